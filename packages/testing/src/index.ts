@@ -1,0 +1,2 @@
+import { VERSION } from '@toolsmith/core';
+export const CORE_VERSION: string = VERSION;
