@@ -1,1 +1,98 @@
-export const VERSION = '0.1.0';
+// Public API of @toolsmith/core.
+//
+// Everything exported here is public API: add a symbol on purpose. Adapters live behind subpath
+// entries so the root stays free of transport code: `@toolsmith/core/mcp` (MCP SDK) and
+// `@toolsmith/core/ai-sdk` (Vercel AI SDK).
+
+// Tools
+export { BaseTool, DEFAULT_MAX_OUTPUT_CHARS, type RunOptions, type LegacyDefinition } from './tool/base-tool.ts';
+export {
+  defineToolMetadata,
+  buildToolName,
+  assertValidToolName,
+  renderDescription,
+  renderAnnotations,
+  toolsetOf,
+  TOOL_NAME_PATTERN,
+  CONSENT_WARNING,
+  PRIORITY_ORDER,
+  type ToolMetadata,
+  type ToolAnnotations,
+  type ToolPriority,
+} from './tool/tool-metadata.ts';
+export type { ToolDefinition } from './tool/tool-definition.ts';
+export {
+  createProgressReporter,
+  noProgress,
+  type ToolContext,
+  type ProgressReporter,
+  type ProgressUpdate,
+  type ElicitationRequest,
+  type ElicitationResult,
+} from './tool/tool-context.ts';
+export {
+  toolResponse,
+  isToolResponse,
+  errorResult,
+  type ToolCallResult,
+  type ToolContent,
+  type ToolResponse,
+  type TextContent,
+  type ImageContent,
+  type AudioContent,
+  type ResourceLinkContent,
+  type EmbeddedResourceContent,
+} from './tool/tool-result.ts';
+export { fieldsParam, projectFields, type ProjectionResult } from './tool/field-projection.ts';
+export { fitToBudget, serialize, type BudgetOptions, type BudgetedOutput } from './tool/output-budget.ts';
+export { validateParams, type ParamsValidation } from './tool/param-validation.ts';
+
+// Definitions
+export {
+  generateDefinitionFromSchema,
+  extractRequiredFields,
+  validateSchemaDefinitionMatch,
+  type AnyZodObject,
+  type AnyZodSchema,
+  type InferSchemaOutput,
+  type JsonSchema,
+  type ToolInputSchema,
+  type SchemaToDefinitionOptions,
+  type CustomTransform,
+  type DefinitionMatchResult,
+  type DefinitionMismatch,
+  type DefinitionMismatchType,
+} from './definition/index.ts';
+
+// Registry
+export { ToolRegistry, type AnyTool, type ToolRegistryOptions } from './registry/tool-registry.ts';
+export { defineToolset, type Toolset } from './registry/toolset.ts';
+export { selectTools, type ToolSelection, type SelectedTools } from './registry/tool-selection.ts';
+export { rankTools, tokenize, type RankedTool } from './registry/rank-tools.ts';
+export { SearchToolsTool, SEARCH_TOOLS_METADATA, type SearchToolsResult } from './registry/search-tools.tool.ts';
+
+// Errors
+export {
+  ToolsmithError,
+  ValidationError,
+  ApiError,
+  NotFoundError,
+  AuthError,
+  RateLimitedError,
+  TimeoutError,
+  NetworkError,
+  ConfigError,
+  ToolDefinitionError,
+  CancelledError,
+  type ToolsmithErrorOptions,
+  type FieldIssue,
+  type ApiErrorOptions,
+  type ConfigProblem,
+} from './errors/index.ts';
+
+// Logging
+export { createStreamLogger, silentLogger, type Logger, type LogLevel, type LogFields, type StreamLoggerOptions } from './logging/logger.ts';
+export { redactSecrets, redactHeaders, redactUrl, redactValue, REDACTED } from './logging/redact.ts';
+
+// Utilities
+export { closestMatches } from './util/closest-match.ts';

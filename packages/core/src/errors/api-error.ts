@@ -1,0 +1,54 @@
+import { ToolsmithError } from './toolsmith-error.ts';
+
+const marker = 'toolsmith.error.api';
+const symbol = Symbol.for(marker);
+
+export interface ApiErrorOptions {
+  message: string;
+  /** HTTP status; 0 when no response arrived. */
+  status: number;
+  method: string;
+  /** Request URL with secrets redacted. */
+  url: string;
+  /** The API's own error code when its body carries one. */
+  apiCode?: string;
+  requestId?: string;
+  /** Milliseconds the server asked us to wait (`Retry-After`, rate-limit reset headers). */
+  retryAfterMs?: number;
+  /** The parsed (or raw, truncated) error body, with secrets redacted. */
+  body?: unknown;
+  code?: string;
+  cause?: unknown;
+}
+
+/** A remote API answered with an error. The message says what the API said and what to do. */
+export class ApiError extends ToolsmithError {
+  private readonly [symbol] = true;
+  readonly status: number;
+  readonly method: string;
+  readonly url: string;
+  readonly apiCode: string | undefined;
+  readonly requestId: string | undefined;
+  readonly retryAfterMs: number | undefined;
+  readonly body: unknown;
+
+  constructor(options: ApiErrorOptions) {
+    super({ code: options.code ?? 'api_error', message: options.message, userFacing: true, cause: options.cause });
+    this.name = 'ApiError';
+    this.status = options.status;
+    this.method = options.method;
+    this.url = options.url;
+    this.apiCode = options.apiCode;
+    this.requestId = options.requestId;
+    this.retryAfterMs = options.retryAfterMs;
+    this.body = options.body;
+  }
+
+  override toToolText(): string {
+    return this.requestId ? `${this.message} (request id: ${this.requestId})` : this.message;
+  }
+
+  static override isInstance(error: unknown): error is ApiError {
+    return ToolsmithError.hasMarker(error, marker);
+  }
+}

@@ -1,0 +1,36 @@
+import { ToolsmithError } from './toolsmith-error.ts';
+
+const marker = 'toolsmith.error.config';
+const symbol = Symbol.for(marker);
+
+export interface ConfigProblem {
+  /** Environment variable (or option) name. */
+  readonly variable: string;
+  readonly problem: string;
+  /** Where to get a valid value. */
+  readonly howToFix?: string;
+}
+
+/** Start-up configuration is missing or malformed. Thrown before a server starts. */
+export class ConfigError extends ToolsmithError {
+  private readonly [symbol] = true;
+  readonly problems: readonly ConfigProblem[];
+
+  constructor({ problems, cause }: { problems: readonly ConfigProblem[]; cause?: unknown }) {
+    super({
+      code: 'config_invalid',
+      userFacing: false,
+      cause,
+      message: [
+        'Invalid configuration:',
+        ...problems.map((p) => `- ${p.variable}: ${p.problem}${p.howToFix ? ` ${p.howToFix}` : ''}`),
+      ].join('\n'),
+    });
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+
+  static override isInstance(error: unknown): error is ConfigError {
+    return ToolsmithError.hasMarker(error, marker);
+  }
+}

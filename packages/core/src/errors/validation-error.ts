@@ -1,0 +1,59 @@
+import { ToolsmithError } from './toolsmith-error.ts';
+
+const marker = 'toolsmith.error.validation';
+const symbol = Symbol.for(marker);
+
+/** One problem with one input field, as the model should read it. */
+export interface FieldIssue {
+  /** Dot path of the field (`filter.assignee`, `items.2.id`); empty string for the whole input. */
+  readonly field: string;
+  readonly message: string;
+  /** Valid values when the field accepts a closed set (enums, literals, known ids). */
+  readonly validOptions?: readonly string[];
+}
+
+/** The tool's input is wrong. The message lists every bad field and how to fix it. */
+export class ValidationError extends ToolsmithError {
+  private readonly [symbol] = true;
+  readonly toolName: string | undefined;
+  readonly issues: readonly FieldIssue[];
+
+  constructor({
+    toolName,
+    issues,
+    message,
+    cause,
+  }: {
+    toolName?: string;
+    issues: readonly FieldIssue[];
+    message?: string;
+    cause?: unknown;
+  }) {
+    super({
+      code: 'validation_failed',
+      userFacing: true,
+      message: message ?? ValidationError.format(toolName, issues),
+      cause,
+    });
+    this.name = 'ValidationError';
+    this.toolName = toolName;
+    this.issues = issues;
+  }
+
+  static format(toolName: string | undefined, issues: readonly FieldIssue[]): string {
+    const head = toolName ? `Invalid arguments for tool "${toolName}":` : 'Invalid arguments:';
+    const lines = issues.map((issue) => {
+      const where = issue.field === '' ? '(input)' : issue.field;
+      const options =
+        issue.validOptions && issue.validOptions.length > 0
+          ? ` Valid options: ${issue.validOptions.map((o) => JSON.stringify(o)).join(', ')}.`
+          : '';
+      return `- ${where}: ${issue.message}${options}`;
+    });
+    return [head, ...lines, 'Fix these fields and call the tool again.'].join('\n');
+  }
+
+  static override isInstance(error: unknown): error is ValidationError {
+    return ToolsmithError.hasMarker(error, marker);
+  }
+}

@@ -1,0 +1,188 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { ElicitRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { createFixtureDeps, createFixtureTools, type FixtureDeps } from '../__fixtures__/fixture-tools.ts';
+import { silentLogger } from '../logging/logger.ts';
+import { ToolRegistry } from '../registry/tool-registry.ts';
+import type { ToolSelection } from '../registry/tool-selection.ts';
+import { BaseTool } from '../tool/base-tool.ts';
+import type { ToolContext } from '../tool/tool-context.ts';
+import { defineToolMetadata } from '../tool/tool-metadata.ts';
+import { createMcpServer } from './create-mcp-server.ts';
+
+const toolsets = [
+  { id: 'books', description: 'Read books', default: true },
+  { id: 'books_write', description: 'Change books', default: true },
+  { id: 'utility', description: 'Utilities', default: true },
+];
+
+const closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((c) => c()));
+});
+
+async function connect(
+  options: { selection?: ToolSelection; extraTools?: BaseTool<FixtureDeps>[]; capabilities?: Record<string, unknown> } = {},
+) {
+  const registry = new ToolRegistry<FixtureDeps>({ toolsets }).register(...createFixtureTools(), ...(options.extraTools ?? []));
+  const mcp = createMcpServer({
+    name: 'fixture',
+    version: '1.0.0',
+    registry,
+    deps: createFixtureDeps(),
+    logger: silentLogger,
+    ...(options.selection ? { selection: options.selection } : {}),
+  });
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities: options.capabilities ?? {} });
+  await mcp.connect(serverTransport);
+  await client.connect(clientTransport);
+  closers.push(async () => {
+    await client.close();
+    await mcp.close();
+  });
+  return { client, mcp, registry };
+}
+
+const textOf = (result: unknown) => ((result as CallToolResult).content[0] as { text: string }).text;
+
+describe('createMcpServer', () => {
+  it('serves exactly the generated definitions, search_tools first, then by priority', async () => {
+    const { client, registry } = await connect();
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toEqual([
+      'search_tools',
+      'get_book',
+      'add_book',
+      'buggy',
+      'failing_api',
+      'list_books',
+      'slow_count',
+    ]);
+    for (const tool of tools.slice(1)) {
+      expect(tool).toEqual(JSON.parse(JSON.stringify(registry.get(tool.name)!.getDefinition())));
+    }
+  });
+
+  it('calls a tool', async () => {
+    const { client } = await connect();
+    const result = await client.callTool({ name: 'get_book', arguments: { id: 'b2', fields: ['title'] } });
+    expect(result).toEqual({ content: [{ type: 'text', text: '{"title":"Book 2"}' }] });
+  });
+
+  it('answers invalid params with isError and per-field messages', async () => {
+    const { client } = await connect();
+    const result = await client.callTool({ name: 'list_books', arguments: { order: 'rating', limit: 'ten' } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('- order: Invalid value "rating". Valid options: "title", "year".');
+    expect(textOf(result)).toContain('- limit: Expected number, received string.');
+  });
+
+  it('answers an API error with its recovery message', async () => {
+    const { client } = await connect();
+    const result = await client.callTool({ name: 'failing_api', arguments: {} });
+    expect(result).toEqual({
+      isError: true,
+      content: [
+        { type: 'text', text: 'The API rejected the status "Done". Valid statuses: open, inProgress, closed. (request id: req-42)' },
+      ],
+    });
+  });
+
+  it('answers an unknown tool with a protocol error that suggests a name', async () => {
+    const { client } = await connect();
+    const error = await client.callTool({ name: 'get_bok', arguments: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(-32602);
+    expect((error as McpError).message).toContain('Unknown tool "get_bok". Did you mean "get_book"?');
+  });
+
+  it('hides write tools in read-only mode and refuses their calls with the reason', async () => {
+    const { client } = await connect({ selection: { readOnly: true } });
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).not.toContain('add_book');
+    expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
+    const result = await client.callTool({
+      name: 'add_book',
+      arguments: { title: 'X', author: { name: 'A', country: 'PT' }, year: 2001 },
+    });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('read-only mode');
+  });
+
+  it('turns a programmer error into a JSON-RPC internal error without internals', async () => {
+    const { client } = await connect();
+    const error = await client.callTool({ name: 'buggy', arguments: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(-32603);
+    expect((error as McpError).message).not.toContain('TypeError');
+  });
+
+  it('sends progress notifications for a request with a progress token', async () => {
+    const { client } = await connect();
+    const updates: { progress: number; total?: number; message?: string }[] = [];
+    const result = await client.callTool({ name: 'slow_count', arguments: { steps: 4, stepMs: 1 } }, undefined, {
+      onprogress: (p) => void updates.push(p),
+    });
+    expect(textOf(result)).toBe('counted to 4');
+    expect(updates).toEqual([1, 2, 3, 4].map((i) => ({ progress: i, total: 4, message: `step ${i}/4` })));
+  });
+
+  it('propagates client cancellation to the tool', async () => {
+    const { client, registry } = await connect();
+    const controller = new AbortController();
+    const call = client.callTool({ name: 'slow_count', arguments: { steps: 100, stepMs: 20 } }, undefined, {
+      signal: controller.signal,
+      onprogress: (p) => {
+        if (p.progress === 2) controller.abort();
+      },
+    });
+    await expect(call).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 60));
+    const tool = registry.get('slow_count') as unknown as { stepsRun: number };
+    expect(tool.stepsRun).toBeGreaterThanOrEqual(2);
+    expect(tool.stepsRun).toBeLessThan(10);
+  });
+
+  it('offers elicitation to tools when the client supports it', async () => {
+    const Params = z.object({});
+    class Confirm extends BaseTool<FixtureDeps, typeof Params> {
+      static override readonly METADATA = defineToolMetadata({
+        name: 'confirm',
+        description: '[Utility/Ask] Asks the user.',
+        category: 'utility',
+        annotations: { readOnlyHint: true },
+      });
+      getParamsSchema() {
+        return Params;
+      }
+      async execute(_: unknown, ctx: ToolContext<FixtureDeps>) {
+        if (!ctx.elicit) return 'no user available';
+        const answer = await ctx.elicit({
+          message: 'Proceed?',
+          requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+        });
+        return answer.action === 'accept' ? `user said ${String(answer.content.ok)}` : `user chose ${answer.action}`;
+      }
+    }
+    const withElicitation = await connect({ extraTools: [new Confirm()], capabilities: { elicitation: { form: {} } } });
+    withElicitation.client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      expect(request.params.message).toBe('Proceed?');
+      return { action: 'accept', content: { ok: true } };
+    });
+    expect(textOf(await withElicitation.client.callTool({ name: 'confirm', arguments: {} }))).toBe('user said true');
+
+    const without = await connect({ extraTools: [new Confirm()] });
+    expect(textOf(await without.client.callTool({ name: 'confirm', arguments: {} }))).toBe('no user available');
+  });
+
+  it('lets clients discover disabled tools through search_tools', async () => {
+    const { client } = await connect({ selection: { toolsets: ['utility'] } });
+    const result = await client.callTool({ name: 'search_tools', arguments: { query: 'book' } });
+    const parsed = JSON.parse(textOf(result));
+    const getBook = parsed.results.find((r: { name: string }) => r.name === 'get_book');
+    expect(getBook).toMatchObject({ enabled: false, enable: expect.stringContaining('--toolsets books') });
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * The `serve` command line shared by every toolsmith server:
+ *
+ *   my-server [--transport stdio|http] [--host H] [--port P] [--stateful]
+ *             [--read-only] [--toolsets a,b|all] [--tools x,y] [--exclude-tools z]
+ *
+ * Each flag has an environment fallback (MCP_TRANSPORT, MCP_HOST, MCP_PORT, MCP_STATEFUL,
+ * MCP_READ_ONLY, MCP_TOOLSETS, MCP_TOOLS, MCP_EXCLUDE_TOOLS) for container deployments.
+ * SIGINT/SIGTERM close the server gracefully.
+ */
+import { parseArgs } from 'node:util';
+import { ConfigError } from '../errors/config-error.ts';
+import { createStreamLogger, type LogLevel } from '../logging/logger.ts';
+import type { ToolRegistry } from '../registry/tool-registry.ts';
+import type { ToolSelection } from '../registry/tool-selection.ts';
+import type { McpServerOptions } from './create-mcp-server.ts';
+import { serveStdio, type RunningServer } from './stdio.ts';
+import { serveHttp } from './streamable-http.ts';
+
+export interface ServeCliOptions<TDeps> extends Omit<McpServerOptions<TDeps>, 'deps' | 'selection' | 'logger'> {
+  registry: ToolRegistry<TDeps>;
+  /** Creates the dependencies after the command line is parsed (read config here, not at import). */
+  createDeps: () => TDeps | Promise<TDeps>;
+  argv?: readonly string[];
+  env?: Record<string, string | undefined>;
+  /** Extra lines for `--help` (environment variables the server needs, …). */
+  helpText?: string;
+  /** Install SIGINT/SIGTERM handlers. @default true */
+  handleSignals?: boolean;
+}
+
+export interface ServeCliArgs {
+  transport: 'stdio' | 'http';
+  host: string;
+  port: number;
+  stateful: boolean;
+  logLevel: LogLevel;
+  selection: ToolSelection;
+}
+
+const list = (value: string | undefined) =>
+  value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+
+const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes|on)$/i.test(value);
+
+export function usage(name: string, helpText?: string): string {
+  return `Usage: ${name} [options]
+
+Options:
+  --transport <stdio|http>  Transport (default: stdio)                      [MCP_TRANSPORT]
+  --host <host>             HTTP host (default: 127.0.0.1)                  [MCP_HOST]
+  --port <port>             HTTP port (default: 3000)                       [MCP_PORT]
+  --stateful                HTTP sessions (default: stateless)              [MCP_STATEFUL]
+  --read-only               Hide and refuse every tool that changes data    [MCP_READ_ONLY]
+  --toolsets <ids>          Comma-separated toolsets to enable, or "all"    [MCP_TOOLSETS]
+  --tools <names>           Comma-separated tools to enable                 [MCP_TOOLS]
+  --exclude-tools <names>   Comma-separated tools to disable                [MCP_EXCLUDE_TOOLS]
+  --log-level <level>       debug|info|warn|error (default: info)           [MCP_LOG_LEVEL]
+  -h, --help                Show this help
+  -v, --version             Show the version
+${helpText ? `\n${helpText}\n` : ''}`;
+}
+
+/** Parses the command line (and env fallbacks). Throws ConfigError with the fix on bad input. */
+export function parseServeArgs(argv: readonly string[], env: Record<string, string | undefined>): ServeCliArgs & { help: boolean; version: boolean } {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        transport: { type: 'string' },
+        host: { type: 'string' },
+        port: { type: 'string' },
+        stateful: { type: 'boolean' },
+        'read-only': { type: 'boolean' },
+        toolsets: { type: 'string' },
+        tools: { type: 'string' },
+        'exclude-tools': { type: 'string' },
+        'log-level': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    }));
+  } catch (error) {
+    throw new ConfigError({
+      problems: [{ variable: 'command line', problem: (error as Error).message, howToFix: 'Run with --help to see the options.' }],
+    });
+  }
+  const problems = [];
+  const transport = values.transport ?? env.MCP_TRANSPORT ?? 'stdio';
+  if (transport !== 'stdio' && transport !== 'http') {
+    problems.push({ variable: '--transport', problem: `unknown transport "${transport}".`, howToFix: 'Use "stdio" or "http".' });
+  }
+  const portText = values.port ?? env.MCP_PORT ?? '3000';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    problems.push({ variable: '--port', problem: `"${portText}" is not a port number.`, howToFix: 'Use an integer from 0 to 65535.' });
+  }
+  const logLevel = values['log-level'] ?? env.MCP_LOG_LEVEL ?? 'info';
+  if (!['debug', 'info', 'warn', 'error'].includes(logLevel)) {
+    problems.push({ variable: '--log-level', problem: `unknown level "${logLevel}".`, howToFix: 'Use debug, info, warn or error.' });
+  }
+  if (problems.length > 0) throw new ConfigError({ problems });
+
+  const toolsets = list(values.toolsets ?? env.MCP_TOOLSETS);
+  const tools = list(values.tools ?? env.MCP_TOOLS);
+  const exclude = list(values['exclude-tools'] ?? env.MCP_EXCLUDE_TOOLS);
+  return {
+    transport: transport as 'stdio' | 'http',
+    host: values.host ?? env.MCP_HOST ?? '127.0.0.1',
+    port,
+    stateful: values.stateful ?? truthy(env.MCP_STATEFUL),
+    logLevel: logLevel as LogLevel,
+    selection: {
+      readOnly: values['read-only'] ?? truthy(env.MCP_READ_ONLY),
+      ...(toolsets ? { toolsets } : {}),
+      ...(tools ? { tools } : {}),
+      ...(exclude ? { exclude } : {}),
+    },
+    help: values.help ?? false,
+    version: values.version ?? false,
+  };
+}
+
+/**
+ * Parses the command line, creates the dependencies and serves. Configuration problems are printed
+ * to stderr with how to fix them and set exit code 2 (usage) or 1 (config); nothing reaches stdout.
+ */
+export async function runServeCli<TDeps>(options: ServeCliOptions<TDeps>): Promise<RunningServer | undefined> {
+  const env = options.env ?? process.env;
+  const stderr = (text: string) => void process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+  let args: ReturnType<typeof parseServeArgs>;
+  try {
+    args = parseServeArgs(options.argv ?? process.argv.slice(2), env);
+  } catch (error) {
+    stderr(`${(error as Error).message}\n\n${usage(options.name, options.helpText)}`);
+    process.exitCode = 2;
+    return undefined;
+  }
+  if (args.help) {
+    process.stdout.write(usage(options.name, options.helpText));
+    return undefined;
+  }
+  if (args.version) {
+    process.stdout.write(`${options.name} ${options.version}\n`);
+    return undefined;
+  }
+
+  const logger = createStreamLogger({ level: args.logLevel, base: { server: options.name } });
+  let running: RunningServer;
+  try {
+    options.registry.select(args.selection); // validate toolset/tool names before starting
+    const deps = await options.createDeps();
+    const serverOptions = { ...options, deps, logger, selection: args.selection };
+    running =
+      args.transport === 'http'
+        ? await serveHttp({ ...serverOptions, host: args.host, port: args.port, stateful: args.stateful })
+        : await serveStdio(serverOptions);
+  } catch (error) {
+    if (ConfigError.isInstance(error)) {
+      stderr(error.message);
+      process.exitCode = 1;
+      return undefined;
+    }
+    throw error;
+  }
+
+  if (options.handleSignals ?? true) {
+    const shutdown = (signal: string) => {
+      logger.info('shutting down', { signal });
+      const force = setTimeout(() => process.exit(1), 5000);
+      force.unref();
+      void running.close().then(() => process.exit(0));
+    };
+    process.once('SIGINT', () => shutdown('SIGINT'));
+    process.once('SIGTERM', () => shutdown('SIGTERM'));
+  }
+  if (args.transport === 'stdio') void running.closed.then(() => process.exit(0));
+  return running;
+}

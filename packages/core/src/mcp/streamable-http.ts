@@ -1,0 +1,179 @@
+/**
+ * Serve over MCP Streamable HTTP on node:http.
+ *
+ * Stateless by default: every POST gets a fresh server + transport, so replicas can sit behind a
+ * load balancer with no sticky sessions. Stateful mode keeps sessions (`Mcp-Session-Id`) in memory.
+ * A health endpoint answers `GET /health` for orchestrators.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { createStreamLogger } from '../logging/logger.ts';
+import { createMcpServer, type McpServerOptions, type ToolsmithMcpServer } from './create-mcp-server.ts';
+import type { RunningServer } from './stdio.ts';
+
+export interface HttpServeOptions {
+  /** @default '127.0.0.1' */
+  host?: string;
+  /** 0 picks a free port. @default 3000 */
+  port?: number;
+  /** @default '/mcp' */
+  path?: string;
+  /** @default '/health' */
+  healthPath?: string;
+  /** Keep sessions in memory (`Mcp-Session-Id`). @default false */
+  stateful?: boolean;
+  /** Browser origins allowed to call the server (requests with another `Origin` get 403). */
+  allowedOrigins?: readonly string[];
+  /** Largest accepted request body in bytes. @default 4 MiB */
+  maxBodyBytes?: number;
+}
+
+export interface RunningHttpServer extends RunningServer {
+  /** Base URL of the MCP endpoint, e.g. `http://127.0.0.1:3000/mcp`. */
+  readonly url: string;
+  readonly port: number;
+}
+
+const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+}
+
+function jsonRpcError(res: ServerResponse, status: number, code: number, message: string) {
+  sendJson(res, status, { jsonrpc: '2.0', error: { code, message }, id: null });
+}
+
+async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw Object.assign(new Error('body too large'), { status: 413 });
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return text === '' ? undefined : JSON.parse(text);
+  } catch {
+    throw Object.assign(new Error('Parse error: the request body is not valid JSON.'), { status: 400, rpc: -32700 });
+  }
+}
+
+export async function serveHttp<TDeps>(options: McpServerOptions<TDeps> & HttpServeOptions): Promise<RunningHttpServer> {
+  const logger = options.logger ?? createStreamLogger();
+  const host = options.host ?? '127.0.0.1';
+  const path = options.path ?? '/mcp';
+  const healthPath = options.healthPath ?? '/health';
+  const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const allowedOrigins = new Set(options.allowedOrigins ?? []);
+  const sessions = new Map<string, { mcp: ToolsmithMcpServer; transport: StreamableHTTPServerTransport }>();
+  const inFlight = new Set<ToolsmithMcpServer>();
+  const toolCount = options.registry.select(options.selection ?? {}).tools.length;
+
+  const handleStateless = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
+    if (req.method !== 'POST') {
+      jsonRpcError(res, 405, -32000, 'Method not allowed: this server is stateless; send JSON-RPC requests with POST.');
+      return;
+    }
+    const mcp = createMcpServer({ ...options, logger });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: false });
+    inFlight.add(mcp);
+    res.on('close', () => {
+      inFlight.delete(mcp);
+      void transport.close();
+      void mcp.close();
+    });
+    await mcp.connect(transport);
+    await transport.handleRequest(req, res, body);
+  };
+
+  const handleStateful = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
+    const sessionId = req.headers['mcp-session-id'];
+    const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (existing) {
+      await existing.transport.handleRequest(req, res, body);
+      return;
+    }
+    if (sessionId !== undefined) {
+      jsonRpcError(res, 404, -32001, 'Session not found: it expired or the server restarted. Initialize a new session.');
+      return;
+    }
+    if (req.method !== 'POST' || !isInitializeRequest(body)) {
+      jsonRpcError(res, 400, -32000, 'Bad request: send an initialize request first, then pass its Mcp-Session-Id header.');
+      return;
+    }
+    const mcp = createMcpServer({ ...options, logger });
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => void sessions.set(id, { mcp, transport }),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await mcp.connect(transport);
+    await transport.handleRequest(req, res, body);
+  };
+
+  const http = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', `http://${req.headers.host ?? host}`);
+      if (req.method === 'GET' && url.pathname === healthPath) {
+        sendJson(res, 200, { status: 'ok', name: options.name, version: options.version, tools: toolCount });
+        return;
+      }
+      if (url.pathname !== path) {
+        sendJson(res, 404, { error: `Not found. The MCP endpoint is ${path}; health is ${healthPath}.` });
+        return;
+      }
+      const origin = req.headers.origin;
+      if (origin && !allowedOrigins.has(origin) && !LOCAL_ORIGIN.test(origin)) {
+        jsonRpcError(res, 403, -32000, `Forbidden origin ${origin}.`);
+        return;
+      }
+      try {
+        const body = req.method === 'POST' ? await readJsonBody(req, maxBody) : undefined;
+        await (options.stateful ? handleStateful(req, res, body) : handleStateless(req, res, body));
+      } catch (error) {
+        const status = (error as { status?: number }).status ?? 500;
+        if (status === 500) logger.error('HTTP request failed', { error });
+        if (!res.headersSent) {
+          jsonRpcError(res, status, (error as { rpc?: number }).rpc ?? -32603, status === 500 ? 'Internal server error.' : (error as Error).message);
+        }
+      }
+    })();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 3000, host, () => resolve());
+  });
+  const port = (http.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  logger.info('MCP server listening', { url: `http://${urlHost}:${port}${path}`, stateful: options.stateful ?? false });
+
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${port}${path}`,
+    port,
+    closed,
+    close() {
+      closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+        await Promise.allSettled([
+          ...[...sessions.values()].map(({ mcp }) => mcp.close()),
+          ...[...inFlight].map((mcp) => mcp.close()),
+        ]);
+        http.closeAllConnections();
+        await stopped;
+        resolveClosed();
+      })();
+      return closing;
+    },
+  };
+}

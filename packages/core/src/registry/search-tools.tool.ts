@@ -1,0 +1,87 @@
+/**
+ * `search_tools`: lets a client start with a small toolset and discover the rest. It searches every
+ * registered tool — enabled or not — and says how to enable the ones that are off.
+ */
+import { z } from 'zod';
+import { BaseTool } from '../tool/base-tool.ts';
+import { defineToolMetadata, toolsetOf } from '../tool/tool-metadata.ts';
+import { rankTools } from './rank-tools.ts';
+import type { SelectedTools } from './tool-selection.ts';
+import type { ToolRegistry } from './tool-registry.ts';
+
+const SearchToolsParams = z.object({
+  query: z
+    .string()
+    .trim()
+    .min(1)
+    .describe('What you want to do, in a few words (e.g. "log time on an issue", "move issue to another queue").'),
+  limit: z.number().int().min(1).max(50).default(10).describe('Maximum number of tools to return.'),
+});
+
+export interface SearchToolsResult {
+  query: string;
+  results: {
+    name: string;
+    title?: string;
+    description: string;
+    toolset: string;
+    readOnly: boolean;
+    enabled: boolean;
+    /** How to enable the tool when it is not. */
+    enable?: string;
+  }[];
+}
+
+export const SEARCH_TOOLS_METADATA = defineToolMetadata({
+  name: 'search_tools',
+  title: 'Search tools',
+  description:
+    '[Tools/Search] Find the right tool for a task among all tools this server knows, including ones not enabled in this session. Returns names, descriptions and whether each tool is enabled.',
+  category: 'tools',
+  priority: 'high',
+  tags: ['search', 'discover', 'help', 'tools'],
+  isHelper: true,
+  toolset: 'meta',
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+});
+
+export class SearchToolsTool extends BaseTool<unknown, typeof SearchToolsParams, SearchToolsResult> {
+  static override readonly METADATA = SEARCH_TOOLS_METADATA;
+  readonly #registry: ToolRegistry<never> | ToolRegistry<unknown>;
+  readonly #selected: () => SelectedTools<unknown> | undefined;
+
+  /**
+   * @param registry every tool the server knows
+   * @param selected the tools enabled in this session (to report `enabled`); omitted = all enabled
+   */
+  constructor(registry: ToolRegistry<never> | ToolRegistry<unknown>, selected?: () => SelectedTools<unknown>) {
+    super();
+    this.#registry = registry;
+    this.#selected = selected ?? (() => undefined);
+  }
+
+  getParamsSchema() {
+    return SearchToolsParams;
+  }
+
+  async execute({ query, limit }: z.output<typeof SearchToolsParams>): Promise<SearchToolsResult> {
+    const selected = this.#selected();
+    const tools = this.#registry.list().filter((t) => t.name !== this.name);
+    const ranked = rankTools(query, tools.map((t) => t.metadata), limit);
+    return {
+      query,
+      results: ranked.map(({ metadata }) => {
+        const reason = selected?.disabledReason(metadata.name);
+        return {
+          name: metadata.name,
+          ...(metadata.title ? { title: metadata.title } : {}),
+          description: metadata.description,
+          toolset: toolsetOf(metadata),
+          readOnly: metadata.annotations.readOnlyHint,
+          enabled: reason === undefined,
+          ...(reason ? { enable: reason } : {}),
+        };
+      }),
+    };
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The registry of a server's tools: one collection that both `tools/list` and `tools/call`
+ * iterate, so listing and dispatch can never disagree.
+ */
+import { ToolDefinitionError } from '../errors/tool-definition-error.ts';
+import type { BaseTool } from '../tool/base-tool.ts';
+import { PRIORITY_ORDER, toolsetOf } from '../tool/tool-metadata.ts';
+import { selectTools, type SelectedTools, type ToolSelection } from './tool-selection.ts';
+import type { Toolset } from './toolset.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tools differ in params and output types
+export type AnyTool<TDeps = any> = BaseTool<TDeps, any, any>;
+
+export interface ToolRegistryOptions {
+  /**
+   * Declared toolsets. When given, every tool must belong to one of them. When omitted, each tool
+   * category becomes an implicit toolset enabled by default.
+   */
+  toolsets?: readonly Toolset[];
+}
+
+export class ToolRegistry<TDeps = unknown> {
+  readonly #tools = new Map<string, AnyTool<TDeps>>();
+  readonly #aliases = new Map<string, string>();
+  readonly #toolsets = new Map<string, Toolset>();
+  readonly #declared: boolean;
+
+  constructor(options: ToolRegistryOptions = {}) {
+    this.#declared = options.toolsets !== undefined;
+    for (const toolset of options.toolsets ?? []) {
+      if (this.#toolsets.has(toolset.id)) {
+        throw new ToolDefinitionError({ message: `Toolset "${toolset.id}" is declared twice.` });
+      }
+      this.#toolsets.set(toolset.id, toolset);
+    }
+  }
+
+  /**
+   * Adds tools. Throws a ToolDefinitionError for a duplicate name or alias, an undeclared toolset, or
+   * a definition that cannot be generated — at start-up, not at the first call.
+   */
+  register(...tools: AnyTool<TDeps>[]): this {
+    for (const tool of tools) {
+      const metadata = tool.metadata;
+      const names = [metadata.name, ...(metadata.deprecatedAliases ?? [])];
+      for (const name of names) {
+        const owner = this.#tools.has(name) ? name : this.#aliases.get(name);
+        if (owner !== undefined) {
+          throw new ToolDefinitionError({
+            toolName: metadata.name,
+            message: `the name "${name}" is already registered by tool "${owner}". Tool names and aliases must be unique.`,
+          });
+        }
+      }
+      const toolset = toolsetOf(metadata);
+      if (!this.#toolsets.has(toolset)) {
+        if (this.#declared) {
+          throw new ToolDefinitionError({
+            toolName: metadata.name,
+            message: `unknown toolset "${toolset}". Declared toolsets: ${[...this.#toolsets.keys()].join(', ')}.`,
+          });
+        }
+        this.#toolsets.set(toolset, { id: toolset, description: `${toolset} tools`, default: true });
+      }
+      tool.getDefinition(); // fail fast on schema problems
+      this.#tools.set(metadata.name, tool);
+      for (const alias of metadata.deprecatedAliases ?? []) this.#aliases.set(alias, metadata.name);
+    }
+    return this;
+  }
+
+  /** A tool by name or deprecated alias. */
+  get(name: string): AnyTool<TDeps> | undefined {
+    return this.#tools.get(name) ?? this.#tools.get(this.#aliases.get(name) ?? '');
+  }
+
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+
+  get size(): number {
+    return this.#tools.size;
+  }
+
+  /** All tools, critical first, then by name. */
+  list(): AnyTool<TDeps>[] {
+    return [...this.#tools.values()].sort(
+      (a, b) =>
+        PRIORITY_ORDER[a.metadata.priority ?? 'normal'] - PRIORITY_ORDER[b.metadata.priority ?? 'normal'] ||
+        a.name.localeCompare(b.name),
+    );
+  }
+
+  toolsets(): Toolset[] {
+    return [...this.#toolsets.values()];
+  }
+
+  /** Applies a selection (read-only → toolsets → include → exclude); see tool-selection.ts. */
+  select(selection: ToolSelection = {}): SelectedTools<TDeps> {
+    return selectTools(this.list(), this.toolsets(), selection, (name) => this.get(name));
+  }
+}

@@ -1,0 +1,282 @@
+/**
+ * BaseTool: a tool is a class with static metadata, a Zod params schema and `execute()`.
+ *
+ * BaseTool — not each tool — owns everything around `execute`: argument validation with per-field
+ * errors, the generated MCP definition, `fields` projection, the output budget with a recovery hint,
+ * error classification (tool error vs programmer error), cancellation and timing. Tools return data
+ * or throw meaningful errors; they never build error results or try/catch boilerplate.
+ */
+import { generateDefinitionFromSchema, validateSchemaDefinitionMatch } from '../definition/index.ts';
+import type {
+  AnyZodObject,
+  DefinitionMismatch,
+  InferSchemaOutput,
+  SchemaToDefinitionOptions,
+  ToolInputSchema,
+} from '../definition/types.ts';
+import { CancelledError } from '../errors/cancelled-error.ts';
+import { TimeoutError } from '../errors/timeout-error.ts';
+import { ToolDefinitionError } from '../errors/tool-definition-error.ts';
+import { ToolsmithError } from '../errors/toolsmith-error.ts';
+import type { ValidationError } from '../errors/validation-error.ts';
+import { projectFields } from './field-projection.ts';
+import { fitToBudget } from './output-budget.ts';
+import { validateParams, type ParamsValidation } from './param-validation.ts';
+import type { ToolContext } from './tool-context.ts';
+import type { ToolDefinition } from './tool-definition.ts';
+import { renderAnnotations, renderDescription, type ToolMetadata } from './tool-metadata.ts';
+import { errorResult, isToolResponse, type ToolCallResult, type ToolContent, type ToolResponse } from './tool-result.ts';
+
+/** Default output budget (characters of text a single result may carry). */
+export const DEFAULT_MAX_OUTPUT_CHARS = 50_000;
+
+export interface RunOptions {
+  /** Server-wide output budget; the tool's own `maxOutputChars` wins. */
+  maxOutputChars?: number;
+  /** Wall-clock limit for `execute`. */
+  timeoutMs?: number;
+}
+
+/** A legacy hand-written definition: either a full tool definition or just its input schema. */
+export type LegacyDefinition = ToolInputSchema | { inputSchema: ToolInputSchema };
+
+export abstract class BaseTool<
+  TDeps = unknown,
+  TParams extends AnyZodObject = AnyZodObject,
+  TOutput = unknown,
+> {
+  /** Static metadata. Every concrete tool declares `static readonly METADATA = defineToolMetadata({...})`. */
+  static readonly METADATA?: ToolMetadata;
+
+  #definition: ToolDefinition | undefined;
+
+  /** The tool's metadata (its class's `METADATA`; dynamic tools may override this getter). */
+  get metadata(): ToolMetadata {
+    const metadata = (this.constructor as { METADATA?: ToolMetadata }).METADATA;
+    if (!metadata) {
+      throw new ToolDefinitionError({
+        message: `${this.constructor.name} has no static METADATA. Add \`static readonly METADATA = defineToolMetadata({ ... })\`.`,
+      });
+    }
+    return metadata;
+  }
+
+  get name(): string {
+    return this.metadata.name;
+  }
+
+  /** The Zod object that validates the params — the only source of the wire schema. */
+  abstract getParamsSchema(): TParams;
+
+  /** Optional Zod object for `structuredContent`; becomes the definition's `outputSchema`. */
+  getOutputSchema(): AnyZodObject | undefined {
+    return undefined;
+  }
+
+  /** Does the work. Throw ToolsmithErrors (ApiError, NotFoundError, …) for failures the caller can fix. */
+  abstract execute(
+    params: InferSchemaOutput<TParams>,
+    ctx: ToolContext<TDeps>,
+  ): Promise<TOutput | string | ToolResponse<TOutput>>;
+
+  /**
+   * Legacy path for hand-written definitions. Prefer not overriding it: when overridden, the
+   * definition is checked against `getParamsSchema()` and a mismatch is a ToolDefinitionError.
+   */
+  protected buildDefinition?(): LegacyDefinition;
+
+  /** Options for definition generation (descriptions, examples, strict mode, transforms). */
+  protected definitionOptions(): SchemaToDefinitionOptions {
+    return {};
+  }
+
+  /**
+   * Where `fields` projection applies: the path of the item list inside the result (e.g. `'items'`),
+   * or undefined for the result itself (each element when the result is an array).
+   */
+  protected projectionRoot(): string | undefined {
+    return undefined;
+  }
+
+  /** The hint appended to a cut result. Override to point at this tool's own paging parameters. */
+  protected truncationHint(): string {
+    const keys = Object.keys((this.getParamsSchema() as { shape: Record<string, unknown> }).shape);
+    const parts: string[] = [];
+    if (keys.includes('fields')) parts.push('request fewer `fields`');
+    const paging = keys.filter((k) => /^(cursor|page|offset|limit|perPage|pageSize|per_page)$/.test(k));
+    if (paging.length > 0) parts.push(`page with ${paging.map((k) => `\`${k}\``).join('/')}`);
+    parts.push('narrow the request');
+    return `To see more, ${parts.join(', or ')}.`;
+  }
+
+  /** The MCP definition, generated from the params schema (computed once). */
+  getDefinition(): ToolDefinition {
+    if (this.#definition) return this.#definition;
+    const metadata = this.metadata;
+    const schema = this.getParamsSchema();
+    let inputSchema: ToolInputSchema;
+    if (this.buildDefinition) {
+      const legacy = this.buildDefinition();
+      inputSchema = 'inputSchema' in legacy ? (legacy.inputSchema as ToolInputSchema) : legacy;
+      const match = validateSchemaDefinitionMatch(schema, inputSchema);
+      if (!match.success) {
+        throw new ToolDefinitionError({
+          toolName: metadata.name,
+          message: `hand-written definition disagrees with getParamsSchema():\n${match.errors
+            .map((e: DefinitionMismatch) => `- [${e.type}] ${e.field}: ${e.message}`)
+            .join('\n')}\nRemove buildDefinition() to generate the definition from the schema.`,
+        });
+      }
+    } else {
+      inputSchema = this.generate(schema);
+    }
+    const outputZod = this.getOutputSchema();
+    const definition: ToolDefinition = {
+      name: metadata.name,
+      ...(metadata.title ? { title: metadata.title } : {}),
+      description: renderDescription(metadata),
+      inputSchema,
+      ...(outputZod ? { outputSchema: this.generate(outputZod) } : {}),
+      annotations: renderAnnotations(metadata),
+    };
+    this.#definition = definition;
+    return definition;
+  }
+
+  private generate(schema: AnyZodObject): ToolInputSchema {
+    try {
+      return generateDefinitionFromSchema(schema, this.definitionOptions());
+    } catch (error) {
+      if (ToolDefinitionError.isInstance(error) && error.toolName === undefined) {
+        throw new ToolDefinitionError({ toolName: this.metadata.name, message: error.message, cause: error });
+      }
+      throw error;
+    }
+  }
+
+  /** Validates raw arguments; errors are per field and name valid options. */
+  validateParams(args: unknown): ParamsValidation<InferSchemaOutput<TParams>> {
+    return validateParams(this.getParamsSchema(), args, this.metadata.name);
+  }
+
+  /**
+   * Runs one call end to end and returns a result for the client. User-fixable failures become
+   * `isError` results; programmer errors are logged and re-thrown for the adapter to report.
+   */
+  async run(args: unknown, ctx: ToolContext<TDeps>, options: RunOptions = {}): Promise<ToolCallResult> {
+    const started = performance.now();
+    const logger = ctx.logger.child({ tool: this.metadata.name });
+    const elapsed = () => Math.round(performance.now() - started);
+    try {
+      const validation = this.validateParams(args);
+      if (!validation.success) {
+        logger.info('tool call rejected: invalid arguments', { durationMs: elapsed(), fields: fieldNames(validation.error) });
+        return errorResult(validation.error.toToolText());
+      }
+      const output = await this.executeWithLimits(validation.data, ctx, options);
+      const result = this.toResult(output, validation.data, options);
+      logger.debug('tool call ok', { durationMs: elapsed() });
+      return result;
+    } catch (error) {
+      const classified = classify(error, this.metadata.name, ctx.signal);
+      if (classified) {
+        logger.info('tool call failed', { durationMs: elapsed(), code: classified.code });
+        return errorResult(classified.toToolText());
+      }
+      logger.error('tool call crashed (programmer error)', { durationMs: elapsed(), error });
+      throw error;
+    }
+  }
+
+  private async executeWithLimits(
+    params: InferSchemaOutput<TParams>,
+    ctx: ToolContext<TDeps>,
+    options: RunOptions,
+  ): Promise<TOutput | string | ToolResponse<TOutput>> {
+    const timeoutMs = options.timeoutMs;
+    const signals = [ctx.signal];
+    if (timeoutMs !== undefined) signals.push(AbortSignal.timeout(timeoutMs));
+    const signal = signals.length === 1 ? ctx.signal : AbortSignal.any(signals);
+    signal.throwIfAborted();
+    const execution = this.execute(params, signal === ctx.signal ? ctx : { ...ctx, signal });
+    // Settle as soon as the signal fires, even if execute ignores it.
+    return await new Promise((resolve, reject) => {
+      const onAbort = () => {
+        const reason: unknown = signal.reason;
+        if (reason instanceof DOMException && reason.name === 'TimeoutError' && timeoutMs !== undefined) {
+          reject(new TimeoutError({ timeoutMs, operation: `Tool "${this.metadata.name}"` }));
+        } else reject(new CancelledError({ operation: `Tool "${this.metadata.name}"`, reason }));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      execution.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  }
+
+  private toResult(
+    output: TOutput | string | ToolResponse<TOutput>,
+    params: InferSchemaOutput<TParams>,
+    options: RunOptions,
+  ): ToolCallResult {
+    let extraContent: ToolContent[] = [];
+    let data: unknown = output;
+    if (isToolResponse(output)) {
+      extraContent = output.content ?? [];
+      data = output.data;
+    }
+
+    const notes: string[] = [];
+    const fields = (params as { fields?: unknown }).fields;
+    if (Array.isArray(fields) && fields.length > 0 && data !== undefined && typeof data !== 'string') {
+      const root = this.projectionRoot();
+      const target = root === undefined ? data : (data as Record<string, unknown>)[root];
+      const projection = projectFields(target, fields as string[]);
+      data = root === undefined ? projection.value : { ...(data as Record<string, unknown>), [root]: projection.value };
+      if (projection.unmatched.length > 0) {
+        notes.push(
+          `Note: no data for fields ${projection.unmatched.map((f) => `"${f}"`).join(', ')}. Available fields: ${projection.available.join(', ')}.`,
+        );
+      }
+    }
+
+    const outputSchema = this.getOutputSchema();
+    let structuredContent: Record<string, unknown> | undefined;
+    if (outputSchema && data !== undefined && typeof data !== 'string') {
+      const parsed = (outputSchema as { safeParse(v: unknown): { success: boolean; data?: unknown; error?: unknown } }).safeParse(data);
+      if (!parsed.success) {
+        throw new ToolDefinitionError({
+          toolName: this.metadata.name,
+          message: `execute() returned data that does not match getOutputSchema(): ${String(parsed.error)}`,
+        });
+      }
+      structuredContent = parsed.data as Record<string, unknown>;
+    }
+
+    const content: ToolContent[] = [...extraContent];
+    if (data !== undefined) {
+      const maxChars = this.metadata.maxOutputChars ?? options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
+      const budgeted = fitToBudget(data, { maxChars, hint: this.truncationHint() });
+      if (structuredContent && budgeted.truncated && budgeted.data !== undefined) {
+        structuredContent = budgeted.data as Record<string, unknown>;
+      }
+      content.push({ type: 'text', text: [budgeted.text, ...notes].join('\n\n') });
+    } else if (notes.length > 0) {
+      content.push({ type: 'text', text: notes.join('\n\n') });
+    }
+    if (content.length === 0) content.push({ type: 'text', text: 'Done (no output).' });
+
+    return { content, ...(structuredContent ? { structuredContent } : {}) };
+  }
+}
+
+/** Maps a thrown value to the user-facing error it stands for, or undefined for a programmer error. */
+function classify(error: unknown, toolName: string, signal: AbortSignal): ToolsmithError | undefined {
+  if (ToolsmithError.isInstance(error)) return error.userFacing ? error : undefined;
+  if (signal.aborted && error instanceof Error && (error.name === 'AbortError' || error === signal.reason)) {
+    return new CancelledError({ operation: `Tool "${toolName}"`, reason: signal.reason });
+  }
+  return undefined;
+}
+
+function fieldNames(error: ValidationError): string[] {
+  return error.issues.map((i) => i.field);
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from '@jest/globals';
+import { z } from 'zod';
+import * as z3 from 'zod/v3';
+import { validateParams } from './param-validation.ts';
+
+describe.each([
+  ['zod 4', z],
+  ['zod 3', z3 as unknown as typeof z],
+])('validateParams (%s)', (_label, zod) => {
+  const schema = zod.object({
+    issueId: zod.string().min(1),
+    status: zod.enum(['open', 'closed']),
+    filter: zod.object({ assignee: zod.string(), priority: zod.literal('high').optional() }).optional(),
+    limit: zod.number().int().max(100).default(10),
+  });
+
+  it('accepts valid input and applies defaults', () => {
+    expect(validateParams(schema, { issueId: 'Q-1', status: 'open' })).toEqual({
+      success: true,
+      data: { issueId: 'Q-1', status: 'open', limit: 10 },
+    });
+  });
+
+  it('reports each bad field with a path, a reason and valid options', () => {
+    const result = validateParams(schema, { status: 'done', filter: { assignee: 5, priority: 'low' }, limit: 500 }, 'find');
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    const byField = Object.fromEntries(result.error.issues.map((i) => [i.field, i]));
+    expect(byField.issueId?.message).toBe('Required field is missing (expected string).');
+    expect(byField.status?.validOptions).toEqual(['open', 'closed']);
+    expect(byField['filter.assignee']?.message).toBe('Expected string, received number.');
+    expect(byField['filter.priority']?.validOptions).toEqual(['high']);
+    expect(byField.limit?.message).toMatch(/100/);
+    expect(result.error.message.split('\n')[0]).toBe('Invalid arguments for tool "find":');
+  });
+
+  it('rejects unknown fields with the closest known name', () => {
+    const result = validateParams(schema, { issueID: 'Q-1', status: 'open' });
+    if (result.success) throw new Error('expected failure');
+    expect(result.error.issues[0]).toEqual({
+      field: 'issueID',
+      message: 'Unknown field. Did you mean "issueId"? Valid fields: issueId, status, filter, limit.',
+    });
+  });
+
+  it('lets open schemas keep extra fields', () => {
+    const open = zod.object({ a: zod.string() }).passthrough();
+    expect(validateParams(open, { a: 'x', b: 1 })).toEqual({ success: true, data: { a: 'x', b: 1 } });
+  });
+
+  it('rejects non-object arguments', () => {
+    const result = validateParams(schema, 'Q-1');
+    if (result.success) throw new Error('expected failure');
+    expect(result.error.issues[0]?.message).toBe('Arguments must be a JSON object, received string.');
+  });
+});

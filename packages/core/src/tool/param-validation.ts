@@ -1,0 +1,140 @@
+/**
+ * Validation of tool arguments against the tool's Zod schema (zod 4 or zod 3), turned into
+ * per-field issues a model can act on: which field, what is wrong, which values are valid, and —
+ * for unknown fields — which known field was probably meant.
+ */
+import type { AnyZodObject } from '../definition/types.ts';
+import { ValidationError, type FieldIssue } from '../errors/validation-error.ts';
+import { closestMatches } from '../util/closest-match.ts';
+
+export type ParamsValidation<T> = { success: true; data: T } | { success: false; error: ValidationError };
+
+interface LooseIssue {
+  code?: string;
+  path?: readonly PropertyKey[];
+  message?: string;
+  expected?: unknown;
+  received?: unknown;
+  input?: unknown;
+  values?: readonly unknown[];
+  options?: readonly unknown[];
+  keys?: readonly string[];
+  errors?: readonly (readonly LooseIssue[])[];
+  unionErrors?: readonly { issues: readonly LooseIssue[] }[];
+}
+
+/** Top-level keys the schema declares, and whether it accepts others. */
+function shapeOf(schema: AnyZodObject): { keys: string[]; open: boolean } {
+  const keys = Object.keys((schema as { shape: Record<string, unknown> }).shape);
+  const anySchema = schema as unknown as {
+    _zod?: { def: { catchall?: { _zod?: { def: { type: string } } } } };
+    _def?: { unknownKeys?: string; catchall?: { _def?: { typeName?: string } } };
+  };
+  if (anySchema._zod) {
+    const catchall = anySchema._zod.def.catchall;
+    return { keys, open: catchall !== undefined && catchall._zod?.def.type !== 'never' };
+  }
+  const def = anySchema._def;
+  const open =
+    def?.unknownKeys === 'passthrough' ||
+    (def?.catchall !== undefined && def.catchall._def?.typeName !== 'ZodNever');
+  return { keys, open };
+}
+
+const pathOf = (path: readonly PropertyKey[] | undefined) => (path ?? []).map((p) => String(p)).join('.');
+
+const describeValue = (value: unknown) =>
+  value === undefined ? 'nothing' : value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+
+function toFieldIssues(issue: LooseIssue, input: unknown): FieldIssue[] {
+  const field = pathOf(issue.path);
+  const received = valueAt(input, issue.path ?? []);
+  switch (issue.code) {
+    case 'invalid_type': {
+      const expected = String(issue.expected ?? 'a different type');
+      if (received === undefined) return [{ field, message: `Required field is missing (expected ${expected}).` }];
+      return [{ field, message: `Expected ${expected}, received ${describeValue(received)}.` }];
+    }
+    case 'invalid_value': // zod 4: enum / literal
+    case 'invalid_enum_value': // zod 3
+    case 'invalid_literal': {
+      const options = (issue.values ?? issue.options ?? (issue.expected !== undefined ? [issue.expected] : [])).map(String);
+      return [{ field, message: `Invalid value ${JSON.stringify(received)}.`, validOptions: options }];
+    }
+    case 'invalid_union_discriminator':
+      return [{ field, message: 'Invalid discriminator value.', validOptions: (issue.options ?? []).map(String) }];
+    case 'unrecognized_keys':
+      return (issue.keys ?? []).map((key) => ({
+        field: field ? `${field}.${key}` : key,
+        message: 'Unknown field.',
+      }));
+    case 'invalid_union': {
+      // Prefer the branch that got furthest (fewest issues) to explain what is wrong.
+      const branches = issue.errors ?? issue.unionErrors?.map((e) => e.issues) ?? [];
+      const best = [...branches].sort((a, b) => a.length - b.length)[0];
+      if (best && best.length > 0 && best.length <= 3) {
+        return best.flatMap((sub) => toFieldIssues(sub, input));
+      }
+      return [{ field, message: issue.message ?? 'Value matches none of the accepted shapes.' }];
+    }
+    default:
+      return [{ field, message: issue.message ?? 'Invalid value.' }];
+  }
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let current = input;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key as string];
+  }
+  return current;
+}
+
+/**
+ * Validates `args` (undefined/null count as `{}`) against `schema`. Unknown top-level fields are
+ * rejected with a "did you mean" hint unless the schema is open (passthrough/catchall): a misspelt
+ * field name must not be silently dropped.
+ */
+export function validateParams<T>(schema: AnyZodObject, args: unknown, toolName?: string): ParamsValidation<T> {
+  const input = args ?? {};
+  const issues: FieldIssue[] = [];
+
+  if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
+    const { keys, open } = shapeOf(schema);
+    if (!open) {
+      for (const key of Object.keys(input)) {
+        if (keys.includes(key)) continue;
+        const near = closestMatches(key, keys, 1);
+        issues.push({
+          field: key,
+          message: `Unknown field.${near[0] ? ` Did you mean "${near[0]}"?` : ''} Valid fields: ${keys.join(', ') || '(none)'}.`,
+        });
+      }
+    }
+  } else {
+    issues.push({ field: '', message: `Arguments must be a JSON object, received ${describeValue(input)}.` });
+  }
+
+  const parsed = (schema as { safeParse(v: unknown): { success: boolean; data?: unknown; error?: { issues: LooseIssue[] } } }).safeParse(input);
+  if (!parsed.success) {
+    for (const issue of parsed.error?.issues ?? []) {
+      if (issue.code === 'unrecognized_keys' && (issue.path ?? []).length === 0) continue; // reported above
+      issues.push(...toFieldIssues(issue, input));
+    }
+  }
+  if (issues.length > 0) {
+    return { success: false, error: new ValidationError({ toolName, issues: dedupe(issues) }) };
+  }
+  return { success: true, data: parsed.data as T };
+}
+
+function dedupe(issues: FieldIssue[]): FieldIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((i) => {
+    const key = `${i.field}\u0000${i.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

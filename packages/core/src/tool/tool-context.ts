@@ -1,0 +1,62 @@
+/**
+ * What a tool's `execute` receives besides its params. Adapters (MCP, AI SDK) build it per call.
+ */
+import type { Logger } from '../logging/logger.ts';
+
+export interface ProgressUpdate {
+  /** Increases with every report. */
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export interface ProgressReporter {
+  /** False when the caller did not ask for progress (no MCP progress token): reports are dropped. */
+  readonly enabled: boolean;
+  report(update: ProgressUpdate): Promise<void>;
+}
+
+export interface ElicitationRequest {
+  message: string;
+  /** Flat object schema of primitive fields (MCP elicitation form). */
+  requestedSchema: { type: 'object'; properties: Record<string, unknown>; required?: string[] };
+}
+
+export type ElicitationResult =
+  | { action: 'accept'; content: Record<string, unknown> }
+  | { action: 'decline' }
+  | { action: 'cancel' };
+
+export interface ToolContext<TDeps = unknown> {
+  /** The tool's dependencies (API facade, stores, clock…), injected by the server. */
+  readonly deps: TDeps;
+  /** Aborted when the caller cancels (MCP `notifications/cancelled`, agent abort) or the server shuts down. */
+  readonly signal: AbortSignal;
+  readonly progress: ProgressReporter;
+  /** Never writes to stdout. */
+  readonly logger: Logger;
+  readonly toolName: string;
+  readonly requestId?: string | number;
+  /** Asks the user; undefined when no user can be reached (the tool should say so instead of hanging). */
+  readonly elicit?: (request: ElicitationRequest) => Promise<ElicitationResult>;
+}
+
+/** A progress reporter that drops every update. */
+export const noProgress: ProgressReporter = { enabled: false, report: async () => {} };
+
+/**
+ * Wraps a raw progress sink so that progress only ever increases (the MCP spec requires it) and
+ * reports after the call ended are ignored.
+ */
+export function createProgressReporter(sink: ((update: ProgressUpdate) => Promise<void>) | undefined): ProgressReporter {
+  if (!sink) return noProgress;
+  let last = -Infinity;
+  return {
+    enabled: true,
+    async report(update) {
+      if (!(update.progress > last)) return;
+      last = update.progress;
+      await sink(update);
+    },
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * Static metadata of a tool: everything a client or a registry needs to know about it without
+ * running it. Annotations are required by the type, so read-only mode and consent warnings can be
+ * derived from data instead of being remembered by hand.
+ */
+import { ToolDefinitionError } from '../errors/tool-definition-error.ts';
+
+export type ToolPriority = 'critical' | 'high' | 'normal' | 'low';
+
+/** Sort weight of each priority: `tools/list` shows critical tools first. */
+export const PRIORITY_ORDER: Readonly<Record<ToolPriority, number>> = { critical: 0, high: 1, normal: 2, low: 3 };
+
+/**
+ * MCP tool annotations. `readOnlyHint` is required: every tool states whether it changes anything.
+ * The MCP defaults for the others (`destructiveHint: true`, `idempotentHint: false`,
+ * `openWorldHint: true`) apply when they are left out.
+ */
+export interface ToolAnnotations {
+  readonly readOnlyHint: boolean;
+  readonly destructiveHint?: boolean;
+  readonly idempotentHint?: boolean;
+  readonly openWorldHint?: boolean;
+}
+
+export interface ToolMetadata {
+  /** Unique tool name; 1–128 characters of `A-Z a-z 0-9 _ - .` (MCP SEP-986). */
+  readonly name: string;
+  /** Human-readable display name. */
+  readonly title?: string;
+  /**
+   * What the tool does and when to use it, written for a model. Convention: start with a
+   * `[Category/Action]` prefix, e.g. `[Issues/Read] Get issues by key…`.
+   */
+  readonly description: string;
+  /** Top-level grouping, e.g. `issues`. */
+  readonly category: string;
+  readonly subcategory?: string;
+  /** Orders `tools/list` (critical first). @default 'normal' */
+  readonly priority?: ToolPriority;
+  /** Search keywords for `search_tools`. */
+  readonly tags?: readonly string[];
+  /** Helper tools (ping, url builders, search) support the main tools rather than doing domain work. */
+  readonly isHelper?: boolean;
+  /**
+   * The tool changes or deletes data the user cares about: the description gains a consent warning
+   * and the tool is annotated `destructiveHint: true`.
+   */
+  readonly requiresExplicitUserConsent?: boolean;
+  /** Id of the toolset this tool belongs to (see ToolRegistry). @default category */
+  readonly toolset?: string;
+  readonly annotations: ToolAnnotations;
+  /** Output budget in characters for this tool; overrides the server default. */
+  readonly maxOutputChars?: number;
+  /** Former names still accepted by `tools/call`, so renames never break users. */
+  readonly deprecatedAliases?: readonly string[];
+}
+
+/** MCP SEP-986 tool-name rule. */
+export const TOOL_NAME_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+
+export const CONSENT_WARNING =
+  '⚠️ Requires explicit user consent: describe the change to the user and get their confirmation before calling this tool.';
+
+/** Throws a {@link ToolDefinitionError} when `name` breaks the MCP naming rule. */
+export function assertValidToolName(name: string): void {
+  if (!TOOL_NAME_PATTERN.test(name)) {
+    throw new ToolDefinitionError({
+      toolName: name,
+      message:
+        'invalid tool name. Use 1–128 characters from A-Z, a-z, 0-9, "_", "-" and "." (MCP SEP-986), e.g. "get_issue".',
+    });
+  }
+}
+
+/**
+ * Builds a prefixed tool name (`buildToolName('get_issue', 'tracker')` → `tracker_get_issue`) and checks it.
+ * Separators in the parts are normalised to `_`.
+ */
+export function buildToolName(name: string, prefix?: string): string {
+  const normalise = (part: string) => part.trim().replace(/[\s-]+/g, '_');
+  const full = prefix ? `${normalise(prefix)}_${normalise(name)}` : normalise(name);
+  assertValidToolName(full);
+  return full;
+}
+
+/**
+ * Identity helper that gives metadata literals their type (annotations required) and checks the
+ * name at definition time.
+ */
+export function defineToolMetadata<const T extends ToolMetadata>(metadata: T): T {
+  assertValidToolName(metadata.name);
+  for (const alias of metadata.deprecatedAliases ?? []) assertValidToolName(alias);
+  if (metadata.description.trim() === '') {
+    throw new ToolDefinitionError({ toolName: metadata.name, message: 'description must not be empty.' });
+  }
+  return metadata;
+}
+
+/** The description as clients see it: with the consent warning when the tool requires consent. */
+export function renderDescription(metadata: ToolMetadata): string {
+  return metadata.requiresExplicitUserConsent
+    ? `${metadata.description}\n\n${CONSENT_WARNING}`
+    : metadata.description;
+}
+
+/** The annotations as clients see them: consent implies `destructiveHint: true`. */
+export function renderAnnotations(metadata: ToolMetadata): ToolAnnotations & { title?: string } {
+  return {
+    ...metadata.annotations,
+    ...(metadata.requiresExplicitUserConsent ? { destructiveHint: true } : {}),
+    ...(metadata.title ? { title: metadata.title } : {}),
+  };
+}
+
+/** The toolset a tool belongs to. */
+export function toolsetOf(metadata: ToolMetadata): string {
+  return metadata.toolset ?? metadata.category;
+}
