@@ -90,6 +90,27 @@ export {
   type ConfigProblem,
 } from './errors/index.ts';
 
+// HTTP client kit
+export {
+  createHttpClient,
+  defaultParseApiError,
+  type HttpClient,
+  type HttpClientOptions,
+  type HttpMethod,
+  type HttpRequestOptions,
+  type HttpResponse,
+  type HttpRetryOptions,
+  type HttpShorthandOptions,
+  type HttpApiError,
+  type ParseApiError,
+  type ParsedApiError,
+  type Query,
+  type ResponseType,
+} from './http/index.ts';
+
+// Configuration
+export { loadEnvConfig, envList, type EnvSource } from './config/index.ts';
+
 // Logging
 export { createStreamLogger, silentLogger, type Logger, type LogLevel, type LogFields, type StreamLoggerOptions } from './logging/logger.ts';
 export { redactSecrets, redactHeaders, redactUrl, redactValue, REDACTED } from './logging/redact.ts';

@@ -34,7 +34,10 @@ function connection(client: Client, close: () => Promise<void>): McpTestConnecti
 }
 
 /** In-process: linked in-memory transports, no socket. */
-export async function connectInMemory(server: ToolsmithMcpServer, options: ClientOptions = {}): Promise<McpTestConnection> {
+export async function connectInMemory(
+  server: ToolsmithMcpServer,
+  options: ClientOptions = {},
+): Promise<McpTestConnection> {
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   const client = createClient(options);
   await server.connect(serverTransport);

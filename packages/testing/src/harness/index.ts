@@ -8,4 +8,4 @@ export {
   type StdioLaunch,
   type ClientOptions,
 } from './connect.ts';
-export { describeToolDefinitions, checkToolDefinition, type DefinitionConventions } from './registry-assertions.ts';
+export { checkToolDefinition, type DefinitionConventions } from './check-tool-definition.ts';

@@ -1,0 +1,2 @@
+// Public API of @toolsmith/testing/jest — helpers that declare jest tests. Everything exported here is public.
+export { describeToolDefinitions } from './describe-tool-definitions.ts';

@@ -1,0 +1,50 @@
+import { BaseTool, buildToolName, defineToolMetadata, fieldsParam, type ToolContext } from '@toolsmith/core';
+import { z } from 'zod';
+import { toBookSummary, type BookSummary } from '../../api/book-dto.ts';
+import { TOOL_PREFIX, type BookshelfDeps } from '../deps.ts';
+import { shelfParam } from './book-params.ts';
+
+const SearchBooksParams = z.object({
+  query: z.string().min(1).optional().describe('Words to find in titles and summaries.'),
+  author: z.string().min(1).optional().describe('Part of an author name, e.g. "Saramago".'),
+  shelf: shelfParam.optional(),
+  limit: z.number().int().min(1).max(100).default(20).describe('Books per page (1–100).'),
+  cursor: z.string().optional().describe('`nextCursor` from the previous page; omit for the first page.'),
+  fields: fieldsParam({ examples: [['id', 'title'], ['id', 'title', 'authors', 'shelf']] }),
+});
+
+export class SearchBooksTool extends BaseTool<BookshelfDeps, typeof SearchBooksParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('search_books', TOOL_PREFIX),
+    title: 'Search books',
+    description:
+      '[Books/Search] Find books by words, author or shelf. Returns compact summaries and `nextCursor` for the next page.',
+    category: 'books',
+    priority: 'critical',
+    tags: ['find', 'list', 'query', 'library'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return SearchBooksParams;
+  }
+
+  protected override projectionRoot() {
+    return 'books';
+  }
+
+  async execute(params: z.output<typeof SearchBooksParams>, ctx: ToolContext<BookshelfDeps>) {
+    const page = await ctx.deps.api.searchBooks(
+      {
+        ...(params.query ? { q: params.query } : {}),
+        ...(params.author ? { author: params.author } : {}),
+        ...(params.shelf ? { shelf: params.shelf } : {}),
+        limit: params.limit,
+        ...(params.cursor ? { cursor: params.cursor } : {}),
+      },
+      ctx.signal,
+    );
+    const books: BookSummary[] = page.books.map(toBookSummary);
+    return { books, ...(page.next_cursor ? { nextCursor: page.next_cursor } : {}) };
+  }
+}

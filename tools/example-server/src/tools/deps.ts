@@ -1,0 +1,10 @@
+import type { BookshelfApi } from '../api/bookshelf-api.ts';
+
+/** What every Bookshelf tool receives as `ctx.deps`. */
+export interface BookshelfDeps {
+  api: BookshelfApi;
+  /** Delay between export status polls. */
+  pollIntervalMs: number;
+}
+
+export const TOOL_PREFIX = 'bookshelf';
