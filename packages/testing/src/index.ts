@@ -1,2 +1,41 @@
-import { VERSION } from '@toolsmith/core';
-export const CORE_VERSION: string = VERSION;
+// Public API of @toolsmith/testing.
+
+// Fake HTTP API with fault injection: the base of the API emulators and of HTTP client tests.
+export {
+  createFakeApi,
+  compilePathPattern,
+  TRUNCATED_JSON,
+  type FakeApi,
+  type FakeApiOptions,
+  type FakeHandler,
+  type FakeRequest,
+  type FakeResponse,
+  type FakeRoutes,
+  type RecordedRequest,
+  type Fault,
+  type FaultControl,
+  type FaultKind,
+  type FaultScope,
+  type HangFault,
+  type LatencyFault,
+  type MalformedBodyFault,
+  type RateLimitFault,
+  type ResetFault,
+  type StatusFault,
+  type PathParams,
+  type PathPattern,
+} from './fake-api/index.ts';
+
+// MCP client harness: the SDK's real Client connected in memory, over stdio or Streamable HTTP.
+export {
+  connectInMemory,
+  connectStdio,
+  connectHttp,
+  resultText,
+  checkToolDefinition,
+  type McpTestConnection,
+  type StdioConnection,
+  type StdioLaunch,
+  type ClientOptions,
+  type DefinitionConventions,
+} from './harness/index.ts';

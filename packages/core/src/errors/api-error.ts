@@ -17,6 +17,11 @@ export interface ApiErrorOptions {
   retryAfterMs?: number;
   /** The parsed (or raw, truncated) error body, with secrets redacted. */
   body?: unknown;
+  /**
+   * True when a non-idempotent request failed in a way that leaves its effect unknown (a 502 to a
+   * POST, say). It was not re-sent; the caller should check before trying again.
+   */
+  mayHaveSucceeded?: boolean;
   code?: string;
   cause?: unknown;
 }
@@ -31,9 +36,15 @@ export class ApiError extends ToolsmithError {
   readonly requestId: string | undefined;
   readonly retryAfterMs: number | undefined;
   readonly body: unknown;
+  readonly mayHaveSucceeded: boolean;
 
   constructor(options: ApiErrorOptions) {
-    super({ code: options.code ?? 'api_error', message: options.message, userFacing: true, cause: options.cause });
+    super({
+      code: options.code ?? 'api_error',
+      message: options.message,
+      userFacing: true,
+      cause: options.cause,
+    });
     this.name = 'ApiError';
     this.status = options.status;
     this.method = options.method;
@@ -42,6 +53,7 @@ export class ApiError extends ToolsmithError {
     this.requestId = options.requestId;
     this.retryAfterMs = options.retryAfterMs;
     this.body = options.body;
+    this.mayHaveSucceeded = options.mayHaveSucceeded ?? false;
   }
 
   override toToolText(): string {

@@ -1,0 +1,1 @@
+export { loadEnvConfig, envList, type EnvSource } from './env-config.ts';

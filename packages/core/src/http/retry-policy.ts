@@ -1,0 +1,112 @@
+/**
+ * The HTTP client's retry policy, in one place. ky runs the retry loop (backoff, jitter, waiting
+ * for `Retry-After`); this module only decides WHETHER a failed attempt may be sent again.
+ *
+ * Retried failures: HTTP 429, 502, 503, 504, timeouts, and network errors.
+ *
+ * | failure                                  | idempotent request | non-idempotent request (POST, PATCH) |
+ * | ---------------------------------------- | ------------------ | ------------------------------------ |
+ * | 429                                      | retry              | retry (the server refused it)        |
+ * | 503 with a retry timing header           | retry              | retry (the server refused it)        |
+ * | 503 without one                          | retry              | stop                                 |
+ * | 502, 504                                 | retry              | stop, `mayHaveSucceeded`             |
+ * | timeout                                  | retry              | stop, `mayHaveSucceeded`             |
+ * | connection refused, DNS, TLS (not sent)  | retry              | retry                                |
+ * | connection reset / closed (maybe sent)   | retry              | stop, `mayHaveSucceeded`             |
+ * | any other status                         | stop               | stop                                 |
+ *
+ * A 429/503 whose requested wait is longer than `maxRetryAfterMs` is not retried at all: the
+ * caller gets the error (with `retryAfterMs`) at once instead of blocking for the cap and failing.
+ *
+ * Idempotent methods: GET, HEAD, PUT, DELETE, OPTIONS (and TRACE). A request marked
+ * `idempotent: true` (for instance because it carries an idempotency key) is treated like a GET.
+ */
+
+export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set([
+  'GET',
+  'HEAD',
+  'PUT',
+  'DELETE',
+  'OPTIONS',
+  'TRACE',
+]);
+
+/** Statuses that can be retried at all (subject to the table above). */
+export const RETRYABLE_STATUSES: readonly number[] = [429, 502, 503, 504];
+
+/** Statuses whose retry waits for the server's `Retry-After` / rate-limit reset header when present. */
+export const RETRY_AFTER_STATUSES: readonly number[] = [429, 503];
+
+/** One failed attempt, as the policy sees it. */
+export type AttemptFailure =
+  | {
+      kind: 'status';
+      status: number;
+      /** A retry timing header was present (even if unreadable). */
+      hasRetryAfter: boolean;
+      /** The wait it asks for, when readable. */
+      retryAfterMs: number | undefined;
+    }
+  | { kind: 'timeout' }
+  /** `sent: false` only when the request certainly never reached the server (refused, DNS, TLS). */
+  | { kind: 'network'; sent: boolean }
+  | { kind: 'other' };
+
+/**
+ * - `backoff`: retry after the exponential backoff delay (with jitter).
+ * - `server-delay`: retry after the delay the server asked for (ky reads the header).
+ * - `stop`: do not retry.
+ */
+export type RetryDecision = 'backoff' | 'server-delay' | 'stop';
+
+export interface RetryPolicyInput {
+  /** GET-like: safe to send twice. */
+  idempotent: boolean;
+  /** Longest server-requested wait the client accepts. */
+  maxRetryAfterMs: number;
+}
+
+export function isIdempotentRequest(method: string, override?: boolean): boolean {
+  return override ?? IDEMPOTENT_METHODS.has(method.toUpperCase());
+}
+
+export function decideRetry(
+  failure: AttemptFailure,
+  { idempotent, maxRetryAfterMs }: RetryPolicyInput,
+): RetryDecision {
+  switch (failure.kind) {
+    case 'status': {
+      const { status, hasRetryAfter, retryAfterMs } = failure;
+      if (!RETRYABLE_STATUSES.includes(status)) return 'stop';
+      const honoursHeader = RETRY_AFTER_STATUSES.includes(status) && hasRetryAfter;
+      if (honoursHeader && retryAfterMs !== undefined && retryAfterMs > maxRetryAfterMs) return 'stop';
+      if (status === 429) return honoursHeader ? 'server-delay' : 'backoff';
+      if (status === 503 && honoursHeader) return 'server-delay';
+      return idempotent ? 'backoff' : 'stop';
+    }
+    case 'timeout':
+      return idempotent ? 'backoff' : 'stop';
+    case 'network':
+      return idempotent || !failure.sent ? 'backoff' : 'stop';
+    case 'other':
+      return 'stop';
+  }
+}
+
+/**
+ * True when the final failure of a non-idempotent request leaves its effect unknown: it may have
+ * been applied, so it was not re-sent and the caller must check before calling again.
+ */
+export function mayHaveSucceeded(failure: AttemptFailure, idempotent: boolean): boolean {
+  if (idempotent) return false;
+  switch (failure.kind) {
+    case 'status':
+      return failure.status === 502 || failure.status === 504;
+    case 'timeout':
+      return true;
+    case 'network':
+      return failure.sent;
+    case 'other':
+      return false;
+  }
+}
