@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '**/.nx/**', '**/tmp/**'],
+    ignores: ['**/dist/**', '**/out-tsc/**', '**/node_modules/**', '**/coverage/**', '**/.nx/**', '**/tmp/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

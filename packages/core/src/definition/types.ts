@@ -25,19 +25,36 @@ export type AnyZodObject = z4.ZodObject | z3.AnyZodObject;
 export type AnyZodSchema = z4.ZodType | z3.ZodTypeAny;
 
 /** The parsed output type of a Zod schema of either major version. */
-export type InferSchemaOutput<T> = T extends z3.ZodTypeAny ? z3.infer<T> : T extends z4.ZodType ? z4.output<T> : never;
+export type InferSchemaOutput<T> = T extends z3.ZodTypeAny
+  ? z3.infer<T>
+  : T extends z4.ZodType
+    ? z4.output<T>
+    : never;
 
 /**
  * A custom transform replaces the JSON Schema generated for every Zod node of one type.
  * Keys are Zod type names as zod 4 spells them in `def.type` (`'date'`, `'bigint'`, `'string'`, …);
- * zod 3 nodes are matched by their `typeName` lower-cased without the `Zod` prefix (`ZodDate` → `'date'`).
+ * zod 3 nodes are matched by their `typeName` lower-cased without the `Zod` prefix (`ZodDate` → `'date'`),
+ * and also by the zod 4 spelling where it differs (`ZodDiscriminatedUnion` → `'union'`, `ZodNativeEnum` → `'enum'`).
+ *
+ * `context.path` is the field path (`filter.assignee`, `tags[]`); `context.zodSchema` is the node (for zod 3, an
+ * equivalent instance rebuilt from the node's `_def`, since zod-to-json-schema only visits definitions).
+ * For a type JSON Schema cannot represent (`date`, `bigint`, …) `generated` is `{}` (plus its description),
+ * and the transform replaces the strict-mode error. Keep transforms pure: zod 4 may call one more than once
+ * for the same node (once per `.describe()`/`.meta()` layer).
  */
-export type CustomTransform = (generated: JsonSchema, context: { path: string; zodSchema: unknown }) => JsonSchema;
+export type CustomTransform = (
+  generated: JsonSchema,
+  context: { path: string; zodSchema: unknown },
+) => JsonSchema;
 
 export interface SchemaToDefinitionOptions {
   /** Keep `description` from `.describe()` / `.meta({ description })`. @default true */
   includeDescriptions?: boolean;
-  /** Keep `examples` from `.meta({ examples })` (zod 4) or `examples` in a zod 3 description-less meta. @default true */
+  /**
+   * Keep `examples` from `.meta({ examples })` (zod 4). zod 3 schemas carry no metadata besides the description,
+   * so their definitions only have examples a `customTransforms` entry adds. @default true
+   */
   includeExamples?: boolean;
   /**
    * Strict mode: throw a {@link ToolDefinitionError} instead of approximating when a construct cannot be
@@ -46,14 +63,12 @@ export interface SchemaToDefinitionOptions {
    */
   strict?: boolean;
   customTransforms?: Record<string, CustomTransform>;
+  /** Named in the messages of the errors thrown while generating. */
+  toolName?: string;
 }
 
 export type DefinitionMismatchType =
-  | 'missing_property'
-  | 'extra_property'
-  | 'required_mismatch'
-  | 'type_mismatch'
-  | 'structure_mismatch';
+  'missing_property' | 'extra_property' | 'required_mismatch' | 'type_mismatch' | 'structure_mismatch';
 
 export interface DefinitionMismatch {
   type: DefinitionMismatchType;

@@ -87,7 +87,7 @@ export function buildToolName(name: string, prefix?: string): string {
  * Identity helper that gives metadata literals their type (annotations required) and checks the
  * name at definition time.
  */
-export function defineToolMetadata<const T extends ToolMetadata>(metadata: T): T {
+export function defineToolMetadata(metadata: ToolMetadata): ToolMetadata {
   assertValidToolName(metadata.name);
   for (const alias of metadata.deprecatedAliases ?? []) assertValidToolName(alias);
   if (metadata.description.trim() === '') {

@@ -168,11 +168,11 @@ describe('HTTP client under injected faults: timeouts', () => {
   it('sends a POST that hangs past the timeout exactly once and fails with mayHaveSucceeded', async () => {
     const fake = await start();
     fake.faults.add({ kind: 'hang', times: Infinity });
-    const { http } = clientFor(fake, { timeoutMs: 50 });
+    const { http } = clientFor(fake, { timeoutMs: 250 });
     const error = await failure(http.post('/v2/issues', { json: { summary: 'x' } }));
-    await settle(100);
+    await settle(300);
     expect(TimeoutError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({ timeoutMs: 50, mayHaveSucceeded: true });
+    expect(error).toMatchObject({ timeoutMs: 250, mayHaveSucceeded: true });
     expect(error.message).toContain('Check whether it took effect before calling again');
     expect(fake.requests).toHaveLength(1);
   });
@@ -180,7 +180,7 @@ describe('HTTP client under injected faults: timeouts', () => {
   it('retries a GET that hangs, then fails with TimeoutError', async () => {
     const fake = await start();
     fake.faults.add({ kind: 'hang', times: Infinity });
-    const { http } = clientFor(fake, { timeoutMs: 30 });
+    const { http } = clientFor(fake, { timeoutMs: 150 });
     const error = await failure(http.get('/v2/issues/Q-1'));
     expect(error).toMatchObject({ code: 'timeout', mayHaveSucceeded: false });
     expect(fake.requests).toHaveLength(4);
@@ -189,7 +189,7 @@ describe('HTTP client under injected faults: timeouts', () => {
   it('retries a GET that timed out once, then succeeds', async () => {
     const fake = await start();
     fake.faults.add({ kind: 'hang' });
-    const { http } = clientFor(fake, { timeoutMs: 50 });
+    const { http } = clientFor(fake, { timeoutMs: 250 });
     expect((await http.get('/v2/issues/Q-1')).data).toEqual({ key: 'Q-1' });
     expect(fake.requests.map((r) => r.fault)).toEqual(['hang', undefined]);
   });
@@ -315,7 +315,7 @@ describe('HTTP client under injected faults: bodies, concurrency, secrets', () =
       },
     });
     const fake = api;
-    const { http, lines } = clientFor(fake, { timeoutMs: 50 });
+    const { http, lines } = clientFor(fake, { timeoutMs: 250 });
     const errors: Error[] = [];
     errors.push(await failure(http.get('/v2/me', { query: { token: TOKEN } })));
     errors.push(await failure(http.get('/v2/echo')));

@@ -6,7 +6,6 @@ import {
   TOOL_NAME_PATTERN,
   validateSchemaDefinitionMatch,
   type AnyTool,
-  type ToolRegistry,
 } from '@toolsmith/core';
 
 export interface DefinitionConventions {

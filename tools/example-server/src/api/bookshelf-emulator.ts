@@ -96,7 +96,7 @@ export async function createBookshelfEmulator(options: BookshelfEmulatorOptions)
       }),
 
       'POST /v1/books': guard((request) => {
-        const body = (request.body ?? {}) as Partial<ApiBook> & { authors?: string[] };
+        const body = (request.body ?? {}) as Partial<Omit<ApiBook, 'authors'>> & { authors?: string[] };
         const invalid = validateShelf(body.shelf);
         if (invalid) return invalid;
         if (body.isbn && [...books.values()].some((b) => b.isbn === body.isbn)) {
