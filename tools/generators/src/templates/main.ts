@@ -1,0 +1,26 @@
+import type { ServerTemplateContext } from '../template-context.ts';
+
+/** `src/main.ts`: the bin. Parses the shared serve command line, then reads config and serves. */
+export function mainSource(ctx: ServerTemplateContext): string {
+  return `#!/usr/bin/env -S node --conditions=@toolsmith/source
+/**
+ * ${ctx.binName}: serves the ${ctx.title} tools over stdio (default) or Streamable HTTP.
+ *
+ *   ${ctx.binName} [--transport stdio|http] [--port 3000] [--read-only] [--toolsets a,b|all] [--tools x,y]
+ *
+ * \`--help\` lists every option and environment variable. The config is read after the command line
+ * is parsed, so \`--help\` works without it; a bad config exits with code 1 and says what to fix.
+ */
+import { runServeCli } from '@toolsmith/core/mcp';
+import { configHelp, loadConfig } from './config.ts';
+import { createDeps } from './deps.ts';
+import { createRegistry, serverOptions } from './server.ts';
+
+await runServeCli({
+  ...serverOptions(),
+  registry: createRegistry(),
+  createDeps: () => createDeps(loadConfig()),
+  helpText: configHelp(),
+});
+`;
+}
