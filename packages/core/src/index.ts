@@ -5,7 +5,12 @@
 // `@toolsmith/core/ai-sdk` (Vercel AI SDK).
 
 // Tools
-export { BaseTool, DEFAULT_MAX_OUTPUT_CHARS, type RunOptions, type LegacyDefinition } from './tool/base-tool.ts';
+export {
+  BaseTool,
+  DEFAULT_MAX_OUTPUT_CHARS,
+  type RunOptions,
+  type LegacyDefinition,
+} from './tool/base-tool.ts';
 export {
   defineToolMetadata,
   buildToolName,
@@ -69,7 +74,11 @@ export { ToolRegistry, type AnyTool, type ToolRegistryOptions } from './registry
 export { defineToolset, type Toolset } from './registry/toolset.ts';
 export { selectTools, type ToolSelection, type SelectedTools } from './registry/tool-selection.ts';
 export { rankTools, tokenize, type RankedTool } from './registry/rank-tools.ts';
-export { SearchToolsTool, SEARCH_TOOLS_METADATA, type SearchToolsResult } from './registry/search-tools.tool.ts';
+export {
+  SearchToolsTool,
+  SEARCH_TOOLS_METADATA,
+  type SearchToolsResult,
+} from './registry/search-tools.tool.ts';
 
 // Errors
 export {
@@ -112,7 +121,14 @@ export {
 export { loadEnvConfig, envList, type EnvSource } from './config/index.ts';
 
 // Logging
-export { createStreamLogger, silentLogger, type Logger, type LogLevel, type LogFields, type StreamLoggerOptions } from './logging/logger.ts';
+export {
+  createStreamLogger,
+  silentLogger,
+  type Logger,
+  type LogLevel,
+  type LogFields,
+  type StreamLoggerOptions,
+} from './logging/logger.ts';
 export { redactSecrets, redactHeaders, redactUrl, redactValue, REDACTED } from './logging/redact.ts';
 
 // Utilities

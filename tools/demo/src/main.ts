@@ -17,7 +17,12 @@ const nodeArgs = ['--conditions=@toolsmith/source', serverMain];
 async function call(client: Client, name: string, args: Record<string, unknown>, onProgress = false) {
   request(`tools/call ${name}`, args);
   const result = await client.callTool({ name, arguments: args }, undefined, {
-    ...(onProgress ? { onprogress: (p: { progress: number; total?: number; message?: string }) => note(`progress ${p.progress}/${p.total ?? '?'} — ${p.message ?? ''}`) } : {}),
+    ...(onProgress
+      ? {
+          onprogress: (p: { progress: number; total?: number; message?: string }) =>
+            note(`progress ${p.progress}/${p.total ?? '?'} — ${p.message ?? ''}`),
+        }
+      : {}),
   });
   response(resultText(result), result.isError === true);
   return result;
@@ -40,22 +45,37 @@ try {
   const { tools } = await client.listTools();
   response(
     tools
-      .map((t) => `${t.name.padEnd(26)} ${t.annotations?.readOnlyHint ? 'read ' : 'WRITE'}  ${t.description?.split('\n')[0]}`)
+      .map(
+        (t) =>
+          `${t.name.padEnd(26)} ${t.annotations?.readOnlyHint ? 'read ' : 'WRITE'}  ${t.description?.split('\n')[0]}`,
+      )
       .join('\n'),
   );
 
   heading('Discovering tools, searching with `fields` and a cursor');
   await call(client, 'search_tools', { query: 'move a book to another shelf', limit: 3 });
-  const page = await call(client, 'bookshelf_search_books', { author: 'Saramago', limit: 3, fields: ['id', 'title', 'shelf'] });
+  const page = await call(client, 'bookshelf_search_books', {
+    author: 'Saramago',
+    limit: 3,
+    fields: ['id', 'title', 'shelf'],
+  });
   const cursor = JSON.parse(resultText(page).split('\n\n')[0]!).nextCursor as string;
-  await call(client, 'bookshelf_search_books', { author: 'Saramago', limit: 3, cursor, fields: ['id', 'title'] });
+  await call(client, 'bookshelf_search_books', {
+    author: 'Saramago',
+    limit: 3,
+    cursor,
+    fields: ['id', 'title'],
+  });
 
   heading('Bad input gets a recovery instruction, and the server keeps going');
   await call(client, 'bookshelf_update_book', { bookID: 'bk_004', shelf: 'done' });
   await call(client, 'bookshelf_get_book', { bookId: 'bk_404' });
 
   heading('A write, with optimistic concurrency');
-  const book = await call(client, 'bookshelf_get_book', { bookId: 'bk_004', fields: ['title', 'shelf', 'version'] });
+  const book = await call(client, 'bookshelf_get_book', {
+    bookId: 'bk_004',
+    fields: ['title', 'shelf', 'version'],
+  });
   const { version } = JSON.parse(resultText(book)) as { version: number };
   await call(client, 'bookshelf_update_book', { bookId: 'bk_004', shelf: 'reading', rating: 5, version });
   await call(client, 'bookshelf_update_book', { bookId: 'bk_004', shelf: 'read', version });

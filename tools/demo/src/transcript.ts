@@ -1,7 +1,8 @@
 /** Readable transcript lines for the demo. */
 const MAX = 700;
 
-const clip = (text: string) => (text.length > MAX ? `${text.slice(0, MAX)}… (${text.length - MAX} more characters)` : text);
+const clip = (text: string) =>
+  text.length > MAX ? `${text.slice(0, MAX)}… (${text.length - MAX} more characters)` : text;
 
 export function heading(text: string): void {
   process.stdout.write(`\n━━ ${text} ${'━'.repeat(Math.max(0, 76 - text.length))}\n`);
@@ -18,5 +19,10 @@ export function request(method: string, detail?: unknown): void {
 
 export function response(text: string, isError = false): void {
   const lines = clip(text).split('\n');
-  process.stdout.write(`${isError ? '✗' : '←'} ${lines[0]}\n${lines.slice(1).map((l) => `  ${l}\n`).join('')}`);
+  process.stdout.write(
+    `${isError ? '✗' : '←'} ${lines[0]}\n${lines
+      .slice(1)
+      .map((l) => `  ${l}\n`)
+      .join('')}`,
+  );
 }

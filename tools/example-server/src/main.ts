@@ -9,6 +9,7 @@ await runServeCli({
   version: SERVER_VERSION,
   instructions: SERVER_INSTRUCTIONS,
   registry: createRegistry(),
-  createDeps: () => createDeps(loadConfig()),
-  helpText: 'Environment:\n  BOOKSHELF_API_URL   Base URL of the Bookshelf API\n  BOOKSHELF_TOKEN     API token',
+  createDeps: ({ logger }) => createDeps(loadConfig(), { logger }),
+  helpText:
+    'Environment:\n  BOOKSHELF_API_URL   Base URL of the Bookshelf API\n  BOOKSHELF_TOKEN     API token',
 });

@@ -21,7 +21,10 @@ export function createRegistry(): ToolRegistry<BookshelfDeps> {
   return new ToolRegistry<BookshelfDeps>({ toolsets: TOOLSETS }).register(...createTools());
 }
 
-export function createDeps(config: BookshelfConfig, options: { fetch?: typeof fetch; logger?: Logger } = {}): BookshelfDeps {
+export function createDeps(
+  config: BookshelfConfig,
+  options: { fetch?: typeof fetch; logger?: Logger } = {},
+): BookshelfDeps {
   return {
     api: createBookshelfApi({
       baseUrl: config.BOOKSHELF_API_URL,

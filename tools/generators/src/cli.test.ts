@@ -189,7 +189,7 @@ describe('generate tool', () => {
     expect(result.stdout).toMatch(/updated +apps\/acme\/src\/tools\/index\.ts/);
   });
 
-  it('makes write tools require consent, destructive for deleting verbs', async () => {
+  it('makes write tools require consent and advertise destructiveHint', async () => {
     await generate(
       'tool',
       'delete-widget',
@@ -220,7 +220,7 @@ describe('generate tool', () => {
     );
     const rename = read('apps/acme/src/tools/widgets/rename-widget/rename-widget.tool.ts');
     expect(rename).toContain("description: '[Widgets/Rename] Rename a widget.'");
-    expect(rename).toContain('destructiveHint: false');
+    expect(rename).toContain('destructiveHint: true');
   });
 
   it('refuses a second generation of the same tool without --force, and regenerates with it', async () => {

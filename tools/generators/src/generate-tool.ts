@@ -24,19 +24,6 @@ import { toolTestSource } from './templates/tool-test.ts';
 import { toolSource } from './templates/tool.ts';
 import { defaultWorkspaceRoot } from './workspace.ts';
 
-/** Verbs whose write tools delete or overwrite data (`destructiveHint: true`). */
-const DESTRUCTIVE_VERBS = new Set([
-  'delete',
-  'remove',
-  'purge',
-  'drop',
-  'clear',
-  'reset',
-  'replace',
-  'overwrite',
-  'destroy',
-]);
-
 /** Files a project needs before tools can be generated into it (relative to the project). */
 export const TOOL_PROJECT_FILES = [
   'src/tools/index.ts',
@@ -54,7 +41,6 @@ export function toolContext(
   const areaDir = kebabCase(area);
   const label = `[${titleCase(area)}/${write ? 'Write' : 'Read'}]`;
   const text = description?.trim() || `${names.title} by id. Returns its id and name.`;
-  const verb = names.fileName.split('-')[0] ?? '';
   return {
     names,
     className: `${names.pascal}Tool`,
@@ -65,7 +51,6 @@ export function toolContext(
     category: snakeCase(area),
     description: /^\[[^\]/]+\/[^\]]+\] /.test(text) ? text : `${label} ${text}`,
     write,
-    destructive: write && DESTRUCTIVE_VERBS.has(verb),
     tags: [...new Set([...words(area), ...words(names.fileName)])],
   };
 }

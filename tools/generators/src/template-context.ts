@@ -47,8 +47,6 @@ export interface ToolTemplateContext {
   /** Full description with its `[Category/Action]` prefix. */
   readonly description: string;
   readonly write: boolean;
-  /** Write tools that delete or overwrite data. */
-  readonly destructive: boolean;
   readonly tags: readonly string[];
 }
 

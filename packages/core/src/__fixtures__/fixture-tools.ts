@@ -60,7 +60,12 @@ export class GetBookTool extends BaseTool<FixtureDeps, typeof GetBookParams, Boo
   async execute({ id }: z.output<typeof GetBookParams>, ctx: ToolContext<FixtureDeps>): Promise<Book> {
     const book = ctx.deps.books.get(id);
     if (!book) {
-      throw new NotFoundError({ message: `Book "${id}" does not exist.`, resource: 'book', id, suggestions: [...ctx.deps.books.keys()].slice(0, 3) });
+      throw new NotFoundError({
+        message: `Book "${id}" does not exist.`,
+        resource: 'book',
+        id,
+        suggestions: [...ctx.deps.books.keys()].slice(0, 3),
+      });
     }
     return book;
   }
@@ -115,7 +120,7 @@ export class AddBookTool extends BaseTool<FixtureDeps, typeof AddBookParams, Boo
     category: 'books',
     toolset: 'books_write',
     requiresExplicitUserConsent: true,
-    annotations: { readOnlyHint: false, destructiveHint: false },
+    annotations: { readOnlyHint: false },
   });
 
   getParamsSchema() {
@@ -155,7 +160,9 @@ export class SlowCountTool extends BaseTool<FixtureDeps, typeof SlowParams> {
     for (let i = 1; i <= steps; i++) {
       await new Promise((resolve, reject) => {
         const timer = setTimeout(resolve, stepMs);
-        ctx.signal.addEventListener('abort', () => (clearTimeout(timer), reject(ctx.signal.reason)), { once: true });
+        ctx.signal.addEventListener('abort', () => (clearTimeout(timer), reject(ctx.signal.reason)), {
+          once: true,
+        });
       });
       this.stepsRun = i;
       await ctx.progress.report({ progress: i, total: steps, message: `step ${i}/${steps}` });
@@ -204,5 +211,12 @@ export class BuggyTool extends BaseTool<FixtureDeps, typeof EmptyParams> {
 }
 
 export function createFixtureTools() {
-  return [new GetBookTool(), new ListBooksTool(), new AddBookTool(), new SlowCountTool(), new FailingApiTool(), new BuggyTool()];
+  return [
+    new GetBookTool(),
+    new ListBooksTool(),
+    new AddBookTool(),
+    new SlowCountTool(),
+    new FailingApiTool(),
+    new BuggyTool(),
+  ];
 }

@@ -20,7 +20,12 @@ function scriptedModel(steps: (Call[] | string)[]) {
     doGenerate: async () => {
       const step = steps[index++] ?? 'done';
       if (typeof step === 'string') {
-        return { content: [{ type: 'text', text: step }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] };
+        return {
+          content: [{ type: 'text', text: step }],
+          finishReason: { unified: 'stop', raw: 'stop' },
+          usage,
+          warnings: [],
+        };
       }
       return {
         content: step.map((call, i) => ({
@@ -48,8 +53,18 @@ const registry = () =>
 
 describe('toAiSdkTools', () => {
   it('exposes the selected tools with the generated JSON schema', async () => {
-    const tools = toAiSdkTools(registry(), { deps: createFixtureDeps(), logger: silentLogger, selection: { readOnly: true } });
-    expect(Object.keys(tools).sort()).toEqual(['buggy', 'failing_api', 'get_book', 'list_books', 'slow_count']);
+    const tools = toAiSdkTools(registry(), {
+      deps: createFixtureDeps(),
+      logger: silentLogger,
+      selection: { readOnly: true },
+    });
+    expect(Object.keys(tools).sort()).toEqual([
+      'buggy',
+      'failing_api',
+      'get_book',
+      'list_books',
+      'slow_count',
+    ]);
     const definition = registry().get('get_book')!.getDefinition();
     const schema = await (tools.get_book!.inputSchema as { jsonSchema: unknown }).jsonSchema;
     expect(schema).toEqual(definition.inputSchema);
@@ -83,7 +98,13 @@ describe('toAiSdkTools', () => {
   });
 
   it('keeps the loop alive on programmer errors and API errors', async () => {
-    const model = scriptedModel([[{ toolName: 'buggy', input: {} }, { toolName: 'failing_api', input: {} }], 'ok']);
+    const model = scriptedModel([
+      [
+        { toolName: 'buggy', input: {} },
+        { toolName: 'failing_api', input: {} },
+      ],
+      'ok',
+    ]);
     const result = await generateText({
       model,
       tools: toAiSdkTools(registry(), { deps: createFixtureDeps(), logger: silentLogger }),
@@ -107,7 +128,10 @@ describe('toAiSdkTools', () => {
         if (event.progress === 2) controller.abort();
       },
     });
-    const output = await tools.slow_count!.execute!({ steps: 50, stepMs: 2 }, { toolCallId: 'x', messages: [], abortSignal: controller.signal, context: {} });
+    const output = await tools.slow_count!.execute!(
+      { steps: 50, stepMs: 2 },
+      { toolCallId: 'x', messages: [], abortSignal: controller.signal, context: {} },
+    );
     expect(progress).toEqual([1, 2]);
     expect(output).toMatchObject({ isError: true, content: [{ text: 'Tool "slow_count" was cancelled.' }] });
   });

@@ -35,11 +35,16 @@ function toModelOutput(result: ToolCallResult) {
   const text = result.content
     .map((part) => (part.type === 'text' ? part.text : `[${part.type} content omitted]`))
     .join('\n\n');
-  return result.isError ? ({ type: 'error-text', value: text } as const) : ({ type: 'text', value: text } as const);
+  return result.isError
+    ? ({ type: 'error-text', value: text } as const)
+    : ({ type: 'text', value: text } as const);
 }
 
 /** Converts one toolsmith tool into an AI SDK tool. */
-export function toAiSdkTool<TDeps>(source: AnyTool<TDeps>, options: AiSdkToolsOptions<TDeps>): Tool<unknown, ToolCallResult> {
+export function toAiSdkTool<TDeps>(
+  source: AnyTool<TDeps>,
+  options: AiSdkToolsOptions<TDeps>,
+): Tool<unknown, ToolCallResult> {
   const definition = source.getDefinition();
   const logger = options.logger ?? createStreamLogger();
   return tool({
@@ -56,9 +61,13 @@ export function toAiSdkTool<TDeps>(source: AnyTool<TDeps>, options: AiSdkToolsOp
         toolName: source.name,
         requestId: toolCallId,
         progress: createProgressReporter(
-          onProgress ? async (update) => onProgress({ toolName: source.name, toolCallId, ...update }) : undefined,
+          onProgress
+            ? async (update) => onProgress({ toolName: source.name, toolCallId, ...update })
+            : undefined,
         ),
-        ...(elicit ? { elicit: (request: ElicitationRequest) => elicit({ ...request, toolName: source.name }) } : {}),
+        ...(elicit
+          ? { elicit: (request: ElicitationRequest) => elicit({ ...request, toolName: source.name }) }
+          : {}),
       };
       try {
         return await source.run(input, ctx, {

@@ -12,7 +12,10 @@ describe('createStreamLogger', () => {
       now: () => new Date('2026-01-01T00:00:00Z'),
     }).child({ tool: 'x' });
     logger.debug('hidden');
-    logger.info('calling', { url: 'https://api.test/?token=y0urT0kenValue', headers: { authorization: 'OAuth y0urT0kenValue' } });
+    logger.info('calling', {
+      url: 'https://api.test/?token=y0urT0kenValue',
+      headers: { authorization: 'OAuth y0urT0kenValue' },
+    });
     logger.error('failed', { error: new Error('bad token y0urT0kenValue') });
     expect(lines).toHaveLength(2);
     expect(lines.join('')).not.toContain('y0urT0kenValue');

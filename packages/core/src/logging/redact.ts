@@ -6,7 +6,8 @@
 export const REDACTED = '[REDACTED]';
 
 /** Header names whose values are always secret. */
-const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key|x-auth-token)$/i;
+const SECRET_HEADER =
+  /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|api-key|x-auth-token)$/i;
 
 /** Query parameter / JSON key names whose values are treated as secret. */
 const SECRET_KEY = /(token|secret|password|passwd|api[-_]?key|authorization|credential|session)/i;
@@ -52,7 +53,9 @@ export function redactValue(value: unknown, depth = 0): unknown {
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>).map(([k, v]) => [
       k,
-      SECRET_KEY.test(k) && (typeof v === 'string' || typeof v === 'number') ? REDACTED : redactValue(v, depth + 1),
+      SECRET_KEY.test(k) && (typeof v === 'string' || typeof v === 'number')
+        ? REDACTED
+        : redactValue(v, depth + 1),
     ]),
   );
 }

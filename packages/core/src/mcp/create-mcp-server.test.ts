@@ -24,9 +24,16 @@ afterEach(async () => {
 });
 
 async function connect(
-  options: { selection?: ToolSelection; extraTools?: BaseTool<FixtureDeps>[]; capabilities?: Record<string, unknown> } = {},
+  options: {
+    selection?: ToolSelection;
+    extraTools?: BaseTool<FixtureDeps>[];
+    capabilities?: Record<string, unknown>;
+  } = {},
 ) {
-  const registry = new ToolRegistry<FixtureDeps>({ toolsets }).register(...createFixtureTools(), ...(options.extraTools ?? []));
+  const registry = new ToolRegistry<FixtureDeps>({ toolsets }).register(
+    ...createFixtureTools(),
+    ...(options.extraTools ?? []),
+  );
   const mcp = createMcpServer({
     name: 'fixture',
     version: '1.0.0',
@@ -36,7 +43,10 @@ async function connect(
     ...(options.selection ? { selection: options.selection } : {}),
   });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities: options.capabilities ?? {} });
+  const client = new Client(
+    { name: 'test-client', version: '1.0.0' },
+    { capabilities: options.capabilities ?? {} },
+  );
   await mcp.connect(serverTransport);
   await client.connect(clientTransport);
   closers.push(async () => {
@@ -74,7 +84,10 @@ describe('createMcpServer', () => {
 
   it('answers invalid params with isError and per-field messages', async () => {
     const { client } = await connect();
-    const result = await client.callTool({ name: 'list_books', arguments: { order: 'rating', limit: 'ten' } });
+    const result = await client.callTool({
+      name: 'list_books',
+      arguments: { order: 'rating', limit: 'ten' },
+    });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('- order: Invalid value "rating". Valid options: "title", "year".');
     expect(textOf(result)).toContain('- limit: Expected number, received string.');
@@ -86,7 +99,10 @@ describe('createMcpServer', () => {
     expect(result).toEqual({
       isError: true,
       content: [
-        { type: 'text', text: 'The API rejected the status "Done". Valid statuses: open, inProgress, closed. (request id: req-42)' },
+        {
+          type: 'text',
+          text: 'The API rejected the status "Done". Valid statuses: open, inProgress, closed. (request id: req-42)',
+        },
       ],
     });
   });
@@ -123,9 +139,13 @@ describe('createMcpServer', () => {
   it('sends progress notifications for a request with a progress token', async () => {
     const { client } = await connect();
     const updates: { progress: number; total?: number; message?: string }[] = [];
-    const result = await client.callTool({ name: 'slow_count', arguments: { steps: 4, stepMs: 1 } }, undefined, {
-      onprogress: (p) => void updates.push(p),
-    });
+    const result = await client.callTool(
+      { name: 'slow_count', arguments: { steps: 4, stepMs: 1 } },
+      undefined,
+      {
+        onprogress: (p) => void updates.push(p),
+      },
+    );
     expect(textOf(result)).toBe('counted to 4');
     expect(updates).toEqual([1, 2, 3, 4].map((i) => ({ progress: i, total: 4, message: `step ${i}/4` })));
   });
@@ -164,18 +184,27 @@ describe('createMcpServer', () => {
           message: 'Proceed?',
           requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
         });
-        return answer.action === 'accept' ? `user said ${String(answer.content.ok)}` : `user chose ${answer.action}`;
+        return answer.action === 'accept'
+          ? `user said ${String(answer.content.ok)}`
+          : `user chose ${answer.action}`;
       }
     }
-    const withElicitation = await connect({ extraTools: [new Confirm()], capabilities: { elicitation: { form: {} } } });
+    const withElicitation = await connect({
+      extraTools: [new Confirm()],
+      capabilities: { elicitation: { form: {} } },
+    });
     withElicitation.client.setRequestHandler(ElicitRequestSchema, async (request) => {
       expect(request.params.message).toBe('Proceed?');
       return { action: 'accept', content: { ok: true } };
     });
-    expect(textOf(await withElicitation.client.callTool({ name: 'confirm', arguments: {} }))).toBe('user said true');
+    expect(textOf(await withElicitation.client.callTool({ name: 'confirm', arguments: {} }))).toBe(
+      'user said true',
+    );
 
     const without = await connect({ extraTools: [new Confirm()] });
-    expect(textOf(await without.client.callTool({ name: 'confirm', arguments: {} }))).toBe('no user available');
+    expect(textOf(await without.client.callTool({ name: 'confirm', arguments: {} }))).toBe(
+      'no user available',
+    );
   });
 
   it('lets clients discover disabled tools through search_tools', async () => {

@@ -64,7 +64,9 @@ export function createMcpServer<TDeps>(options: McpServerOptions<TDeps>): Toolsm
   const tools: AnyTool<TDeps>[] = [...selected.tools];
   if (options.searchTools ?? true) {
     // search_tools sees every registered tool and reports which are enabled in this session.
-    tools.unshift(new SearchToolsTool(options.registry as ToolRegistry<unknown>, () => selected) as AnyTool<TDeps>);
+    tools.unshift(
+      new SearchToolsTool(options.registry as ToolRegistry<unknown>, () => selected) as AnyTool<TDeps>,
+    );
   }
   const byName = new Map(tools.map((t) => [t.name, t]));
   const definitions = tools.map((t) => t.getDefinition());
@@ -113,7 +115,11 @@ export function createMcpServer<TDeps>(options: McpServerOptions<TDeps>): Toolsm
         ? {
             elicit: async (elicitation): Promise<ElicitationResult> => {
               const answer = await server.elicitInput(
-                { mode: 'form', message: elicitation.message, requestedSchema: elicitation.requestedSchema } as never,
+                {
+                  mode: 'form',
+                  message: elicitation.message,
+                  requestedSchema: elicitation.requestedSchema,
+                } as never,
                 { signal: extra.signal },
               );
               return answer.action === 'accept'

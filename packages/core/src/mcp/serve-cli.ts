@@ -10,17 +10,23 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../errors/config-error.ts';
-import { createStreamLogger, type LogLevel } from '../logging/logger.ts';
+import { createStreamLogger, type Logger, type LogLevel } from '../logging/logger.ts';
 import type { ToolRegistry } from '../registry/tool-registry.ts';
 import type { ToolSelection } from '../registry/tool-selection.ts';
 import type { McpServerOptions } from './create-mcp-server.ts';
 import { serveStdio, type RunningServer } from './stdio.ts';
 import { serveHttp } from './streamable-http.ts';
 
-export interface ServeCliOptions<TDeps> extends Omit<McpServerOptions<TDeps>, 'deps' | 'selection' | 'logger'> {
+export interface ServeCliOptions<TDeps> extends Omit<
+  McpServerOptions<TDeps>,
+  'deps' | 'selection' | 'logger'
+> {
   registry: ToolRegistry<TDeps>;
-  /** Creates the dependencies after the command line is parsed (read config here, not at import). */
-  createDeps: () => TDeps | Promise<TDeps>;
+  /**
+   * Creates the dependencies after the command line is parsed (read config here, not at import).
+   * Receives the server's logger (level from `--log-level`) to hand to API clients.
+   */
+  createDeps: (context: { logger: Logger }) => TDeps | Promise<TDeps>;
   argv?: readonly string[];
   env?: Record<string, string | undefined>;
   /** Extra lines for `--help` (environment variables the server needs, …). */
@@ -67,7 +73,10 @@ ${helpText ? `\n${helpText}\n` : ''}`;
 }
 
 /** Parses the command line (and env fallbacks). Throws ConfigError with the fix on bad input. */
-export function parseServeArgs(argv: readonly string[], env: Record<string, string | undefined>): ServeCliArgs & { help: boolean; version: boolean } {
+export function parseServeArgs(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): ServeCliArgs & { help: boolean; version: boolean } {
   let values;
   try {
     ({ values } = parseArgs({
@@ -90,22 +99,40 @@ export function parseServeArgs(argv: readonly string[], env: Record<string, stri
     }));
   } catch (error) {
     throw new ConfigError({
-      problems: [{ variable: 'command line', problem: (error as Error).message, howToFix: 'Run with --help to see the options.' }],
+      problems: [
+        {
+          variable: 'command line',
+          problem: (error as Error).message,
+          howToFix: 'Run with --help to see the options.',
+        },
+      ],
     });
   }
   const problems = [];
   const transport = values.transport ?? env.MCP_TRANSPORT ?? 'stdio';
   if (transport !== 'stdio' && transport !== 'http') {
-    problems.push({ variable: '--transport', problem: `unknown transport "${transport}".`, howToFix: 'Use "stdio" or "http".' });
+    problems.push({
+      variable: '--transport',
+      problem: `unknown transport "${transport}".`,
+      howToFix: 'Use "stdio" or "http".',
+    });
   }
   const portText = values.port ?? env.MCP_PORT ?? '3000';
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    problems.push({ variable: '--port', problem: `"${portText}" is not a port number.`, howToFix: 'Use an integer from 0 to 65535.' });
+    problems.push({
+      variable: '--port',
+      problem: `"${portText}" is not a port number.`,
+      howToFix: 'Use an integer from 0 to 65535.',
+    });
   }
   const logLevel = values['log-level'] ?? env.MCP_LOG_LEVEL ?? 'info';
   if (!['debug', 'info', 'warn', 'error'].includes(logLevel)) {
-    problems.push({ variable: '--log-level', problem: `unknown level "${logLevel}".`, howToFix: 'Use debug, info, warn or error.' });
+    problems.push({
+      variable: '--log-level',
+      problem: `unknown level "${logLevel}".`,
+      howToFix: 'Use debug, info, warn or error.',
+    });
   }
   if (problems.length > 0) throw new ConfigError({ problems });
 
@@ -133,7 +160,9 @@ export function parseServeArgs(argv: readonly string[], env: Record<string, stri
  * Parses the command line, creates the dependencies and serves. Configuration problems are printed
  * to stderr with how to fix them and set exit code 2 (usage) or 1 (config); nothing reaches stdout.
  */
-export async function runServeCli<TDeps>(options: ServeCliOptions<TDeps>): Promise<RunningServer | undefined> {
+export async function runServeCli<TDeps>(
+  options: ServeCliOptions<TDeps>,
+): Promise<RunningServer | undefined> {
   const env = options.env ?? process.env;
   const stderr = (text: string) => void process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
   let args: ReturnType<typeof parseServeArgs>;
@@ -157,7 +186,7 @@ export async function runServeCli<TDeps>(options: ServeCliOptions<TDeps>): Promi
   let running: RunningServer;
   try {
     options.registry.select(args.selection); // validate toolset/tool names before starting
-    const deps = await options.createDeps();
+    const deps = await options.createDeps({ logger });
     const serverOptions = { ...options, deps, logger, selection: args.selection };
     running =
       args.transport === 'http'

@@ -4,12 +4,22 @@
  * Stateless by default: every POST gets a fresh server + transport, so replicas can sit behind a
  * load balancer with no sticky sessions. Stateful mode keeps sessions (`Mcp-Session-Id`) in memory.
  * A health endpoint answers `GET /health` for orchestrators.
+ *
+ * Cancellation without sessions: a client that closes the response stream cancels the call (the
+ * instance is closed, which aborts the handler). A `notifications/cancelled` sent in a later POST is
+ * matched to the running request by JSON-RPC id and caller (credentials, address, user agent) — on
+ * the replica that runs it; behind a load balancer use sticky routing or `--stateful` if clients
+ * rely on that notification.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import {
+  isInitializeRequest,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import { createStreamLogger } from '../logging/logger.ts';
 import { createMcpServer, type McpServerOptions, type ToolsmithMcpServer } from './create-mcp-server.ts';
 import type { RunningServer } from './stdio.ts';
@@ -47,6 +57,17 @@ function jsonRpcError(res: ServerResponse, status: number, code: number, message
   sendJson(res, status, { jsonrpc: '2.0', error: { code, message }, id: null });
 }
 
+/**
+ * Who is calling, without sessions: the credentials and the peer address. A cancellation is only
+ * honoured for a request of the same caller, so one client cannot cancel another's calls.
+ */
+function callerKey(req: IncomingMessage): string {
+  const credentials = req.headers.authorization ?? '';
+  return createHash('sha256')
+    .update(`${req.socket.remoteAddress ?? ''}\u0000${credentials}\u0000${req.headers['user-agent'] ?? ''}`)
+    .digest('base64url');
+}
+
 async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -59,11 +80,16 @@ async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknow
   try {
     return text === '' ? undefined : JSON.parse(text);
   } catch {
-    throw Object.assign(new Error('Parse error: the request body is not valid JSON.'), { status: 400, rpc: -32700 });
+    throw Object.assign(new Error('Parse error: the request body is not valid JSON.'), {
+      status: 400,
+      rpc: -32700,
+    });
   }
 }
 
-export async function serveHttp<TDeps>(options: McpServerOptions<TDeps> & HttpServeOptions): Promise<RunningHttpServer> {
+export async function serveHttp<TDeps>(
+  options: McpServerOptions<TDeps> & HttpServeOptions,
+): Promise<RunningHttpServer> {
   const logger = options.logger ?? createStreamLogger();
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
@@ -72,18 +98,43 @@ export async function serveHttp<TDeps>(options: McpServerOptions<TDeps> & HttpSe
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const sessions = new Map<string, { mcp: ToolsmithMcpServer; transport: StreamableHTTPServerTransport }>();
   const inFlight = new Set<ToolsmithMcpServer>();
-  const toolCount = options.registry.select(options.selection ?? {}).tools.length;
+  // Stateless requests in flight, by caller and JSON-RPC id, so that a `notifications/cancelled`
+  // arriving in a later POST can reach the server instance running the request.
+  const statelessRequests = new Map<string, ToolsmithMcpServer>();
+  const toolCount =
+    options.registry.select(options.selection ?? {}).tools.length + ((options.searchTools ?? true) ? 1 : 0);
 
   const handleStateless = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
     if (req.method !== 'POST') {
-      jsonRpcError(res, 405, -32000, 'Method not allowed: this server is stateless; send JSON-RPC requests with POST.');
+      jsonRpcError(
+        res,
+        405,
+        -32000,
+        'Method not allowed: this server is stateless; send JSON-RPC requests with POST.',
+      );
       return;
     }
+    const caller = callerKey(req);
+    if (isJSONRPCNotification(body) && body.method === 'notifications/cancelled') {
+      const target = statelessRequests.get(`${caller}\u0000${String(body.params?.requestId)}`);
+      if (target) {
+        // Closing the instance aborts the request's handler (ctx.signal) and ends its stream.
+        void target.close();
+        res.writeHead(202).end();
+        return;
+      }
+    }
     const mcp = createMcpServer({ ...options, logger });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: false });
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: false,
+    });
     inFlight.add(mcp);
+    const requestKey = isJSONRPCRequest(body) ? `${caller}\u0000${String(body.id)}` : undefined;
+    if (requestKey) statelessRequests.set(requestKey, mcp);
     res.on('close', () => {
       inFlight.delete(mcp);
+      if (requestKey && statelessRequests.get(requestKey) === mcp) statelessRequests.delete(requestKey);
       void transport.close();
       void mcp.close();
     });
@@ -99,11 +150,21 @@ export async function serveHttp<TDeps>(options: McpServerOptions<TDeps> & HttpSe
       return;
     }
     if (sessionId !== undefined) {
-      jsonRpcError(res, 404, -32001, 'Session not found: it expired or the server restarted. Initialize a new session.');
+      jsonRpcError(
+        res,
+        404,
+        -32001,
+        'Session not found: it expired or the server restarted. Initialize a new session.',
+      );
       return;
     }
     if (req.method !== 'POST' || !isInitializeRequest(body)) {
-      jsonRpcError(res, 400, -32000, 'Bad request: send an initialize request first, then pass its Mcp-Session-Id header.');
+      jsonRpcError(
+        res,
+        400,
+        -32000,
+        'Bad request: send an initialize request first, then pass its Mcp-Session-Id header.',
+      );
       return;
     }
     const mcp = createMcpServer({ ...options, logger });
@@ -141,7 +202,12 @@ export async function serveHttp<TDeps>(options: McpServerOptions<TDeps> & HttpSe
         const status = (error as { status?: number }).status ?? 500;
         if (status === 500) logger.error('HTTP request failed', { error });
         if (!res.headersSent) {
-          jsonRpcError(res, status, (error as { rpc?: number }).rpc ?? -32603, status === 500 ? 'Internal server error.' : (error as Error).message);
+          jsonRpcError(
+            res,
+            status,
+            (error as { rpc?: number }).rpc ?? -32603,
+            status === 500 ? 'Internal server error.' : (error as Error).message,
+          );
         }
       }
     })();
@@ -153,7 +219,10 @@ export async function serveHttp<TDeps>(options: McpServerOptions<TDeps> & HttpSe
   });
   const port = (http.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
-  logger.info('MCP server listening', { url: `http://${urlHost}:${port}${path}`, stateful: options.stateful ?? false });
+  logger.info('MCP server listening', {
+    url: `http://${urlHost}:${port}${path}`,
+    stateful: options.stateful ?? false,
+  });
 
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));

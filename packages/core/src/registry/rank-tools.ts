@@ -24,7 +24,10 @@ function fieldScore(queryTokens: string[], fieldTokens: string[], weight: number
   let score = 0;
   for (const q of queryTokens) {
     if (fieldTokens.includes(q)) score += weight;
-    else if (q.length >= 3 && fieldTokens.some((t) => t.startsWith(q) || (t.length >= 4 && q.startsWith(t)))) {
+    else if (
+      q.length >= 3 &&
+      fieldTokens.some((t) => t.startsWith(q) || (t.length >= 4 && q.startsWith(t)))
+    ) {
       score += weight / 2;
     }
   }

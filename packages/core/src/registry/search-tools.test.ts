@@ -20,18 +20,34 @@ describe('rankTools', () => {
   });
 
   it('ranks name matches above description matches', () => {
-    const ranked = rankTools('book', registry.list().map((t) => t.metadata));
-    expect(ranked.map((r) => r.metadata.name).slice(0, 3).sort()).toEqual(['add_book', 'get_book', 'list_books']);
+    const ranked = rankTools(
+      'book',
+      registry.list().map((t) => t.metadata),
+    );
+    expect(
+      ranked
+        .map((r) => r.metadata.name)
+        .slice(0, 3)
+        .sort(),
+    ).toEqual(['add_book', 'get_book', 'list_books']);
     expect(ranked.every((r) => r.score > 0)).toBe(true);
   });
 
   it('finds a tool by what it does', () => {
-    const [first] = rankTools('add a new book', registry.list().map((t) => t.metadata));
+    const [first] = rankTools(
+      'add a new book',
+      registry.list().map((t) => t.metadata),
+    );
     expect(first?.metadata.name).toBe('add_book');
   });
 
   it('returns nothing for unrelated queries', () => {
-    expect(rankTools('kubernetes pod', registry.list().map((t) => t.metadata))).toEqual([]);
+    expect(
+      rankTools(
+        'kubernetes pod',
+        registry.list().map((t) => t.metadata),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -41,7 +57,13 @@ describe('search_tools', () => {
     const tool = new SearchToolsTool(registry, () => selected);
     const result = await tool.run(
       { query: 'add book', limit: 2 },
-      { deps: createFixtureDeps(), signal: new AbortController().signal, progress: noProgress, logger: silentLogger, toolName: 'search_tools' },
+      {
+        deps: createFixtureDeps(),
+        signal: new AbortController().signal,
+        progress: noProgress,
+        logger: silentLogger,
+        toolName: 'search_tools',
+      },
     );
     const parsed = JSON.parse((result.content[0] as { text: string }).text);
     expect(parsed.results[0]).toMatchObject({

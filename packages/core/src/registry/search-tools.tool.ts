@@ -14,7 +14,9 @@ const SearchToolsParams = z.object({
     .string()
     .trim()
     .min(1)
-    .describe('What you want to do, in a few words (e.g. "log time on an issue", "move issue to another queue").'),
+    .describe(
+      'What you want to do, in a few words (e.g. "log time on an issue", "move issue to another queue").',
+    ),
   limit: z.number().int().min(1).max(50).default(10).describe('Maximum number of tools to return.'),
 });
 
@@ -54,7 +56,10 @@ export class SearchToolsTool extends BaseTool<unknown, typeof SearchToolsParams,
    * @param registry every tool the server knows
    * @param selected the tools enabled in this session (to report `enabled`); omitted = all enabled
    */
-  constructor(registry: ToolRegistry<never> | ToolRegistry<unknown>, selected?: () => SelectedTools<unknown>) {
+  constructor(
+    registry: ToolRegistry<never> | ToolRegistry<unknown>,
+    selected?: () => SelectedTools<unknown>,
+  ) {
     super();
     this.#registry = registry;
     this.#selected = selected ?? (() => undefined);
@@ -67,7 +72,11 @@ export class SearchToolsTool extends BaseTool<unknown, typeof SearchToolsParams,
   async execute({ query, limit }: z.output<typeof SearchToolsParams>): Promise<SearchToolsResult> {
     const selected = this.#selected();
     const tools = this.#registry.list().filter((t) => t.name !== this.name);
-    const ranked = rankTools(query, tools.map((t) => t.metadata), limit);
+    const ranked = rankTools(
+      query,
+      tools.map((t) => t.metadata),
+      limit,
+    );
     return {
       query,
       results: ranked.map(({ metadata }) => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { AddBookTool, createFixtureTools, GetBookTool, ListBooksTool } from '../__fixtures__/fixture-tools.ts';
+import {
+  AddBookTool,
+  createFixtureTools,
+  GetBookTool,
+  ListBooksTool,
+} from '../__fixtures__/fixture-tools.ts';
 import { ConfigError } from '../errors/config-error.ts';
 import { ToolDefinitionError } from '../errors/tool-definition-error.ts';
 import { BaseTool } from '../tool/base-tool.ts';
@@ -18,20 +23,35 @@ const names = (tools: readonly { name: string }[]) => tools.map((t) => t.name);
 
 describe('ToolRegistry', () => {
   it('lists tools by priority, then name', () => {
-    expect(names(registry().list())).toEqual(['get_book', 'add_book', 'buggy', 'failing_api', 'list_books', 'slow_count']);
+    expect(names(registry().list())).toEqual([
+      'get_book',
+      'add_book',
+      'buggy',
+      'failing_api',
+      'list_books',
+      'slow_count',
+    ]);
   });
 
   it('refuses duplicate names and aliases', () => {
     expect(() => registry().register(new GetBookTool())).toThrow(/"get_book" is already registered/);
     class Renamed extends GetBookTool {
-      static override readonly METADATA = defineToolMetadata({ ...GetBookTool.METADATA, name: 'book_get', deprecatedAliases: ['list_books'] });
+      static override readonly METADATA = defineToolMetadata({
+        ...GetBookTool.METADATA,
+        name: 'book_get',
+        deprecatedAliases: ['list_books'],
+      });
     }
     expect(() => registry().register(new Renamed())).toThrow(ToolDefinitionError);
   });
 
   it('resolves deprecated aliases', () => {
     class Renamed extends GetBookTool {
-      static override readonly METADATA = defineToolMetadata({ ...GetBookTool.METADATA, name: 'book_get', deprecatedAliases: ['get_book'] });
+      static override readonly METADATA = defineToolMetadata({
+        ...GetBookTool.METADATA,
+        name: 'book_get',
+        deprecatedAliases: ['get_book'],
+      });
     }
     const r = new ToolRegistry({ toolsets }).register(new Renamed());
     expect(r.get('get_book')?.name).toBe('book_get');
@@ -39,12 +59,19 @@ describe('ToolRegistry', () => {
 
   it('refuses a tool of an undeclared toolset, naming the declared ones', () => {
     const r = new ToolRegistry({ toolsets: [toolsets[0]!] });
-    expect(() => r.register(new AddBookTool())).toThrow('unknown toolset "books_write". Declared toolsets: books.');
+    expect(() => r.register(new AddBookTool())).toThrow(
+      'unknown toolset "books_write". Declared toolsets: books.',
+    );
   });
 
   it('creates implicit toolsets per category when none are declared', () => {
     const r = new ToolRegistry().register(new GetBookTool(), new AddBookTool());
-    expect(r.toolsets().map((t) => t.id).sort()).toEqual(['books', 'books_write']);
+    expect(
+      r
+        .toolsets()
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(['books', 'books_write']);
   });
 
   it('fails at registration, not at the first call, when a definition cannot be generated', () => {
@@ -88,11 +115,18 @@ describe('ToolRegistry.select (read-only → toolsets → include → exclude)',
   });
 
   it('an include list alone enables only those tools', () => {
-    expect(names(registry().select({ tools: ['list_books', 'add_book'] }).tools)).toEqual(['add_book', 'list_books']);
+    expect(names(registry().select({ tools: ['list_books', 'add_book'] }).tools)).toEqual([
+      'add_book',
+      'list_books',
+    ]);
   });
 
   it('include adds to toolsets, exclude removes last', () => {
-    const selected = registry().select({ toolsets: ['books'], tools: ['slow_count'], exclude: ['list_books'] });
+    const selected = registry().select({
+      toolsets: ['books'],
+      tools: ['slow_count'],
+      exclude: ['list_books'],
+    });
     expect(names(selected.tools)).toEqual(['get_book', 'slow_count']);
     expect(selected.disabledReason('list_books')).toMatch(/excluded/);
   });

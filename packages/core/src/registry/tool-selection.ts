@@ -92,9 +92,15 @@ export function selectTools<TDeps>(
     const metadata = tool.metadata;
     const toolset = toolsetOf(metadata);
     if (selection.readOnly && metadata.annotations.readOnlyHint !== true) {
-      reasons.set(name, `Tool "${name}" is disabled because the server runs in read-only mode. Restart it without --read-only to allow changes.`);
+      reasons.set(
+        name,
+        `Tool "${name}" is disabled because the server runs in read-only mode. Restart it without --read-only to allow changes.`,
+      );
     } else if (!enabledToolsets.has(toolset) && !include.has(name)) {
-      reasons.set(name, `Tool "${name}" is disabled: its toolset "${toolset}" is not enabled. Restart the server with --toolsets ${toolset} (or --tools ${name}).`);
+      reasons.set(
+        name,
+        `Tool "${name}" is disabled: its toolset "${toolset}" is not enabled. Restart the server with --toolsets ${toolset} (or --tools ${name}).`,
+      );
     } else if (exclude.has(name)) {
       reasons.set(name, `Tool "${name}" is disabled by the server configuration (excluded).`);
     } else {

@@ -35,7 +35,12 @@ describe('BaseTool.getDefinition', () => {
     const definition = new AddBookTool().getDefinition();
     expect(definition.name).toBe('add_book');
     expect(definition.inputSchema.required?.sort()).toEqual(['author', 'title', 'year']);
-    expect(Object.keys(definition.inputSchema.properties).sort()).toEqual(['author', 'tags', 'title', 'year']);
+    expect(Object.keys(definition.inputSchema.properties).sort()).toEqual([
+      'author',
+      'tags',
+      'title',
+      'year',
+    ]);
     expect(definition.description).toContain('[Books/Write] Add a book.');
     expect(definition.description).toContain('Requires explicit user consent');
     expect(definition.annotations).toEqual({ readOnlyHint: false, destructiveHint: true });
@@ -110,7 +115,9 @@ describe('BaseTool.getDefinition', () => {
         return 'ok';
       }
     }
-    expect(new LegacyTool().getDefinition().inputSchema.properties.queueId).toMatchObject({ description: 'Queue key' });
+    expect(new LegacyTool().getDefinition().inputSchema.properties.queueId).toMatchObject({
+      description: 'Queue key',
+    });
   });
 
   it('requires static METADATA', () => {
@@ -213,7 +220,11 @@ describe('BaseTool.run', () => {
     const logger = createStreamLogger({ write: (line) => lines.push(line) });
     await expect(new BuggyTool().run({}, ctx({ logger }))).rejects.toBeInstanceOf(TypeError);
     const record = JSON.parse(lines.at(-1)!);
-    expect(record).toMatchObject({ level: 'error', tool: 'buggy', msg: 'tool call crashed (programmer error)' });
+    expect(record).toMatchObject({
+      level: 'error',
+      tool: 'buggy',
+      msg: 'tool call crashed (programmer error)',
+    });
     expect(record.error.stack).toContain('TypeError');
   });
 
@@ -275,7 +286,10 @@ describe('BaseTool.run', () => {
       }
     }
     const tool = new Add();
-    expect(tool.getDefinition().outputSchema).toMatchObject({ type: 'object', properties: { sum: { type: 'number' } } });
+    expect(tool.getDefinition().outputSchema).toMatchObject({
+      type: 'object',
+      properties: { sum: { type: 'number' } },
+    });
     expect(await tool.run({ a: 1, b: 2 }, ctx())).toEqual({
       content: [{ type: 'text', text: '{"sum":3}' }],
       structuredContent: { sum: 3 },

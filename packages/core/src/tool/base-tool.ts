@@ -25,7 +25,13 @@ import { validateParams, type ParamsValidation } from './param-validation.ts';
 import type { ToolContext } from './tool-context.ts';
 import type { ToolDefinition } from './tool-definition.ts';
 import { renderAnnotations, renderDescription, type ToolMetadata } from './tool-metadata.ts';
-import { errorResult, isToolResponse, type ToolCallResult, type ToolContent, type ToolResponse } from './tool-result.ts';
+import {
+  errorResult,
+  isToolResponse,
+  type ToolCallResult,
+  type ToolContent,
+  type ToolResponse,
+} from './tool-result.ts';
 
 /** Default output budget (characters of text a single result may carry). */
 export const DEFAULT_MAX_OUTPUT_CHARS = 50_000;
@@ -170,7 +176,10 @@ export abstract class BaseTool<
     try {
       const validation = this.validateParams(args);
       if (!validation.success) {
-        logger.info('tool call rejected: invalid arguments', { durationMs: elapsed(), fields: fieldNames(validation.error) });
+        logger.info('tool call rejected: invalid arguments', {
+          durationMs: elapsed(),
+          fields: fieldNames(validation.error),
+        });
         return errorResult(validation.error.toToolText());
       }
       const output = await this.executeWithLimits(validation.data, ctx, options);
@@ -230,7 +239,10 @@ export abstract class BaseTool<
       const root = this.projectionRoot();
       const target = root === undefined ? data : (data as Record<string, unknown>)[root];
       const projection = projectFields(target, fields as string[]);
-      data = root === undefined ? projection.value : { ...(data as Record<string, unknown>), [root]: projection.value };
+      data =
+        root === undefined
+          ? projection.value
+          : { ...(data as Record<string, unknown>), [root]: projection.value };
       if (projection.unmatched.length > 0) {
         notes.push(
           `Note: no data for fields ${projection.unmatched.map((f) => `"${f}"`).join(', ')}. Available fields: ${projection.available.join(', ')}.`,
@@ -241,7 +253,9 @@ export abstract class BaseTool<
     const outputSchema = this.getOutputSchema();
     let structuredContent: Record<string, unknown> | undefined;
     if (outputSchema && data !== undefined && typeof data !== 'string') {
-      const parsed = (outputSchema as { safeParse(v: unknown): { success: boolean; data?: unknown; error?: unknown } }).safeParse(data);
+      const parsed = (
+        outputSchema as { safeParse(v: unknown): { success: boolean; data?: unknown; error?: unknown } }
+      ).safeParse(data);
       if (!parsed.success) {
         throw new ToolDefinitionError({
           toolName: this.metadata.name,

@@ -21,12 +21,24 @@ describe('projectFields', () => {
   });
 
   it('projects every element of an array result', () => {
-    expect(projectFields([issue, { ...issue, key: 'Q-9' }], ['key']).value).toEqual([{ key: 'Q-1' }, { key: 'Q-9' }]);
+    expect(projectFields([issue, { ...issue, key: 'Q-9' }], ['key']).value).toEqual([
+      { key: 'Q-1' },
+      { key: 'Q-9' },
+    ]);
   });
 
   it('reports unmatched paths and what is available', () => {
     const result = projectFields(issue, ['key', 'assignee.login']);
     expect(result.unmatched).toEqual(['assignee.login']);
-    expect(result.available).toEqual(['key', 'summary', 'status', 'status.key', 'status.display', 'links', 'links.type', 'links.object']);
+    expect(result.available).toEqual([
+      'key',
+      'summary',
+      'status',
+      'status.key',
+      'status.display',
+      'links',
+      'links.type',
+      'links.object',
+    ]);
   });
 });

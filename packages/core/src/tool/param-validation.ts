@@ -11,6 +11,13 @@ export type ParamsValidation<T> = { success: true; data: T } | { success: false;
 
 interface LooseIssue {
   code?: string;
+  origin?: string;
+  type?: string;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  inclusive?: boolean;
+  exact?: boolean;
+  divisor?: number;
   path?: readonly PropertyKey[];
   message?: string;
   expected?: unknown;
@@ -44,28 +51,107 @@ function shapeOf(schema: AnyZodObject): { keys: string[]; open: boolean } {
 const pathOf = (path: readonly PropertyKey[] | undefined) => (path ?? []).map((p) => String(p)).join('.');
 
 const describeValue = (value: unknown) =>
-  value === undefined ? 'nothing' : value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+  value === undefined
+    ? 'nothing'
+    : value === null
+      ? 'null'
+      : Array.isArray(value)
+        ? 'an array'
+        : typeof value;
 
-function toFieldIssues(issue: LooseIssue, input: unknown): FieldIssue[] {
+/** Longest quoted value or field name in a message: the error must stay short whatever was sent. */
+const PREVIEW_CHARS = 60;
+/** At most this many issues are listed; the rest are counted. */
+const MAX_ISSUES = 20;
+
+function preview(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
+}
+
+const fieldName = (key: string) =>
+  key === '' ? '""' : key.length > PREVIEW_CHARS ? `${key.slice(0, PREVIEW_CHARS)}…` : key;
+
+/** "Must have at least 1 item." / "Must be at most 100." — from a too_small / too_big issue. */
+function boundMessage(issue: LooseIssue): string | undefined {
+  const small = issue.code === 'too_small';
+  const bound = small ? issue.minimum : issue.maximum;
+  if (bound === undefined) return undefined;
+  const kind = issue.origin ?? issue.type;
+  const limit = issue.exact
+    ? 'exactly'
+    : small
+      ? issue.inclusive === false
+        ? 'more than'
+        : 'at least'
+      : issue.inclusive === false
+        ? 'less than'
+        : 'at most';
+  const n = Number(bound);
+  switch (kind) {
+    case 'array':
+    case 'set':
+      return `Must have ${limit} ${n} item${n === 1 ? '' : 's'}.`;
+    case 'string':
+      return `Must be ${limit} ${n} character${n === 1 ? '' : 's'} long.`;
+    case 'number':
+    case 'int':
+    case 'bigint':
+      return `Must be ${limit} ${n}.`;
+    default:
+      return undefined;
+  }
+}
+
+function toFieldIssues(issue: LooseIssue, input: unknown): CollectedIssue[] {
   const field = pathOf(issue.path);
   const received = valueAt(input, issue.path ?? []);
   switch (issue.code) {
     case 'invalid_type': {
       const expected = String(issue.expected ?? 'a different type');
-      if (received === undefined) return [{ field, message: `Required field is missing (expected ${expected}).` }];
+      if (received === undefined)
+        return [{ field, message: `Required field is missing (expected ${expected}).` }];
       return [{ field, message: `Expected ${expected}, received ${describeValue(received)}.` }];
     }
     case 'invalid_value': // zod 4: enum / literal
     case 'invalid_enum_value': // zod 3
     case 'invalid_literal': {
-      const options = (issue.values ?? issue.options ?? (issue.expected !== undefined ? [issue.expected] : [])).map(String);
-      return [{ field, message: `Invalid value ${JSON.stringify(received)}.`, validOptions: options }];
+      const options = (
+        issue.values ??
+        issue.options ??
+        (issue.expected !== undefined ? [issue.expected] : [])
+      ).map(String);
+      return [{ field, message: `Invalid value ${preview(received)}.`, validOptions: options }];
     }
+    case 'too_small':
+    case 'too_big': {
+      const kind = issue.origin ?? issue.type;
+      const bound = issue.code === 'too_small' ? issue.minimum : issue.maximum;
+      const numeric = (kind === 'number' || kind === 'int' || kind === 'bigint') && bound !== undefined;
+      return [
+        {
+          field,
+          message: boundMessage(issue) ?? issue.message ?? 'Value out of range.',
+          ...(numeric
+            ? { bound: { side: issue.code === 'too_small' ? 'min' : 'max', value: Number(bound) } }
+            : {}),
+        } satisfies CollectedIssue,
+      ];
+    }
+    case 'not_multiple_of':
+      return [{ field, message: `Must be a multiple of ${issue.divisor ?? '?'}.` }];
     case 'invalid_union_discriminator':
-      return [{ field, message: 'Invalid discriminator value.', validOptions: (issue.options ?? []).map(String) }];
+      return [
+        { field, message: 'Invalid discriminator value.', validOptions: (issue.options ?? []).map(String) },
+      ];
     case 'unrecognized_keys':
       return (issue.keys ?? []).map((key) => ({
-        field: field ? `${field}.${key}` : key,
+        field: field ? `${field}.${fieldName(key)}` : fieldName(key),
         message: 'Unknown field.',
       }));
     case 'invalid_union': {
@@ -96,9 +182,13 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
  * rejected with a "did you mean" hint unless the schema is open (passthrough/catchall): a misspelt
  * field name must not be silently dropped.
  */
-export function validateParams<T>(schema: AnyZodObject, args: unknown, toolName?: string): ParamsValidation<T> {
+export function validateParams<T>(
+  schema: AnyZodObject,
+  args: unknown,
+  toolName?: string,
+): ParamsValidation<T> {
   const input = args ?? {};
-  const issues: FieldIssue[] = [];
+  const issues: CollectedIssue[] = [];
 
   if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
     const { keys, open } = shapeOf(schema);
@@ -107,7 +197,7 @@ export function validateParams<T>(schema: AnyZodObject, args: unknown, toolName?
         if (keys.includes(key)) continue;
         const near = closestMatches(key, keys, 1);
         issues.push({
-          field: key,
+          field: fieldName(key),
           message: `Unknown field.${near[0] ? ` Did you mean "${near[0]}"?` : ''} Valid fields: ${keys.join(', ') || '(none)'}.`,
         });
       }
@@ -116,7 +206,11 @@ export function validateParams<T>(schema: AnyZodObject, args: unknown, toolName?
     issues.push({ field: '', message: `Arguments must be a JSON object, received ${describeValue(input)}.` });
   }
 
-  const parsed = (schema as { safeParse(v: unknown): { success: boolean; data?: unknown; error?: { issues: LooseIssue[] } } }).safeParse(input);
+  const parsed = (
+    schema as {
+      safeParse(v: unknown): { success: boolean; data?: unknown; error?: { issues: LooseIssue[] } };
+    }
+  ).safeParse(input);
   if (!parsed.success) {
     for (const issue of parsed.error?.issues ?? []) {
       if (issue.code === 'unrecognized_keys' && (issue.path ?? []).length === 0) continue; // reported above
@@ -124,17 +218,49 @@ export function validateParams<T>(schema: AnyZodObject, args: unknown, toolName?
     }
   }
   if (issues.length > 0) {
-    return { success: false, error: new ValidationError({ toolName, issues: dedupe(issues) }) };
+    const unique = dedupe(issues);
+    const listed = unique.slice(0, MAX_ISSUES);
+    if (unique.length > MAX_ISSUES) {
+      listed.push({
+        field: '',
+        message: `…and ${unique.length - MAX_ISSUES} more problems; fix the ones above first.`,
+      });
+    }
+    return { success: false, error: new ValidationError({ toolName, issues: listed }) };
   }
   return { success: true, data: parsed.data as T };
 }
 
-function dedupe(issues: FieldIssue[]): FieldIssue[] {
+/** A field issue plus, for numeric bounds, the bound itself (to keep only the tightest). */
+interface CollectedIssue extends FieldIssue {
+  readonly bound?: { side: 'min' | 'max'; value: number };
+}
+
+/**
+ * Drops repeated issues, and of several numeric bounds on one side of one field (an int's
+ * safe-integer limit and the schema's own `max`, say) keeps only the tightest.
+ */
+function dedupe(issues: CollectedIssue[]): FieldIssue[] {
+  const sideKey = (issue: CollectedIssue) => `${issue.field}\u0000${issue.bound!.side}`;
+  const tightest = new Map<string, CollectedIssue>();
+  for (const issue of issues) {
+    if (!issue.bound) continue;
+    const current = tightest.get(sideKey(issue));
+    const tighter =
+      !current ||
+      (issue.bound.side === 'max'
+        ? issue.bound.value < current.bound!.value
+        : issue.bound.value > current.bound!.value);
+    if (tighter) tightest.set(sideKey(issue), issue);
+  }
   const seen = new Set<string>();
-  return issues.filter((i) => {
-    const key = `${i.field}\u0000${i.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return issues
+    .filter((issue) => {
+      if (issue.bound && tightest.get(sideKey(issue)) !== issue) return false;
+      const key = `${issue.field}\u0000${issue.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map(({ bound: _bound, ...issue }) => issue);
 }

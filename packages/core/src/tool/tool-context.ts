@@ -23,9 +23,7 @@ export interface ElicitationRequest {
 }
 
 export type ElicitationResult =
-  | { action: 'accept'; content: Record<string, unknown> }
-  | { action: 'decline' }
-  | { action: 'cancel' };
+  { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' } | { action: 'cancel' };
 
 export interface ToolContext<TDeps = unknown> {
   /** The tool's dependencies (API facade, stores, clock…), injected by the server. */
@@ -48,7 +46,9 @@ export const noProgress: ProgressReporter = { enabled: false, report: async () =
  * Wraps a raw progress sink so that progress only ever increases (the MCP spec requires it) and
  * reports after the call ended are ignored.
  */
-export function createProgressReporter(sink: ((update: ProgressUpdate) => Promise<void>) | undefined): ProgressReporter {
+export function createProgressReporter(
+  sink: ((update: ProgressUpdate) => Promise<void>) | undefined,
+): ProgressReporter {
   if (!sink) return noProgress;
   let last = -Infinity;
   return {

@@ -19,14 +19,20 @@ describe('tool metadata', () => {
     expect(() => buildToolName('bad tool!')).toThrow(ToolDefinitionError);
     expect(() => buildToolName('x'.repeat(129))).toThrow(/1–128 characters/);
     expect(() =>
-      defineToolMetadata({ name: 'ok', description: '[A/B] x', category: 'a', annotations: { readOnlyHint: true }, deprecatedAliases: ['bad alias'] }),
+      defineToolMetadata({
+        name: 'ok',
+        description: '[A/B] x',
+        category: 'a',
+        annotations: { readOnlyHint: true },
+        deprecatedAliases: ['bad alias'],
+      }),
     ).toThrow(ToolDefinitionError);
   });
 
   it('refuses an empty description', () => {
-    expect(() => defineToolMetadata({ name: 'x', description: ' ', category: 'a', annotations: { readOnlyHint: true } })).toThrow(
-      /description must not be empty/,
-    );
+    expect(() =>
+      defineToolMetadata({ name: 'x', description: ' ', category: 'a', annotations: { readOnlyHint: true } }),
+    ).toThrow(/description must not be empty/);
   });
 
   it('adds the consent warning and destructiveHint for consent-requiring tools', () => {
@@ -36,14 +42,35 @@ describe('tool metadata', () => {
       description: '[Issues/Delete] Delete an issue.',
       category: 'issues',
       requiresExplicitUserConsent: true,
-      annotations: { readOnlyHint: false, destructiveHint: false },
+      annotations: { readOnlyHint: false },
     });
     expect(renderDescription(metadata)).toBe(`[Issues/Delete] Delete an issue.\n\n${CONSENT_WARNING}`);
-    expect(renderAnnotations(metadata)).toEqual({ readOnlyHint: false, destructiveHint: true, title: 'Delete issue' });
+    expect(renderAnnotations(metadata)).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      title: 'Delete issue',
+    });
+  });
+
+  it('refuses consent together with destructiveHint: false', () => {
+    expect(() =>
+      defineToolMetadata({
+        name: 'add_note',
+        description: '[Notes/Create] Add.',
+        category: 'notes',
+        requiresExplicitUserConsent: true,
+        annotations: { readOnlyHint: false, destructiveHint: false },
+      }),
+    ).toThrow(/contradicts destructiveHint: false/);
   });
 
   it('leaves other tools untouched', () => {
-    const metadata = defineToolMetadata({ name: 'ping', description: '[Meta/Ping] Ping.', category: 'meta', annotations: { readOnlyHint: true } });
+    const metadata = defineToolMetadata({
+      name: 'ping',
+      description: '[Meta/Ping] Ping.',
+      category: 'meta',
+      annotations: { readOnlyHint: true },
+    });
     expect(renderDescription(metadata)).toBe('[Meta/Ping] Ping.');
     expect(renderAnnotations(metadata)).toEqual({ readOnlyHint: true });
   });

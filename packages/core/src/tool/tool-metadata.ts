@@ -8,7 +8,12 @@ import { ToolDefinitionError } from '../errors/tool-definition-error.ts';
 export type ToolPriority = 'critical' | 'high' | 'normal' | 'low';
 
 /** Sort weight of each priority: `tools/list` shows critical tools first. */
-export const PRIORITY_ORDER: Readonly<Record<ToolPriority, number>> = { critical: 0, high: 1, normal: 2, low: 3 };
+export const PRIORITY_ORDER: Readonly<Record<ToolPriority, number>> = {
+  critical: 0,
+  high: 1,
+  normal: 2,
+  low: 3,
+};
 
 /**
  * MCP tool annotations. `readOnlyHint` is required: every tool states whether it changes anything.
@@ -90,6 +95,13 @@ export function buildToolName(name: string, prefix?: string): string {
 export function defineToolMetadata(metadata: ToolMetadata): ToolMetadata {
   assertValidToolName(metadata.name);
   for (const alias of metadata.deprecatedAliases ?? []) assertValidToolName(alias);
+  if (metadata.requiresExplicitUserConsent && metadata.annotations.destructiveHint === false) {
+    throw new ToolDefinitionError({
+      toolName: metadata.name,
+      message:
+        'requiresExplicitUserConsent advertises the tool as destructive (destructiveHint: true), which contradicts destructiveHint: false. Remove one of the two.',
+    });
+  }
   if (metadata.description.trim() === '') {
     throw new ToolDefinitionError({ toolName: metadata.name, message: 'description must not be empty.' });
   }

@@ -26,10 +26,12 @@ export interface ResourceLinkContent {
 }
 export interface EmbeddedResourceContent {
   type: 'resource';
-  resource: { uri: string; mimeType?: string; text: string } | { uri: string; mimeType?: string; blob: string };
+  resource:
+    { uri: string; mimeType?: string; text: string } | { uri: string; mimeType?: string; blob: string };
 }
 
-export type ToolContent = TextContent | ImageContent | AudioContent | ResourceLinkContent | EmbeddedResourceContent;
+export type ToolContent =
+  TextContent | ImageContent | AudioContent | ResourceLinkContent | EmbeddedResourceContent;
 
 /** The result of one tool call, as it goes to a client or an agent. */
 export interface ToolCallResult {
@@ -53,12 +55,17 @@ export interface ToolResponse<TData = unknown> {
   readonly data?: TData;
 }
 
-export function toolResponse<TData = unknown>(response: { content?: ToolContent[]; data?: TData }): ToolResponse<TData> {
+export function toolResponse<TData = unknown>(response: {
+  content?: ToolContent[];
+  data?: TData;
+}): ToolResponse<TData> {
   return { [responseBrand]: true, ...response };
 }
 
 export function isToolResponse(value: unknown): value is ToolResponse {
-  return value != null && typeof value === 'object' && (value as Record<symbol, unknown>)[responseBrand] === true;
+  return (
+    value != null && typeof value === 'object' && (value as Record<symbol, unknown>)[responseBrand] === true
+  );
 }
 
 /** A text-only error result: the text is what the model reads to recover. */

@@ -2,11 +2,7 @@
  * Checks of one tool's generated MCP definition: it matches the Zod schema and follows the
  * conventions. Test-framework free; `@toolsmith/testing/jest` wraps it into per-tool tests.
  */
-import {
-  TOOL_NAME_PATTERN,
-  validateSchemaDefinitionMatch,
-  type AnyTool,
-} from '@toolsmith/core';
+import { TOOL_NAME_PATTERN, validateSchemaDefinitionMatch, type AnyTool } from '@toolsmith/core';
 
 export interface DefinitionConventions {
   /** Require the `[Category/Action]` description prefix. @default true */

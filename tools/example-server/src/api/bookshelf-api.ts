@@ -21,8 +21,16 @@ export interface BookshelfApi {
     signal?: AbortSignal,
   ): Promise<ApiBookPage>;
   getBook(id: string, signal?: AbortSignal): Promise<ApiBook>;
-  addBook(book: { title: string; authors: string[]; year: number; isbn?: string; shelf?: Shelf; genres?: string[] }, signal?: AbortSignal): Promise<ApiBook>;
-  updateBook(id: string, changes: Partial<Pick<ApiBook, 'title' | 'shelf' | 'rating' | 'genres'>>, version?: number, signal?: AbortSignal): Promise<ApiBook>;
+  addBook(
+    book: { title: string; authors: string[]; year: number; isbn?: string; shelf?: Shelf; genres?: string[] },
+    signal?: AbortSignal,
+  ): Promise<ApiBook>;
+  updateBook(
+    id: string,
+    changes: Partial<Pick<ApiBook, 'title' | 'shelf' | 'rating' | 'genres'>>,
+    version?: number,
+    signal?: AbortSignal,
+  ): Promise<ApiBook>;
   deleteBook(id: string, signal?: AbortSignal): Promise<void>;
   startExport(format: 'csv' | 'json', signal?: AbortSignal): Promise<ApiExport>;
   getExport(id: string, signal?: AbortSignal): Promise<ApiExport>;
@@ -30,7 +38,8 @@ export interface BookshelfApi {
 
 /** The API's error body: `{ error: { code, message, allowed? } }` → a message naming valid values. */
 function parseBookshelfError(body: unknown) {
-  const error = (body as { error?: { code?: string; message?: string; allowed?: string[] } } | undefined)?.error;
+  const error = (body as { error?: { code?: string; message?: string; allowed?: string[] } } | undefined)
+    ?.error;
   if (!error?.message) return undefined;
   const allowed = error.allowed ? ` Valid values: ${error.allowed.join(', ')}.` : '';
   return { message: `${error.message}${allowed}`, apiCode: error.code };

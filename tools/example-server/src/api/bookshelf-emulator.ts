@@ -6,7 +6,14 @@
 import { createFakeApi, type FakeApi, type FakeRequest, type FakeResponse } from '@toolsmith/testing';
 import { SHELVES, type ApiBook, type ApiExport, type Shelf } from './bookshelf-types.ts';
 
-const AUTHORS = ['Clarice Lispector', 'Mikhail Bulgakov', 'Ursula K. Le Guin', 'José Saramago', 'Anna Akhmatova', 'Italo Calvino'];
+const AUTHORS = [
+  'Clarice Lispector',
+  'Mikhail Bulgakov',
+  'Ursula K. Le Guin',
+  'José Saramago',
+  'Anna Akhmatova',
+  'Italo Calvino',
+];
 const GENRES = ['fiction', 'poetry', 'sci-fi', 'essay', 'history'];
 
 function seedBooks(count: number): ApiBook[] {
@@ -31,7 +38,12 @@ function seedBooks(count: number): ApiBook[] {
   });
 }
 
-const error = (status: number, code: string, message: string, extra: Record<string, unknown> = {}): FakeResponse => ({
+const error = (
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): FakeResponse => ({
   status,
   json: { error: { code, message, ...extra } },
 });
@@ -73,12 +85,15 @@ export async function createBookshelfEmulator(options: BookshelfEmulatorOptions)
 
       'GET /v1/books': guard((request) => {
         const q = typeof request.query.q === 'string' ? request.query.q.toLowerCase() : undefined;
-        const author = typeof request.query.author === 'string' ? request.query.author.toLowerCase() : undefined;
+        const author =
+          typeof request.query.author === 'string' ? request.query.author.toLowerCase() : undefined;
         const shelf = request.query.shelf;
         const invalid = validateShelf(shelf);
         if (invalid) return invalid;
         const limit = Math.min(Number(request.query.limit ?? 20) || 20, 100);
-        const start = request.query.cursor ? Number(Buffer.from(String(request.query.cursor), 'base64url').toString()) : 0;
+        const start = request.query.cursor
+          ? Number(Buffer.from(String(request.query.cursor), 'base64url').toString())
+          : 0;
         const matching = [...books.values()].filter(
           (b) =>
             (!q || b.title.toLowerCase().includes(q) || b.summary.toLowerCase().includes(q)) &&
@@ -86,7 +101,8 @@ export async function createBookshelfEmulator(options: BookshelfEmulatorOptions)
             (!shelf || b.shelf === shelf),
         );
         const page = matching.slice(start, start + limit);
-        const next = start + limit < matching.length ? Buffer.from(String(start + limit)).toString('base64url') : null;
+        const next =
+          start + limit < matching.length ? Buffer.from(String(start + limit)).toString('base64url') : null;
         return { json: { books: page, next_cursor: next } };
       }),
 
@@ -129,11 +145,19 @@ export async function createBookshelfEmulator(options: BookshelfEmulatorOptions)
         if (invalid) return invalid;
         const ifMatch = request.headers['if-match'];
         if (ifMatch !== undefined && Number(ifMatch) !== book.version) {
-          return error(409, 'version_conflict', `The book changed since version ${ifMatch}; it is now at version ${book.version}.`);
+          return error(
+            409,
+            'version_conflict',
+            `The book changed since version ${ifMatch}; it is now at version ${book.version}.`,
+          );
         }
         const updated: ApiBook = {
           ...book,
-          ...Object.fromEntries(Object.entries(body).filter(([k]) => ['title', 'shelf', 'rating', 'genres', 'summary'].includes(k))),
+          ...Object.fromEntries(
+            Object.entries(body).filter(([k]) =>
+              ['title', 'shelf', 'rating', 'genres', 'summary'].includes(k),
+            ),
+          ),
           updated_at: new Date().toISOString(),
           version: book.version + 1,
         };
@@ -142,13 +166,18 @@ export async function createBookshelfEmulator(options: BookshelfEmulatorOptions)
       }),
 
       'DELETE /v1/books/:id': guard((request) =>
-        books.delete(request.params.id!) ? undefined : error(404, 'not_found', `No book with id "${request.params.id}".`),
+        books.delete(request.params.id!)
+          ? undefined
+          : error(404, 'not_found', `No book with id "${request.params.id}".`),
       ),
 
       'POST /v1/exports': guard((request) => {
         const format = (request.body as { format?: string } | undefined)?.format;
         if (format !== 'csv' && format !== 'json') {
-          return error(422, 'invalid_value', `Unknown format "${String(format)}".`, { field: 'format', allowed: ['csv', 'json'] });
+          return error(422, 'invalid_value', `Unknown format "${String(format)}".`, {
+            field: 'format',
+            allowed: ['csv', 'json'],
+          });
         }
         const id = `ex_${exports.size + 1}`;
         const job = { id, status: 'running' as const, processed: 0, total: books.size, url: null, polls: 0 };
@@ -162,7 +191,8 @@ export async function createBookshelfEmulator(options: BookshelfEmulatorOptions)
         if (job.status === 'running') {
           job.polls += 1;
           job.processed = Math.min(job.total, Math.round((job.total * job.polls) / exportPolls));
-          if (job.polls >= exportPolls) Object.assign(job, { status: 'done', url: `https://files.bookshelf.test/${job.id}` });
+          if (job.polls >= exportPolls)
+            Object.assign(job, { status: 'done', url: `https://files.bookshelf.test/${job.id}` });
         }
         return { json: publicExport(job) };
       }),

@@ -8,7 +8,7 @@ export function toolSource(tool: ToolTemplateContext): string {
   const { names } = tool;
   const items = exampleItems(tool);
   const annotations = tool.write
-    ? `{ readOnlyHint: false, destructiveHint: ${tool.destructive}, idempotentHint: false }`
+    ? `{ readOnlyHint: false, destructiveHint: true, idempotentHint: false }`
     : `{ readOnlyHint: true, idempotentHint: true }`;
   const notFound = `        message: \`No ${names.noun} has id "\${id}". Check the id.\`,
         resource: ${tsString(names.noun)},

@@ -21,19 +21,23 @@ export class AddBookTool extends BaseTool<BookshelfDeps, typeof AddBookParams, B
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('add_book', TOOL_PREFIX),
     title: 'Add book',
-    description: '[Books/Create] Add a book to the library. Check with bookshelf_search_books first to avoid duplicates.',
+    description:
+      '[Books/Create] Add a book to the library. Check with bookshelf_search_books first to avoid duplicates.',
     category: 'books',
     toolset: 'books_write',
     tags: ['create', 'new', 'write'],
     requiresExplicitUserConsent: true,
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
   getParamsSchema() {
     return AddBookParams;
   }
 
-  async execute(params: z.output<typeof AddBookParams>, ctx: ToolContext<BookshelfDeps>): Promise<BookDetail> {
+  async execute(
+    params: z.output<typeof AddBookParams>,
+    ctx: ToolContext<BookshelfDeps>,
+  ): Promise<BookDetail> {
     return toBookDetail(await ctx.deps.api.addBook(params, ctx.signal));
   }
 }

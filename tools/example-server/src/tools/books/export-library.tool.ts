@@ -12,7 +12,8 @@ export class ExportLibraryTool extends BaseTool<BookshelfDeps, typeof ExportLibr
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('export_library', TOOL_PREFIX),
     title: 'Export library',
-    description: '[Library/Export] Export the whole library to a file and return its download URL. Takes a few seconds; reports progress.',
+    description:
+      '[Library/Export] Export the whole library to a file and return its download URL. Takes a few seconds; reports progress.',
     category: 'library',
     tags: ['export', 'backup', 'download', 'csv'],
     annotations: { readOnlyHint: true, openWorldHint: true },
@@ -25,12 +26,21 @@ export class ExportLibraryTool extends BaseTool<BookshelfDeps, typeof ExportLibr
   async execute({ format }: z.output<typeof ExportLibraryParams>, ctx: ToolContext<BookshelfDeps>) {
     let job = await ctx.deps.api.startExport(format, ctx.signal);
     while (job.status === 'running') {
-      await ctx.progress.report({ progress: job.processed, total: job.total, message: `exported ${job.processed} of ${job.total} books` });
+      await ctx.progress.report({
+        progress: job.processed,
+        total: job.total,
+        message: `exported ${job.processed} of ${job.total} books`,
+      });
       await sleep(ctx.deps.pollIntervalMs, undefined, { signal: ctx.signal });
       job = await ctx.deps.api.getExport(job.id, ctx.signal);
     }
     if (job.status === 'failed') {
-      throw new ApiError({ status: 200, method: 'GET', url: `/v1/exports/${job.id}`, message: `Export ${job.id} failed on the server. Try again later.` });
+      throw new ApiError({
+        status: 200,
+        method: 'GET',
+        url: `/v1/exports/${job.id}`,
+        message: `Export ${job.id} failed on the server. Try again later.`,
+      });
     }
     await ctx.progress.report({ progress: job.total, total: job.total, message: 'done' });
     return { exportId: job.id, books: job.total, format, url: job.url };

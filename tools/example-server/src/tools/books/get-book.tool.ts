@@ -24,7 +24,10 @@ export class GetBookTool extends BaseTool<BookshelfDeps, typeof GetBookParams, B
     return GetBookParams;
   }
 
-  async execute({ bookId }: z.output<typeof GetBookParams>, ctx: ToolContext<BookshelfDeps>): Promise<BookDetail> {
+  async execute(
+    { bookId }: z.output<typeof GetBookParams>,
+    ctx: ToolContext<BookshelfDeps>,
+  ): Promise<BookDetail> {
     return toBookDetail(await ctx.deps.api.getBook(bookId, ctx.signal));
   }
 }

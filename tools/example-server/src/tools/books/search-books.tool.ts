@@ -10,7 +10,12 @@ const SearchBooksParams = z.object({
   shelf: shelfParam.optional(),
   limit: z.number().int().min(1).max(100).default(20).describe('Books per page (1–100).'),
   cursor: z.string().optional().describe('`nextCursor` from the previous page; omit for the first page.'),
-  fields: fieldsParam({ examples: [['id', 'title'], ['id', 'title', 'authors', 'shelf']] }),
+  fields: fieldsParam({
+    examples: [
+      ['id', 'title'],
+      ['id', 'title', 'authors', 'shelf'],
+    ],
+  }),
 });
 
 export class SearchBooksTool extends BaseTool<BookshelfDeps, typeof SearchBooksParams> {

@@ -15,14 +15,17 @@ const UpdateBookParams = z.object({
     .int()
     .min(1)
     .optional()
-    .describe('The `version` you read with bookshelf_get_book; the update is refused if the book changed since.'),
+    .describe(
+      'The `version` you read with bookshelf_get_book; the update is refused if the book changed since.',
+    ),
 });
 
 export class UpdateBookTool extends BaseTool<BookshelfDeps, typeof UpdateBookParams, BookDetail> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_book', TOOL_PREFIX),
     title: 'Update book',
-    description: '[Books/Update] Change a book: title, shelf, rating or genres. Pass `version` to avoid overwriting a newer change.',
+    description:
+      '[Books/Update] Change a book: title, shelf, rating or genres. Pass `version` to avoid overwriting a newer change.',
     category: 'books',
     toolset: 'books_write',
     tags: ['edit', 'change', 'move', 'rate', 'write'],
