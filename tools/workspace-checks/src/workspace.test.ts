@@ -23,8 +23,12 @@ async function lintAs(filePath: string, code: string) {
 
 describe('lint rules that keep the architecture honest', () => {
   it('forbids console in shipped source, allows it in tests', async () => {
-    expect(await lintAs('packages/core/src/probe.ts', 'console.log("x");\nexport {};\n')).toContain('no-console');
-    expect(await lintAs('packages/core/src/probe.test.ts', 'console.log("x");\nexport {};\n')).not.toContain('no-console');
+    expect(await lintAs('packages/core/src/probe.ts', 'console.log("x");\nexport {};\n')).toContain(
+      'no-console',
+    );
+    expect(await lintAs('packages/core/src/probe.test.ts', 'console.log("x");\nexport {};\n')).not.toContain(
+      'no-console',
+    );
   });
 
   it('forbids a package from importing a tool or app project', async () => {
@@ -36,7 +40,10 @@ describe('lint rules that keep the architecture honest', () => {
   }, 60_000);
 
   it('allows a tool project to import packages', async () => {
-    const rules = await lintAs('tools/demo/src/probe.ts', "import { BaseTool } from '@toolsmith/core';\nexport const b = BaseTool;\n");
+    const rules = await lintAs(
+      'tools/demo/src/probe.ts',
+      "import { BaseTool } from '@toolsmith/core';\nexport const b = BaseTool;\n",
+    );
     expect(rules).not.toContain('@nx/enforce-module-boundaries');
   }, 60_000);
 });
@@ -48,23 +55,26 @@ describe('project shapes', () => {
     expect(packages).toEqual(expect.arrayContaining(['packages/core', 'packages/testing']));
   });
 
-  it.each(packages)('%s is a publishable ESM package that resolves to src in the workspace and dist outside', (dir) => {
-    const pkg = readJson<PackageJson>(`${dir}/package.json`);
-    expect(pkg.name).toMatch(/^@toolsmith\//);
-    expect(pkg.private).not.toBe(true);
-    expect(pkg.type).toBe('module');
-    expect(pkg.engines?.node).toBe('>=24');
-    expect(pkg.files).toContain('dist');
-    expect(pkg.nx?.tags).toEqual(expect.arrayContaining(['type:lib']));
-    for (const [entry, target] of Object.entries(pkg.exports ?? {})) {
-      if (typeof target === 'string') continue;
-      expect(Object.keys(target)[0]).toBe('@toolsmith/source');
-      expect(existsSync(join(ROOT, dir, target['@toolsmith/source']!))).toBe(true);
-      expect(target.default).toMatch(/^\.\/dist\/.*\.js$/);
-      expect(target.types).toMatch(/^\.\/dist\/.*\.d\.ts$/);
-      expect(entry === '.' || entry.startsWith('./')).toBe(true);
-    }
-  });
+  it.each(packages)(
+    '%s is a publishable ESM package that resolves to src in the workspace and dist outside',
+    (dir) => {
+      const pkg = readJson<PackageJson>(`${dir}/package.json`);
+      expect(pkg.name).toMatch(/^@toolsmith\//);
+      expect(pkg.private).not.toBe(true);
+      expect(pkg.type).toBe('module');
+      expect(pkg.engines?.node).toBe('>=24');
+      expect(pkg.files).toContain('dist');
+      expect(pkg.nx?.tags).toEqual(expect.arrayContaining(['type:lib']));
+      for (const [entry, target] of Object.entries(pkg.exports ?? {})) {
+        if (typeof target === 'string') continue;
+        expect(Object.keys(target)[0]).toBe('@toolsmith/source');
+        expect(existsSync(join(ROOT, dir, target['@toolsmith/source']!))).toBe(true);
+        expect(target.default).toMatch(/^\.\/dist\/.*\.js$/);
+        expect(target.types).toMatch(/^\.\/dist\/.*\.d\.ts$/);
+        expect(entry === '.' || entry.startsWith('./')).toBe(true);
+      }
+    },
+  );
 
   it.each([...projectDirs('apps'), ...projectDirs('tools')])('%s is tagged for the boundary rules', (dir) => {
     const tags = readJson<PackageJson>(`${dir}/package.json`).nx?.tags ?? [];

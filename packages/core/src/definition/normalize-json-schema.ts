@@ -112,7 +112,11 @@ export function isJsonObject(value: unknown): value is JsonSchema {
 
 /** Sets an own property even for the key `__proto__`, which plain assignment would turn into a prototype change. */
 function setOwn(target: JsonSchema, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    target[key] = value;
+  }
 }
 
 function isSubschema(value: unknown): value is SchemaValue {

@@ -266,11 +266,12 @@ export function generateDefinitionFromSchema(
 
   let generated: JsonSchema;
   try {
-    generated = isZod4Schema(schema)
-      ? zod4ToJsonSchema(schema, settings)
-      : zod3ToJsonSchema(schema as z3.ZodTypeAny, settings);
-    // zod 3 output may still hold values JSON cannot carry (a Date default); the client only ever sees JSON
-    generated = JSON.parse(JSON.stringify(generated)) as JsonSchema;
+    if (isZod4Schema(schema)) {
+      generated = zod4ToJsonSchema(schema, settings);
+    } else {
+      // zod 3 output may still hold values JSON cannot carry (a Date default); the client only ever sees JSON
+      generated = JSON.parse(JSON.stringify(zod3ToJsonSchema(schema as z3.ZodTypeAny, settings))) as JsonSchema;
+    }
   } catch (error) {
     if (ToolDefinitionError.isInstance(error)) throw error;
     throw new ToolDefinitionError({

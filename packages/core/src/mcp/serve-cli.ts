@@ -15,7 +15,7 @@ import type { ToolRegistry } from '../registry/tool-registry.ts';
 import type { ToolSelection } from '../registry/tool-selection.ts';
 import type { McpServerOptions } from './create-mcp-server.ts';
 import { serveStdio, type RunningServer } from './stdio.ts';
-import { serveHttp } from './streamable-http.ts';
+import { serveHttp } from './serve-http.ts';
 
 export interface ServeCliOptions<TDeps> extends Omit<
   McpServerOptions<TDeps>,

@@ -171,12 +171,14 @@ export abstract class BaseTool<
    */
   async run(args: unknown, ctx: ToolContext<TDeps>, options: RunOptions = {}): Promise<ToolCallResult> {
     const started = performance.now();
-    const logger = ctx.logger.child({ tool: this.metadata.name });
+    const tool = this.metadata.name;
+    const logger = ctx.logger;
     const elapsed = () => Math.round(performance.now() - started);
     try {
       const validation = this.validateParams(args);
       if (!validation.success) {
         logger.info('tool call rejected: invalid arguments', {
+          tool,
           durationMs: elapsed(),
           fields: fieldNames(validation.error),
         });
@@ -184,15 +186,15 @@ export abstract class BaseTool<
       }
       const output = await this.executeWithLimits(validation.data, ctx, options);
       const result = this.toResult(output, validation.data, options);
-      logger.debug('tool call ok', { durationMs: elapsed() });
+      logger.debug('tool call ok', { tool, durationMs: elapsed() });
       return result;
     } catch (error) {
       const classified = classify(error, this.metadata.name, ctx.signal);
       if (classified) {
-        logger.info('tool call failed', { durationMs: elapsed(), code: classified.code });
+        logger.info('tool call failed', { tool, durationMs: elapsed(), code: classified.code });
         return errorResult(classified.toToolText());
       }
-      logger.error('tool call crashed (programmer error)', { durationMs: elapsed(), error });
+      logger.error('tool call crashed (programmer error)', { tool, durationMs: elapsed(), error });
       throw error;
     }
   }
@@ -203,22 +205,25 @@ export abstract class BaseTool<
     options: RunOptions,
   ): Promise<TOutput | string | ToolResponse<TOutput>> {
     const timeoutMs = options.timeoutMs;
-    const signals = [ctx.signal];
-    if (timeoutMs !== undefined) signals.push(AbortSignal.timeout(timeoutMs));
-    const signal = signals.length === 1 ? ctx.signal : AbortSignal.any(signals);
+    const signal = timeoutMs === undefined ? ctx.signal : AbortSignal.any([ctx.signal, AbortSignal.timeout(timeoutMs)]);
     signal.throwIfAborted();
     const execution = this.execute(params, signal === ctx.signal ? ctx : { ...ctx, signal });
     // Settle as soon as the signal fires, even if execute ignores it.
-    return await new Promise((resolve, reject) => {
-      const onAbort = () => {
+    let onAbort!: () => void;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => {
         const reason: unknown = signal.reason;
         if (reason instanceof DOMException && reason.name === 'TimeoutError' && timeoutMs !== undefined) {
           reject(new TimeoutError({ timeoutMs, operation: `Tool "${this.metadata.name}"` }));
         } else reject(new CancelledError({ operation: `Tool "${this.metadata.name}"`, reason }));
       };
-      signal.addEventListener('abort', onAbort, { once: true });
-      execution.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
     });
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await Promise.race([execution, aborted]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
   }
 
   private toResult(
@@ -268,7 +273,7 @@ export abstract class BaseTool<
     const content: ToolContent[] = [...extraContent];
     if (data !== undefined) {
       const maxChars = this.metadata.maxOutputChars ?? options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
-      const budgeted = fitToBudget(data, { maxChars, hint: this.truncationHint() });
+      const budgeted = fitToBudget(data, { maxChars, hint: () => this.truncationHint() });
       if (structuredContent && budgeted.truncated && budgeted.data !== undefined) {
         structuredContent = budgeted.data as Record<string, unknown>;
       }

@@ -5,8 +5,8 @@
 
 export interface BudgetOptions {
   maxChars: number;
-  /** Recovery hint appended when the output is cut, e.g. "Use `fields` … or `cursor` …". */
-  hint: string;
+  /** Recovery hint appended when the output is cut, e.g. "Use `fields` … or `cursor` …" (computed only then). */
+  hint: string | (() => string);
 }
 
 export interface BudgetedOutput {
@@ -46,9 +46,11 @@ function findArray(data: unknown): { get: () => unknown[]; with: (items: unknown
   };
 }
 
-export function fitToBudget(data: unknown, { maxChars, hint }: BudgetOptions): BudgetedOutput {
+export function fitToBudget(data: unknown, options: BudgetOptions): BudgetedOutput {
+  const { maxChars } = options;
   const full = serialize(data);
   if (full.length <= maxChars) return { text: full, data, truncated: false };
+  const hint = typeof options.hint === 'function' ? options.hint() : options.hint;
 
   const array = findArray(data);
   if (array) {

@@ -1,0 +1,198 @@
+/**
+ * Cold start: from spawning a server process to the answer of its first `tools/list`, over stdio with the
+ * SDK client (`StdioClientTransport`). Server A is toolsmith's `runServeCli` with 60 generated tools; the
+ * baseline B registers the same 60 schemas on the plain SDK `McpServer`. Both run from TypeScript source
+ * with the same node flags. `node -e ''` is the floor: what starting node alone costs.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, globSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { CPU_MARKER } from './fixtures/report-cpu-at-exit.ts';
+import type { BenchmarkResult } from './report.ts';
+import { elapsedMs, summarize } from './stats.ts';
+
+const NODE_FLAGS = ['--conditions=@toolsmith/source'];
+const TOOL_COUNT = 60;
+const WARMUP_ROUNDS = 2;
+const ROUNDS = 15;
+const TARGET_MS = 300;
+
+const TOOLSMITH_SERVER = fileURLToPath(new URL('./fixtures/toolsmith-server.ts', import.meta.url));
+const PLAIN_SERVER = fileURLToPath(new URL('./fixtures/plain-sdk-server.ts', import.meta.url));
+
+interface StartSample {
+  /** Spawn → `initialize` answered. */
+  initializeMs: number;
+  /** Spawn → first `tools/list` answered. */
+  listMs: number;
+  tools: number;
+  listBytes: number;
+  /** CPU time of the server process, start → exit (closed right after tools/list); undefined if it was killed. */
+  cpuMs: number | undefined;
+}
+
+/**
+ * Why `@toolsmith/core`'s compiled `dist/` cannot stand in for its source (missing, or older than a source
+ * file), or undefined when it can: then a server started without `--conditions=@toolsmith/source` runs the
+ * current code from JavaScript.
+ */
+function staleCoreBuild(): string | undefined {
+  const root = dirname(fileURLToPath(import.meta.resolve('@toolsmith/core/package.json')));
+  const sources = globSync('src/**/*.ts', { cwd: root }).filter(
+    (file) => !file.endsWith('.test.ts') && !file.includes('__fixtures__'),
+  );
+  for (const source of sources) {
+    const built = join(root, 'dist', source.replace(/^src[\\/]/, '').replace(/\.ts$/, '.js'));
+    if (!existsSync(built)) return `packages/core/dist has no ${relative(root, built)}`;
+    if (statSync(built).mtimeMs < statSync(join(root, source)).mtimeMs)
+      return `packages/core/dist is older than ${source}`;
+  }
+  return undefined;
+}
+
+async function startServer(entry: string, nodeFlags: readonly string[] = NODE_FLAGS): Promise<StartSample> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [...nodeFlags, entry],
+    env: { ...process.env, BENCH_TOOL_COUNT: String(TOOL_COUNT) } as Record<string, string>,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'toolsmith-bench', version: '0.0.0' });
+  let sample: Omit<StartSample, 'cpuMs'>;
+  try {
+    const start = process.hrtime.bigint();
+    await client.connect(transport); // spawns the process, then initialize
+    const initializeMs = elapsedMs(start);
+    const { tools } = await client.listTools();
+    const listMs = elapsedMs(start);
+    sample = { initializeMs, listMs, tools: tools.length, listBytes: JSON.stringify(tools).length };
+  } catch (error) {
+    await client.close();
+    throw new Error(
+      `Server ${entry} did not answer tools/list: ${(error as Error).message}\nstderr:\n${stderr}`,
+      { cause: error },
+    );
+  }
+  await client.close(); // ends stdin; waits for the process to exit
+  const cpu = new RegExp(`${CPU_MARKER} (\\d+)`).exec(stderr)?.[1];
+  return { ...sample, cpuMs: cpu === undefined ? undefined : Number(cpu) / 1000 };
+}
+
+const cpuOf = (samples: StartSample[]) => {
+  const values = samples.flatMap((s) => (s.cpuMs === undefined ? [] : [s.cpuMs]));
+  return values.length > 0 ? summarize(values) : undefined;
+};
+
+/** Spawn → exit of `node -e ''`. */
+function startBareNode(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const start = process.hrtime.bigint();
+    const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(elapsedMs(start)) : reject(new Error(`node -e '' exited with ${code}`)),
+    );
+  });
+}
+
+export async function runColdStart(): Promise<BenchmarkResult> {
+  const floor: number[] = [];
+  const toolsmith: StartSample[] = [];
+  const plain: StartSample[] = [];
+  const fromDist: StartSample[] = [];
+  const stale = staleCoreBuild();
+  const servers: { samples: StartSample[]; start: () => Promise<StartSample> }[] = [
+    { samples: plain, start: () => startServer(PLAIN_SERVER) },
+    { samples: toolsmith, start: () => startServer(TOOLSMITH_SERVER) },
+    ...(stale === undefined ? [{ samples: fromDist, start: () => startServer(TOOLSMITH_SERVER, []) }] : []),
+  ];
+  // Interleaved rounds, so drift (other load on the machine) hits every variant alike, and the order of the
+  // servers rotates each round; the warm-up rounds fill the file-system cache.
+  for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
+    const measured = round >= WARMUP_ROUNDS;
+    const bare = await startBareNode();
+    if (measured) floor.push(bare);
+    for (let i = 0; i < servers.length; i++) {
+      const server = servers[(round + i) % servers.length] as (typeof servers)[number];
+      const sample = await server.start();
+      if (measured) server.samples.push(sample);
+    }
+  }
+
+  const plainLabel = 'B  plain SDK McpServer (baseline)';
+  const toolsmithLabel = 'A  toolsmith runServeCli';
+  const floorLabel = "node -e '' (floor: spawn → exit)";
+  const distLabel = 'A′ toolsmith, core from dist/ (informative)';
+  const listNote = (samples: StartSample[]) =>
+    `${samples[0]?.tools} tools, tools/list ${((samples[0]?.listBytes ?? 0) / 1024).toFixed(1)} KiB`;
+  const toolsmithList = summarize(toolsmith.map((s) => s.listMs));
+
+  return {
+    name: 'cold-start',
+    tables: [
+      {
+        title: `spawn → first tools/list answered (stdio, ${TOOL_COUNT} generated tools, node ${NODE_FLAGS.join(' ')} file.ts)`,
+        unit: 'ms',
+        rows: [
+          { label: floorLabel, summary: summarize(floor) },
+          {
+            label: plainLabel,
+            summary: summarize(plain.map((s) => s.listMs)),
+            cpu: cpuOf(plain),
+            note: listNote(plain),
+          },
+          {
+            label: toolsmithLabel,
+            summary: toolsmithList,
+            cpu: cpuOf(toolsmith),
+            versus: plainLabel,
+            note: listNote(toolsmith),
+          },
+          ...(fromDist.length > 0
+            ? [
+                {
+                  label: distLabel,
+                  summary: summarize(fromDist.map((s) => s.listMs)),
+                  cpu: cpuOf(fromDist),
+                  versus: plainLabel,
+                  note: listNote(fromDist),
+                },
+              ]
+            : []),
+        ],
+      },
+      {
+        title: 'spawn → initialize answered (same runs)',
+        unit: 'ms',
+        rows: [
+          { label: plainLabel, summary: summarize(plain.map((s) => s.initializeMs)) },
+          {
+            label: toolsmithLabel,
+            summary: summarize(toolsmith.map((s) => s.initializeMs)),
+            versus: plainLabel,
+          },
+        ],
+      },
+    ],
+    targets: [
+      {
+        target: `toolsmith cold start to first tools/list ≤ ${TARGET_MS} ms (median)`,
+        measured: `median ${toolsmithList.median.toFixed(0)} ms, p95 ${toolsmithList.p95.toFixed(0)} ms`,
+        met: toolsmithList.median <= TARGET_MS,
+      },
+    ],
+    notes: [
+      `${ROUNDS} measured rounds after ${WARMUP_ROUNDS} warm-up rounds; each round starts the floor, then B, A${stale === undefined ? ' and A′' : ''} once each in a rotating order.`,
+      stale === undefined
+        ? "A′ is server A started without --conditions=@toolsmith/source: @toolsmith/core resolves to its compiled dist/ (what an npm user runs), so core's ~60 source files are not type-stripped at start."
+        : `A′ (core from its compiled dist/) skipped: ${stale}. Run \`npx nx build core\` to include it.`,
+      "A also serves the built-in search_tools tool (on by default), hence one tool more than B. B's tools/list is larger: it keeps the regex zod 4 writes beside each `format` (email, date, uuid…), which toolsmith drops.",
+      'cpu: user + system CPU time of the server process from start to exit (it is closed right after tools/list).',
+    ],
+  };
+}

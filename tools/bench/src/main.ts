@@ -1,0 +1,45 @@
+/**
+ * `npm run bench [-- <name>…]`: runs the core benchmarks (all by default, or the ones named) and prints
+ * one table per measurement. Benchmarks are not tests: nothing here runs in `npm test`.
+ */
+import { runCallOverhead } from './call-overhead.ts';
+import { runColdStart } from './cold-start.ts';
+import { runDefinitionGeneration } from './definition-generation.ts';
+import { machineInfo } from './machine-info.ts';
+import { renderResult, type BenchmarkResult, type TargetCheck } from './report.ts';
+
+const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchmarkResult> }> = {
+  'cold-start': { title: 'Cold start: spawn → first tools/list (stdio)', run: runColdStart },
+  'call-overhead': { title: 'tools/call round-trip overhead (in-memory transport)', run: runCallOverhead },
+  'definition-generation': { title: 'Definition generation for 100 tools', run: runDefinitionGeneration },
+};
+
+const out = (text: string) => void process.stdout.write(`${text}\n`);
+
+const requested = process.argv.slice(2).filter((arg) => arg !== 'all');
+const unknown = requested.filter((name) => !Object.hasOwn(BENCHMARKS, name));
+if (unknown.length > 0) {
+  process.stderr.write(
+    `Unknown benchmark ${unknown.map((n) => `"${n}"`).join(', ')}. Run \`npm run bench\` for all, or name some of: ${Object.keys(BENCHMARKS).join(', ')}.\n`,
+  );
+  process.exit(2);
+}
+const names = requested.length > 0 ? requested : Object.keys(BENCHMARKS);
+
+out('toolsmith core benchmarks');
+for (const line of machineInfo()) out(`  ${line}`);
+
+const targets: TargetCheck[] = [];
+const started = process.hrtime.bigint();
+for (const name of names) {
+  const benchmark = BENCHMARKS[name] as (typeof BENCHMARKS)[string];
+  process.stderr.write(`running ${name}…\n`);
+  const result = await benchmark.run();
+  out(renderResult(benchmark.title, result));
+  targets.push(...result.targets);
+}
+
+out(`\n━━ Summary ${'━'.repeat(82)}`);
+for (const check of targets)
+  out(`  ${check.met ? 'MET    ' : 'MISSED '} ${check.target} — measured ${check.measured}`);
+out(`  total time ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`);
