@@ -3,6 +3,7 @@
  * `fields`, a paginated list, a consent-requiring write, a slow tool with progress that honours
  * cancellation, a tool that hits an API error, and one with a bug.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { ApiError } from '../errors/api-error.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
@@ -158,12 +159,7 @@ export class SlowCountTool extends BaseTool<FixtureDeps, typeof SlowParams> {
   async execute({ steps, stepMs }: z.output<typeof SlowParams>, ctx: ToolContext<FixtureDeps>) {
     this.stepsRun = 0;
     for (let i = 1; i <= steps; i++) {
-      await new Promise((resolve, reject) => {
-        const timer = setTimeout(resolve, stepMs);
-        ctx.signal.addEventListener('abort', () => (clearTimeout(timer), reject(ctx.signal.reason)), {
-          once: true,
-        });
-      });
+      await sleep(stepMs, undefined, { signal: ctx.signal });
       this.stepsRun = i;
       await ctx.progress.report({ progress: i, total: steps, message: `step ${i}/${steps}` });
     }
