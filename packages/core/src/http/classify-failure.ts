@@ -2,7 +2,7 @@
  * Turns what ky / fetch (undici) throw into the policy's {@link AttemptFailure} and a readable
  * description, without ever keeping the raw error (it carries the `Request`, headers included).
  */
-import { HTTPError as KyHttpError, NetworkError as KyNetworkError, TimeoutError as KyTimeoutError } from 'ky';
+import { isKyHttpError, isKyNetworkError, isKyTimeoutError } from './ky-errors.ts';
 import { hasRetryTimingHeader, retryAfterMs } from './retry-after.ts';
 import type { AttemptFailure } from './retry-policy.ts';
 
@@ -49,7 +49,7 @@ export interface NetworkFailureInfo {
 
 /** The ky / fetch error is a network failure (no usable response): connect, DNS, reset, truncated body. */
 export function isNetworkFailure(error: unknown): boolean {
-  if (error instanceof KyNetworkError) return true;
+  if (isKyNetworkError(error)) return true;
   // Raw undici errors escape ky only while a response body is read (`TypeError: terminated`).
   return isErrorLike(error) && error.name === 'TypeError' && findSystemError(error) !== undefined;
 }
@@ -68,7 +68,7 @@ export function describeNetworkFailure(error: unknown): NetworkFailureInfo {
 
 /** Classifies one failed attempt for the retry policy. */
 export function classifyAttemptFailure(error: unknown, now: number): AttemptFailure {
-  if (error instanceof KyHttpError) {
+  if (isKyHttpError(error)) {
     const { headers, status } = error.response;
     return {
       kind: 'status',
@@ -77,7 +77,7 @@ export function classifyAttemptFailure(error: unknown, now: number): AttemptFail
       retryAfterMs: retryAfterMs(headers, now),
     };
   }
-  if (error instanceof KyTimeoutError) return { kind: 'timeout' };
+  if (isKyTimeoutError(error)) return { kind: 'timeout' };
   if (isNetworkFailure(error)) return { kind: 'network', sent: describeNetworkFailure(error).sent };
   return { kind: 'other' };
 }

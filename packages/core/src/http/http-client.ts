@@ -17,7 +17,7 @@
  *
  * Retry rules live in retry-policy.ts, error mapping in map-http-error.ts.
  */
-import ky, { type Options as KyOptions } from 'ky';
+import type { KyInstance, Options as KyOptions } from 'ky';
 import pLimit from 'p-limit';
 import { ApiError } from '../errors/api-error.ts';
 import { CancelledError } from '../errors/cancelled-error.ts';
@@ -146,6 +146,10 @@ const DEFAULTS = {
   baseDelayMs: 300,
   backoffLimitMs: 10_000,
 };
+
+let kyLoading: Promise<KyInstance> | undefined;
+/** ky is imported on the first request, not at start-up: servers answer `tools/list` sooner. */
+const loadKy = (): Promise<KyInstance> => (kyLoading ??= import('ky').then((module) => module.default));
 
 /** ky checks the method list before asking `shouldRetry`; list them all so the policy decides. */
 const ALL_METHODS: NonNullable<Exclude<KyOptions['retry'], number | undefined>['methods']> = [
@@ -281,6 +285,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (request.json !== undefined) kyOptions.json = request.json;
       else if (request.body !== undefined) kyOptions.body = request.body;
 
+      const ky = await loadKy();
       const pending = ky(url, kyOptions);
       const response = await pending;
       const info = {

@@ -10,7 +10,8 @@
  * `mayHaveSucceeded` is true when a non-idempotent request failed in a way that leaves its effect
  * unknown (see retry-policy.ts); it was then not re-sent.
  */
-import { HTTPError as KyHttpError, TimeoutError as KyTimeoutError } from 'ky';
+import type { HTTPError as KyHttpError } from 'ky';
+import { isKyHttpError, isKyTimeoutError } from './ky-errors.ts';
 import { ApiError, type ApiErrorOptions } from '../errors/api-error.ts';
 import { AuthError } from '../errors/auth-error.ts';
 import { CancelledError } from '../errors/cancelled-error.ts';
@@ -56,8 +57,8 @@ export function toHttpError(error: unknown, ctx: FailureContext): ToolsmithError
   const operation = `${ctx.method} ${ctx.url}`;
   if (ctx.signal?.aborted) return new CancelledError({ operation, reason: ctx.signal.reason });
   if (ToolsmithError.isInstance(error)) return error;
-  if (error instanceof KyHttpError) return statusError(error, ctx);
-  if (error instanceof KyTimeoutError || isAbortError(error)) {
+  if (isKyHttpError(error)) return statusError(error, ctx);
+  if (isKyTimeoutError(error) || isAbortError(error)) {
     // A timed-out non-idempotent request was not re-sent; the class's message says to check first.
     if (!ctx.idempotent)
       return new TimeoutError({ operation, timeoutMs: ctx.timeoutMs, mayHaveSucceeded: true });

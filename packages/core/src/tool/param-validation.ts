@@ -30,8 +30,19 @@ interface LooseIssue {
   unionErrors?: readonly { issues: readonly LooseIssue[] }[];
 }
 
-/** Top-level keys the schema declares, and whether it accepts others. */
+const shapes = new WeakMap<object, { keys: string[]; open: boolean }>();
+
+/** Top-level keys the schema declares, and whether it accepts others (computed once per schema). */
 function shapeOf(schema: AnyZodObject): { keys: string[]; open: boolean } {
+  let shape = shapes.get(schema);
+  if (!shape) {
+    shape = readShape(schema);
+    shapes.set(schema, shape);
+  }
+  return shape;
+}
+
+function readShape(schema: AnyZodObject): { keys: string[]; open: boolean } {
   const keys = Object.keys((schema as { shape: Record<string, unknown> }).shape);
   const anySchema = schema as unknown as {
     _zod?: { def: { catchall?: { _zod?: { def: { type: string } } } } };
@@ -193,8 +204,8 @@ export function validateParams<T>(
   if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
     const { keys, open } = shapeOf(schema);
     if (!open) {
-      for (const key of Object.keys(input)) {
-        if (keys.includes(key)) continue;
+      for (const key in input) {
+        if (!Object.hasOwn(input, key) || keys.includes(key)) continue;
         const near = closestMatches(key, keys, 1);
         issues.push({
           field: fieldName(key),
