@@ -8,7 +8,14 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/out-tsc/**', '**/node_modules/**', '**/coverage/**', '**/.nx/**', '**/tmp/**'],
+    ignores: [
+      '**/dist/**',
+      '**/out-tsc/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      '**/.nx/**',
+      '**/tmp/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -270,7 +270,9 @@ export function generateDefinitionFromSchema(
       generated = zod4ToJsonSchema(schema, settings);
     } else {
       // zod 3 output may still hold values JSON cannot carry (a Date default); the client only ever sees JSON
-      generated = JSON.parse(JSON.stringify(zod3ToJsonSchema(schema as z3.ZodTypeAny, settings))) as JsonSchema;
+      generated = JSON.parse(
+        JSON.stringify(zod3ToJsonSchema(schema as z3.ZodTypeAny, settings)),
+      ) as JsonSchema;
     }
   } catch (error) {
     if (ToolDefinitionError.isInstance(error)) throw error;

@@ -9,5 +9,7 @@ const isKyErrorNamed = (error: unknown, name: string): boolean =>
   error instanceof Error && error.name === name && (error as { isKyError?: unknown }).isKyError === true;
 
 export const isKyHttpError = (error: unknown): error is HTTPError => isKyErrorNamed(error, 'HTTPError');
-export const isKyNetworkError = (error: unknown): error is NetworkError => isKyErrorNamed(error, 'NetworkError');
-export const isKyTimeoutError = (error: unknown): error is TimeoutError => isKyErrorNamed(error, 'TimeoutError');
+export const isKyNetworkError = (error: unknown): error is NetworkError =>
+  isKyErrorNamed(error, 'NetworkError');
+export const isKyTimeoutError = (error: unknown): error is TimeoutError =>
+  isKyErrorNamed(error, 'TimeoutError');

@@ -6,7 +6,9 @@
 import type { McpServerOptions } from './create-mcp-server.ts';
 import type { HttpServeOptions, RunningHttpServer } from './streamable-http.ts';
 
-export async function serveHttp<TDeps>(options: McpServerOptions<TDeps> & HttpServeOptions): Promise<RunningHttpServer> {
+export async function serveHttp<TDeps>(
+  options: McpServerOptions<TDeps> & HttpServeOptions,
+): Promise<RunningHttpServer> {
   const { serveHttp: serve } = await import('./streamable-http.ts');
   return serve(options);
 }

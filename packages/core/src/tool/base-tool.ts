@@ -205,7 +205,8 @@ export abstract class BaseTool<
     options: RunOptions,
   ): Promise<TOutput | string | ToolResponse<TOutput>> {
     const timeoutMs = options.timeoutMs;
-    const signal = timeoutMs === undefined ? ctx.signal : AbortSignal.any([ctx.signal, AbortSignal.timeout(timeoutMs)]);
+    const signal =
+      timeoutMs === undefined ? ctx.signal : AbortSignal.any([ctx.signal, AbortSignal.timeout(timeoutMs)]);
     signal.throwIfAborted();
     const execution = this.execute(params, signal === ctx.signal ? ctx : { ...ctx, signal });
     // Settle as soon as the signal fires, even if execute ignores it.
