@@ -173,7 +173,7 @@ describe('a generated server', () => {
         ? [`${file}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`]
         : [];
     });
-    expect(config.fileNames).toHaveLength(23); // 13 in acme (two tools), 10 in plain
+    expect(config.fileNames).toHaveLength(25); // 14 in acme (two tools), 11 in plain
     expect(problems).toEqual([]);
   }, 120_000);
 });

@@ -12,7 +12,7 @@ import { configSource } from './templates/config.ts';
 import { depsSource } from './templates/deps.ts';
 import { eslintConfig } from './templates/eslint-config.ts';
 import { jestConfig } from './templates/jest-config.ts';
-import { mainSource } from './templates/main.ts';
+import { cliSource, mainSource } from './templates/main.ts';
 import { readmeSource } from './templates/readme.ts';
 import { serverTestSource } from './templates/server-test.ts';
 import { serverSource } from './templates/server.ts';
@@ -80,6 +80,7 @@ export function serverPlan(ctx: ServerTemplateContext): PlannedFile[] {
     ['src/deps.ts', depsSource(ctx)],
     ['src/server.ts', serverSource(ctx)],
     ['src/main.ts', mainSource(ctx)],
+    ['src/cli.ts', cliSource()],
     ['src/server.test.ts', serverTestSource(ctx)],
     ['src/__fixtures__/test-context.ts', testContextSource(ctx)],
     ['src/tools/index.ts', toolsIndexSource(ctx)],

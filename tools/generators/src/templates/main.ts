@@ -11,7 +11,18 @@ export function mainSource(ctx: ServerTemplateContext): string {
  * \`--help\` lists every option and environment variable. The config is read after the command line
  * is parsed, so \`--help\` works without it; a bad config exits with code 1 and says what to fix.
  */
-import { runServeCli } from '@toolsmith/core/mcp';
+import { enableCompileCache } from 'node:module';
+
+// Cache compiled code between starts (about a third off the cold start); the server is imported
+// only after it, so all of its modules are covered.
+enableCompileCache();
+await import('./cli.ts');
+`;
+}
+
+/** \`src/cli.ts\`: the command line itself, started by main.ts once the compile cache is on. */
+export function cliSource(): string {
+  return `import { runServeCli } from '@toolsmith/core/mcp';
 import { configHelp, loadConfig } from './config.ts';
 import { createDeps } from './deps.ts';
 import { createRegistry, serverOptions } from './server.ts';
