@@ -45,10 +45,11 @@ try {
   const { tools } = await client.listTools();
   response(
     tools
-      .map(
-        (t) =>
-          `${t.name.padEnd(26)} ${t.annotations?.readOnlyHint ? 'read ' : 'WRITE'}  ${t.description?.split('\n')[0]}`,
-      )
+      .map((t) => {
+        const description = t.description?.split('\n')[0] ?? '';
+        const short = description.length > 72 ? `${description.slice(0, 71)}…` : description;
+        return `${t.name.padEnd(26)} ${t.annotations?.readOnlyHint ? 'read ' : 'WRITE'}  ${short}`;
+      })
       .join('\n'),
   );
 

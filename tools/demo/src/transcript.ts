@@ -1,5 +1,5 @@
 /** Readable transcript lines for the demo. */
-const MAX = 700;
+const MAX = 1200;
 
 const clip = (text: string) =>
   text.length > MAX ? `${text.slice(0, MAX)}… (${text.length - MAX} more characters)` : text;
