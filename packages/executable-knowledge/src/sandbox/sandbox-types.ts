@@ -1,0 +1,94 @@
+/**
+ * The contract between the knowledge runtime and the sandbox. Only JSON crosses it, copied.
+ *
+ * Helper code is "script" JavaScript as the seeds write it:
+ *
+ *   function detectWebhookType($json) { … }
+ *   module.exports = { detectWebhookType };
+ *
+ * Each module runs as a classic script in one fresh context per call, in the order given (a
+ * helper's dependencies first), so a dependency's function declarations are visible to the helpers
+ * after it; each module gets its own `module`/`exports` object, and the entry export is looked up on
+ * the entry module's `module.exports`.
+ */
+
+export interface SandboxModule {
+  /** Helper id, e.g. `extract-custom-field`. Unique within a request. */
+  id: string;
+  /** JavaScript source (script, not ES module). */
+  source: string;
+  /** Shown in stack traces and HelperError positions, e.g. `clickup/helpers/extract-custom-field.js`. */
+  filename: string;
+  /** Line offset of `source` within `filename` (for inline YAML `function:` blocks). @default 0 */
+  lineOffset?: number;
+}
+
+export interface SandboxLimits {
+  /** CPU time for the synchronous part of the call (isolated-vm `timeout`). @default 1000 */
+  cpuTimeoutMs?: number;
+  /** Wall-clock limit for the whole call including awaited promises; past it the host is replaced. @default 5000 */
+  wallTimeoutMs?: number;
+  /** Heap limit of the isolate (isolated-vm `memoryLimit`). @default 64 */
+  memoryMb?: number;
+  /** Largest JSON result accepted, in bytes. @default 1 MiB */
+  maxResultBytes?: number;
+  /** Captured console output kept, in bytes (the rest is cut with a marker). @default 16 KiB */
+  maxLogBytes?: number;
+}
+
+export interface SandboxRequest {
+  /** Modules to load, dependencies first; the entry module last (or anywhere). */
+  modules: readonly SandboxModule[];
+  /** Which function to call: an export of one of the modules. */
+  entry: { module: string; export: string };
+  /** JSON arguments, passed positionally. */
+  args: readonly unknown[];
+  limits?: SandboxLimits;
+}
+
+export interface SandboxLogEntry {
+  level: 'log' | 'info' | 'warn' | 'error' | 'debug';
+  /** The console arguments, each rendered as text (JSON for objects). */
+  message: string;
+}
+
+export interface SandboxResult {
+  /** The JSON value the function returned (awaited if it returned a promise). */
+  value: unknown;
+  logs: SandboxLogEntry[];
+  /** True when logs were cut at `maxLogBytes`. */
+  logsTruncated: boolean;
+  /** Time inside the host process, in ms. */
+  durationMs: number;
+}
+
+/** A pool of host processes, each holding an isolated-vm isolate. */
+export interface SandboxPool {
+  /** Starts the host processes (also done lazily by the first `run`). */
+  start(): Promise<void>;
+  run(request: SandboxRequest, options?: { signal?: AbortSignal }): Promise<SandboxResult>;
+  /** Kills every host process and rejects queued calls. No orphan processes remain. */
+  close(): Promise<void>;
+  stats(): SandboxPoolStats;
+}
+
+export interface SandboxPoolStats {
+  size: number;
+  /** Hosts alive now. */
+  alive: number;
+  busy: number;
+  queued: number;
+  /** Hosts replaced after a crash, a memory bomb or a wall-clock timeout. */
+  replaced: number;
+  /** Calls served. */
+  calls: number;
+}
+
+export interface SandboxPoolOptions {
+  /** Host processes. @default os.availableParallelism() */
+  size?: number;
+  /** Defaults for every request. */
+  limits?: SandboxLimits;
+  /** Calls waiting for a free host before new ones are refused. @default 1000 */
+  maxQueue?: number;
+}
