@@ -11,6 +11,7 @@ import {
   type FixtureDeps,
 } from '../__fixtures__/fixture-tools.ts';
 import { ToolDefinitionError } from '../errors/tool-definition-error.ts';
+import { ValidationError } from '../errors/validation-error.ts';
 import { createStreamLogger, silentLogger } from '../logging/logger.ts';
 import { BaseTool } from './base-tool.ts';
 import { createProgressReporter, noProgress, type ProgressUpdate, type ToolContext } from './tool-context.ts';
@@ -297,6 +298,40 @@ describe('BaseTool.run', () => {
     const failed = await tool.run({ a: 'x' }, ctx());
     expect(failed.isError).toBe(true);
     expect(failed.structuredContent).toBeUndefined();
+  });
+
+  it('runs beforeExecute after validation and answers its ValidationError without executing', async () => {
+    const Params = z.object({ assignees: z.unknown() });
+    let executed = 0;
+    class Guarded extends BaseTool<unknown, typeof Params> {
+      static override readonly METADATA = defineToolMetadata({
+        name: 'guarded',
+        description: '[Tasks/Create] Guarded.',
+        category: 'tasks',
+        annotations: { readOnlyHint: true },
+      });
+      getParamsSchema() {
+        return Params;
+      }
+      protected override beforeExecute({ assignees }: z.output<typeof Params>) {
+        if (!Array.isArray(assignees)) {
+          throw new ValidationError({
+            toolName: 'guarded',
+            issues: [{ field: 'assignees', message: 'create expects an array of user ids, e.g. [183].' }],
+          });
+        }
+      }
+      async execute() {
+        executed++;
+        return 'created';
+      }
+    }
+    const rejected = await new Guarded().run({ assignees: { add: [1] } }, ctx());
+    expect(rejected.isError).toBe(true);
+    expect(text(rejected)).toContain('- assignees: create expects an array of user ids, e.g. [183].');
+    expect(executed).toBe(0);
+    expect(text(await new Guarded().run({ assignees: [1] }, ctx()))).toBe('created');
+    expect(executed).toBe(1);
   });
 
   it('treats output that breaks the output schema as a programmer error', async () => {

@@ -91,6 +91,16 @@ export abstract class BaseTool<
    */
   protected buildDefinition?(): LegacyDefinition;
 
+  /**
+   * Runs after the params validated and before `execute`: a place for checks the schema cannot
+   * express (executable-knowledge validators, cross-field rules, permissions). Throw a
+   * ToolsmithError — usually a ValidationError — to answer with `isError` instead of executing.
+   */
+  protected beforeExecute(
+    _params: InferSchemaOutput<TParams>,
+    _ctx: ToolContext<TDeps>,
+  ): Promise<void> | void {}
+
   /** Options for definition generation (descriptions, examples, strict mode, transforms). */
   protected definitionOptions(): SchemaToDefinitionOptions {
     return {};
@@ -184,6 +194,7 @@ export abstract class BaseTool<
         });
         return errorResult(validation.error.toToolText());
       }
+      await this.beforeExecute(validation.data, ctx);
       const output = await this.executeWithLimits(validation.data, ctx, options);
       const result = this.toResult(output, validation.data, options);
       logger.debug('tool call ok', { tool, durationMs: elapsed() });
