@@ -1,0 +1,159 @@
+/**
+ * Where a helper / processor / validator's code comes from: inline (`function: |`) or a file beside
+ * the YAML (`file: helpers/x.js`).
+ *
+ * `file:` is confined to the tool's folder (the folder holding the YAML): the path must be relative,
+ * without `..` segments, and its real path (symlinks resolved with `fs.realpath`) must still be inside
+ * the folder's real path — so neither `../../etc/passwd` nor a symlink pointing outside can pull
+ * other files into the sandbox or into an error message. The file must exist, be a regular file and
+ * stay under `maxCodeFileBytes`.
+ *
+ * Inline code keeps a line offset so stack traces and syntax errors point at the YAML line.
+ */
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { closestMatches } from '@toolsmith/core';
+import type { DefinitionIssue, YamlPath } from '../schema/definition-issue.ts';
+import type { CodeModule } from '../schema/tool-definition.ts';
+import { formatBytes, type DefinitionLimits } from './definition-limits.ts';
+import type { YamlSourceMap } from './yaml-source-map.ts';
+
+export interface CodeSourceContext {
+  /** Absolute path of the tool's folder. */
+  readonly baseDir: string;
+  /** The YAML file relative to `baseDir`, `/`-separated: the filename of inline code. */
+  readonly yamlFilename: string;
+  readonly sourceMap: YamlSourceMap;
+  readonly limits: Pick<DefinitionLimits, 'maxCodeFileBytes'>;
+}
+
+export type CodeSource = Pick<CodeModule, 'source' | 'filename' | 'lineOffset' | 'origin'>;
+
+type Result = { ok: true; code: CodeSource } | { ok: false; issue: DefinitionIssue };
+
+const RELATIVE_EXAMPLE = 'a path relative to the tool folder, e.g. helpers/extract-custom-field.js';
+
+function fail(issuePath: YamlPath, message: string, expected: string): Result {
+  return { ok: false, issue: { path: issuePath, message, expected } };
+}
+
+function isInside(child: string, parent: string): boolean {
+  const relative = path.relative(parent, child);
+  return (
+    relative !== '' &&
+    relative !== '..' &&
+    !relative.startsWith(`..${path.sep}`) &&
+    !path.isAbsolute(relative)
+  );
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+}
+
+async function missingFileHint(target: string, baseDir: string): Promise<string> {
+  try {
+    const names = await readdir(path.dirname(target));
+    const [match] = closestMatches(path.basename(target), names, 1);
+    if (match !== undefined) {
+      const suggestion = path
+        .relative(baseDir, path.join(path.dirname(target), match))
+        .split(path.sep)
+        .join('/');
+      return ` Did you mean '${suggestion}'?`;
+    }
+  } catch {
+    // The folder does not exist either: no suggestion.
+  }
+  return '';
+}
+
+/** Reads the code of `file:` at `entryPath` (YAML path of the helper / processor / validator). */
+async function readCodeFile(file: string, entryPath: YamlPath, context: CodeSourceContext): Promise<Result> {
+  const at = [...entryPath, 'file'];
+  if (file.includes('\0')) return fail(at, 'the path contains a NUL character', RELATIVE_EXAMPLE);
+  if (path.isAbsolute(file) || path.win32.isAbsolute(file)) {
+    return fail(
+      at,
+      `'${file}' is an absolute path; code must live inside the tool's folder`,
+      RELATIVE_EXAMPLE,
+    );
+  }
+  if (file.split(/[\\/]/).includes('..')) {
+    return fail(at, `'${file}' goes up with '..'; code must live inside the tool's folder`, RELATIVE_EXAMPLE);
+  }
+  const target = path.resolve(context.baseDir, file);
+  const filename = path.relative(context.baseDir, target).split(path.sep).join('/');
+
+  let realBase: string;
+  try {
+    realBase = await realpath(context.baseDir);
+  } catch {
+    return fail(
+      at,
+      `the tool folder ${context.baseDir} does not exist`,
+      'an existing baseDir holding the code files',
+    );
+  }
+  let realTarget: string;
+  try {
+    realTarget = await realpath(target);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') {
+      const hint = await missingFileHint(target, context.baseDir);
+      return fail(
+        at,
+        `code file '${filename}' not found in the tool folder.${hint}`,
+        `an existing file, ${RELATIVE_EXAMPLE}`,
+      );
+    }
+    return fail(
+      at,
+      `code file '${filename}' cannot be resolved (${errorCode(error) ?? String(error)})`,
+      RELATIVE_EXAMPLE,
+    );
+  }
+  if (!isInside(realTarget, realBase)) {
+    return fail(
+      at,
+      `'${filename}' resolves outside the tool's folder (through a symbolic link); code must live inside the tool's folder`,
+      'a regular file inside the tool folder, not a link to elsewhere',
+    );
+  }
+  const info = await stat(realTarget);
+  if (!info.isFile())
+    return fail(at, `'${filename}' is not a regular file`, `a JavaScript file, ${RELATIVE_EXAMPLE}`);
+  if (info.size > context.limits.maxCodeFileBytes) {
+    return fail(
+      at,
+      `'${filename}' is ${formatBytes(info.size)} (${info.size} bytes), over the ${formatBytes(context.limits.maxCodeFileBytes)} (${context.limits.maxCodeFileBytes} bytes) limit for a code file`,
+      'smaller code: split it into several helpers',
+    );
+  }
+  const source = await readFile(realTarget, 'utf8');
+  return { ok: true, code: { source, filename, lineOffset: 0, origin: 'file' } };
+}
+
+/**
+ * The code of an entry that has `function:` or `file:` (the caller checks that exactly one is
+ * present). `entryPath` is the full YAML path of the entry.
+ */
+export async function readCodeSource(
+  entry: { readonly function?: string | undefined; readonly file?: string | undefined },
+  entryPath: YamlPath,
+  context: CodeSourceContext,
+): Promise<Result> {
+  if (entry.function !== undefined) {
+    const line = context.sourceMap.valuePosition([...entryPath, 'function'])?.line ?? 1;
+    return {
+      ok: true,
+      code: {
+        source: entry.function,
+        filename: context.yamlFilename,
+        lineOffset: line - 1,
+        origin: 'inline',
+      },
+    };
+  }
+  return readCodeFile(entry.file ?? '', entryPath, context);
+}
