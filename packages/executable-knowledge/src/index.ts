@@ -1,1 +1,64 @@
-export {};
+// Public API of @toolsmith/executable-knowledge.
+//
+// Everything exported here is public API: add a symbol on purpose. The format of tool definitions
+// is documented in src/schema/README.md and docs/executable-knowledge.md.
+
+// Definitions: schemas, loading
+export * from './schema/index.ts';
+export * from './loader/index.ts';
+
+// The sandbox
+export * from './sandbox/index.ts';
+export * from './errors/index.ts';
+
+// Runtime
+export { ToolHelperExecutor, type HelperCallResult, type HelperCallOptions, type RunnableCode } from './runtime/tool-helper-executor.ts';
+export {
+  ToolValidationHelper,
+  describeIssue,
+  toValidationError,
+  type KnowledgeValidationIssue,
+  type KnowledgeValidationResult,
+  type AntiPatternGuidance,
+} from './runtime/tool-validation-helper.ts';
+export { ProcessorEngine, type ProcessorRunResult } from './runtime/processor-engine.ts';
+export { runCheck, type CheckIssue } from './runtime/declarative-checks.ts';
+
+// Resolution, context, health, agents, templates
+export { ToolResolver, type ToolResolverOptions, type ResolvedTool, type ToolLocation } from './resolver/tool-resolver.ts';
+export {
+  buildCommandContext,
+  contextItems,
+  estimateTokens,
+  type BuildContextOptions,
+  type BuiltContext,
+  type ContextItem,
+} from './context/build-context.ts';
+export {
+  HealthChecker,
+  type HealthCheckerOptions,
+  type HealthResult,
+  type HealthReport,
+  type HealthStatus,
+  type ToolRequirement,
+} from './health/health-checker.ts';
+export { resolveAgentTools, AgentToolsError, type AgentTools } from './agents/resolve-agent-tools.ts';
+export {
+  parseTemplate,
+  validateTemplate,
+  renderTemplate,
+  TemplateError,
+  type ParsedTemplate,
+  type TemplateSegment,
+  type ToolCallSegment,
+  type TextSegment,
+  type TemplatePosition,
+  type TemplateProblem,
+  type TemplateExecutor,
+} from './syntax/use-tool-template.ts';
+
+// Bridge to @toolsmith/core
+export { KnowledgeTool, type KnowledgeBinding, type KnowledgeDeps, type KnowledgeSource } from './bridge/knowledge-tool.ts';
+
+// Command line
+export { runKnowledgeCli, type CliIo } from './cli/knowledge-cli.ts';

@@ -26,7 +26,10 @@ export interface SandboxModule {
 export interface SandboxLimits {
   /** CPU time for the synchronous part of the call (isolated-vm `timeout`). @default 1000 */
   cpuTimeoutMs?: number;
-  /** Wall-clock limit for the whole call including awaited promises; past it the host is replaced. @default 5000 */
+  /**
+   * Wall-clock limit for the whole call including awaited promises; past it the isolate is disposed and
+   * replaced, and a host process that does not answer shortly after is killed and replaced. @default 5000
+   */
   wallTimeoutMs?: number;
   /** Heap limit of the isolate (isolated-vm `memoryLimit`). @default 64 */
   memoryMb?: number;
@@ -34,6 +37,8 @@ export interface SandboxLimits {
   maxResultBytes?: number;
   /** Captured console output kept, in bytes (the rest is cut with a marker). @default 16 KiB */
   maxLogBytes?: number;
+  /** Largest JSON of the arguments accepted, in bytes. @default 4 MiB */
+  maxArgsBytes?: number;
 }
 
 export interface SandboxRequest {
@@ -60,6 +65,8 @@ export interface SandboxResult {
   logsTruncated: boolean;
   /** Time inside the host process, in ms. */
   durationMs: number;
+  /** Modules of this call whose compiled script came from the host's cache (`hits`) or was compiled now (`misses`). */
+  scriptCache: { hits: number; misses: number };
 }
 
 /** A pool of host processes, each holding an isolated-vm isolate. */
@@ -82,6 +89,10 @@ export interface SandboxPoolStats {
   replaced: number;
   /** Calls served. */
   calls: number;
+  /** Process ids of the live host processes (for monitoring, and for tests that prove none is left). */
+  pids: number[];
+  /** Compiled-script cache use over all hosts: modules served from the cache vs compiled. */
+  scriptCache: { hits: number; misses: number };
 }
 
 export interface SandboxPoolOptions {
@@ -91,4 +102,19 @@ export interface SandboxPoolOptions {
   limits?: SandboxLimits;
   /** Calls waiting for a free host before new ones are refused. @default 1000 */
   maxQueue?: number;
+  /**
+   * How long past a call's limits (`max(wallTimeoutMs, cpuTimeoutMs)`) the pool waits for an answer
+   * before it SIGKILLs the host process and replaces it. @default 1000
+   */
+  killGraceMs?: number;
+  /** How long a new host process may take to report ready. @default 10000 */
+  startTimeoutMs?: number;
+  /**
+   * Resident memory a host process may reach while running a call before the pool kills it and
+   * fails the call with SandboxMemoryError (checked every 100 ms on Linux). isolated-vm's
+   * `memoryLimit` is soft and some allocations bypass it. @default 256 + 4 × limits.memoryMb
+   */
+  maxHostRssMb?: number;
+  /** IPC serialization between the pool and its hosts. @default 'advanced' */
+  serialization?: 'json' | 'advanced';
 }

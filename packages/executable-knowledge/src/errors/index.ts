@@ -1,0 +1,10 @@
+export { SandboxTimeoutError, type SandboxTimeoutKind } from './sandbox-timeout-error.ts';
+export { SandboxMemoryError } from './sandbox-memory-error.ts';
+export { SandboxCrashedError } from './sandbox-crashed-error.ts';
+export { HelperError, type HelperErrorPhase } from './helper-error.ts';
+export { SandboxOutputError } from './sandbox-output-error.ts';
+export { SandboxUnavailableError } from './sandbox-unavailable-error.ts';
+export { DefinitionLoadError, type DefinitionProblem, type LocatePath } from './definition-load-error.ts';
+export { ProcessorSchemaError } from './processor-schema-error.ts';
+export { UnknownKnowledgeError } from './unknown-knowledge-error.ts';
+export { ValidatorOutputError } from './validator-output-error.ts';

@@ -1,0 +1,10 @@
+/**
+ * A process that owns a sandbox pool, for the orphan tests: prints its hosts' pids, then either
+ * returns (`exit`: idle hosts must not keep it alive) or waits to be killed (`hang`).
+ */
+import { createSandboxPool } from '../sandbox-pool.ts';
+
+const pool = createSandboxPool({ size: 2 });
+await pool.start();
+process.stdout.write(`${JSON.stringify(pool.stats().pids)}\n`);
+if (process.argv[2] === 'hang') setInterval(() => undefined, 1000);

@@ -1,0 +1,345 @@
+/**
+ * Runs one sandbox request in this process's isolated-vm isolate (used by the host process only;
+ * it imports the native module). One isolate per host, a fresh context per call, compiled scripts
+ * cached by content hash and reused across the contexts of the isolate.
+ */
+import { createHash } from 'node:crypto';
+import ivm from 'isolated-vm';
+import type { Context, Isolate, Reference, Script } from 'isolated-vm';
+import { ISOLATE_RUNTIME_FILENAME, ISOLATE_RUNTIME_SOURCE } from './isolate-runtime.ts';
+import type { HostFailure, HostMessage, RunMessage, ScriptCacheUse, WireModule } from './sandbox-protocol.ts';
+import type { SandboxLogEntry } from './sandbox-types.ts';
+
+/** Compiled scripts kept per isolate (least recently used dropped first). */
+const SCRIPT_CACHE_SIZE = 256;
+
+const TIMED_OUT = 'Script execution timed out.';
+const MEMORY_LIMIT = 'due to memory limit';
+
+type Control = Reference<(op: string, ...args: unknown[]) => unknown>;
+
+export interface IsolateRunnerOptions {
+  /** isolated-vm's `onCatastrophicError`: V8 lost control of the isolate; the process must end. */
+  onCatastrophicError: (message: string) => void;
+}
+
+/** A limit hit while running, as opposed to an error of the helper itself. */
+class LimitHit {
+  readonly failure: HostFailure;
+  constructor(failure: HostFailure) {
+    this.failure = failure;
+  }
+}
+
+export class IsolateRunner {
+  readonly #onCatastrophicError: (message: string) => void;
+  #isolate: Isolate | undefined;
+  #memoryMb = 0;
+  #runtime: Script | undefined;
+  readonly #scripts = new Map<string, Script>();
+
+  constructor(options: IsolateRunnerOptions) {
+    this.#onCatastrophicError = options.onCatastrophicError;
+  }
+
+  async run(message: RunMessage): Promise<HostMessage> {
+    const started = performance.now();
+    const { limits } = message;
+    const cache: ScriptCacheUse = { hits: 0, misses: 0 };
+    const cpuDeadline = started + limits.cpuTimeoutMs;
+    let helperId = message.modules[0]?.id ?? message.entry.module;
+    let phase: 'load' | 'call' = 'load';
+
+    const fail = (failure: HostFailure): HostMessage => ({
+      type: 'failure',
+      id: message.id,
+      failure,
+      durationMs: performance.now() - started,
+      scriptCache: cache,
+    });
+    /** Remaining CPU budget for the next synchronous step (isolated-vm `timeout`). */
+    const budget = (): number => {
+      const left = Math.ceil(cpuDeadline - performance.now());
+      if (left <= 0) throw new LimitHit({ kind: 'timeout', timeout: 'cpu', helperId });
+      return left;
+    };
+    /**
+     * Maps an exception from an isolated-vm call to a limit, or returns undefined for a helper error.
+     * Either way the isolate is replaced: when a task ends by throwing, isolated-vm keeps the
+     * task's unhandled promise rejections and reports them at the end of the *next* task (which
+     * would be another call). Errors the runtime catches inside the isolate do not get here.
+     */
+    const limitOf = (error: unknown, isolate: Isolate): HostFailure | undefined => {
+      if (error instanceof LimitHit) return error.failure;
+      const text = error instanceof Error ? error.message : '';
+      const memory = text.includes(MEMORY_LIMIT) || isolate.isDisposed;
+      if (isolate === this.#isolate) this.#discardIsolate();
+      if (memory) return { kind: 'memory', helperId };
+      if (text === TIMED_OUT) return { kind: 'timeout', timeout: 'cpu', helperId };
+      return undefined;
+    };
+
+    let isolate: Isolate;
+    try {
+      isolate = this.#ensureIsolate(limits.memoryMb);
+    } catch (error) {
+      return fail({ kind: 'internal', message: `could not create an isolate: ${describe(error)}` });
+    }
+    let context: Context | undefined;
+    let control: Control | undefined;
+    try {
+      context = isolate.createContextSync();
+      control = this.#runtimeScript(isolate).runSync(context, {
+        reference: true,
+        timeout: budget(),
+      }) as Control;
+      control.applySync(undefined, ['config', limits.maxLogBytes, limits.maxResultBytes], {
+        timeout: budget(),
+      });
+
+      for (const module of message.modules) {
+        helperId = module.id;
+        let script: Script;
+        try {
+          script = this.#compile(isolate, module, cache);
+        } catch (error) {
+          return fail(compileFailure(module, error));
+        }
+        control.applySync(undefined, ['begin', module.id], { timeout: budget() });
+        try {
+          // The completion value is dropped by isolated-vm unless transferable; nothing is copied.
+          script.runSync(context, { timeout: budget() });
+        } catch (error) {
+          const limit = limitOf(error, isolate);
+          return fail(limit ?? hostErrorFailure(error, helperId, 'load'));
+        }
+      }
+
+      helperId = message.entry.module;
+      phase = 'call';
+      const pending = control.applySync(
+        undefined,
+        ['call', message.entry.module, message.entry.export, message.argsJson],
+        { timeout: budget(), result: { promise: true } },
+      ) as unknown as Promise<unknown>;
+      const outcome = await this.#withWallLimit(pending, started + limits.wallTimeoutMs, isolate);
+      if (outcome === WALL) return fail({ kind: 'timeout', timeout: 'wall', helperId });
+      if (typeof outcome !== 'string') {
+        return fail({ kind: 'internal', message: `the sandbox runtime answered with a ${typeof outcome}` });
+      }
+
+      const tag = outcome.charAt(0);
+      const body = outcome.slice(1);
+      if (tag === 'V') {
+        const sizeBytes = Buffer.byteLength(body);
+        if (sizeBytes > limits.maxResultBytes) {
+          return fail({ kind: 'output', helperId, reason: 'too-large', detail: 'too large', sizeBytes });
+        }
+        const logs = readLogs(
+          control.applySync(undefined, ['logs'], { timeout: budgetAtLeast(cpuDeadline, 250) }),
+        );
+        if (logs.truncated) {
+          logs.logs.push({ level: 'warn', message: `[console output cut at ${limits.maxLogBytes} bytes]` });
+        }
+        return {
+          type: 'result',
+          id: message.id,
+          valueJson: body,
+          logs: logs.logs,
+          logsTruncated: logs.truncated,
+          durationMs: performance.now() - started,
+          scriptCache: cache,
+        };
+      }
+      if (tag === 'E') {
+        const e = JSON.parse(body) as { name: string; message: string; stack: string };
+        return fail({
+          kind: 'helper',
+          helperId,
+          phase: 'call',
+          name: e.name,
+          message: e.message,
+          stack: e.stack,
+        });
+      }
+      if (tag === 'O') {
+        const o = JSON.parse(body) as {
+          reason: 'not-json' | 'too-large';
+          detail: string;
+          sizeBytes?: number;
+        };
+        return fail({
+          kind: 'output',
+          helperId,
+          reason: o.reason,
+          detail: o.detail,
+          ...(o.sizeBytes === undefined ? {} : { sizeBytes: o.sizeBytes }),
+        });
+      }
+      if (tag === 'X') {
+        const x = JSON.parse(body) as { type: string; exports: string };
+        return fail({
+          kind: 'helper',
+          helperId,
+          phase: 'call',
+          name: 'ExportNotFound',
+          message: `module ${message.entry.module} has no function export "${message.entry.export}" (it is ${x.type}); its exports are: ${x.exports || 'none'}`,
+          stack: '',
+          hint: 'Call one of the exported functions, or export the function with module.exports = { … }.',
+        });
+      }
+      return fail({ kind: 'internal', message: 'the sandbox runtime answered with an unknown tag' });
+    } catch (error) {
+      const limit = limitOf(error, isolate);
+      // Anything else thrown by a runtime call is an unhandled promise rejection of helper code,
+      // which isolated-vm reports at the end of the task.
+      return fail(limit ?? hostErrorFailure(error, helperId, phase));
+    } finally {
+      if (!isolate.isDisposed) {
+        control?.release();
+        context?.release();
+      }
+    }
+  }
+
+  #ensureIsolate(memoryMb: number): Isolate {
+    if (this.#isolate && !this.#isolate.isDisposed && this.#memoryMb === memoryMb) return this.#isolate;
+    this.#discardIsolate();
+    this.#isolate = new ivm.Isolate({
+      memoryLimit: memoryMb,
+      onCatastrophicError: this.#onCatastrophicError,
+    });
+    this.#memoryMb = memoryMb;
+    return this.#isolate;
+  }
+
+  #discardIsolate(): void {
+    const isolate = this.#isolate;
+    this.#isolate = undefined;
+    this.#runtime = undefined;
+    this.#scripts.clear();
+    if (isolate && !isolate.isDisposed) isolate.dispose();
+  }
+
+  #runtimeScript(isolate: Isolate): Script {
+    this.#runtime ??= isolate.compileScriptSync(ISOLATE_RUNTIME_SOURCE, {
+      filename: ISOLATE_RUNTIME_FILENAME,
+    });
+    return this.#runtime;
+  }
+
+  #compile(isolate: Isolate, module: WireModule, cache: ScriptCacheUse): Script {
+    const key = createHash('sha256')
+      .update(module.filename)
+      .update('\0')
+      .update(String(module.lineOffset))
+      .update('\0')
+      .update(module.source)
+      .digest('hex');
+    const cached = this.#scripts.get(key);
+    if (cached) {
+      this.#scripts.delete(key);
+      this.#scripts.set(key, cached);
+      cache.hits++;
+      return cached;
+    }
+    const script = isolate.compileScriptSync(module.source, {
+      filename: module.filename,
+      lineOffset: module.lineOffset,
+    });
+    cache.misses++;
+    this.#scripts.set(key, script);
+    if (this.#scripts.size > SCRIPT_CACHE_SIZE) {
+      const oldest = this.#scripts.keys().next().value as string;
+      this.#scripts.get(oldest)?.release();
+      this.#scripts.delete(oldest);
+    }
+    return script;
+  }
+
+  /**
+   * Waits for the entry's promise, or disposes the isolate at the wall-clock deadline (a promise
+   * that never settles is not covered by isolated-vm's `timeout`).
+   */
+  async #withWallLimit(pending: Promise<unknown>, deadline: number, isolate: Isolate): Promise<unknown> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const wall = new Promise<typeof WALL>((resolve) => {
+      timer = setTimeout(() => resolve(WALL), Math.max(0, deadline - performance.now()));
+    });
+    try {
+      const outcome = await Promise.race([pending, wall]);
+      if (outcome === WALL && isolate === this.#isolate) this.#discardIsolate();
+      return outcome;
+    } finally {
+      clearTimeout(timer);
+      // The abandoned promise rejects once the isolate is disposed; nobody waits for it.
+      pending.catch(() => undefined);
+    }
+  }
+}
+
+const WALL = Symbol('wall');
+
+function budgetAtLeast(deadline: number, minimum: number): number {
+  return Math.max(minimum, Math.ceil(deadline - performance.now()));
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function readLogs(text: unknown): { logs: SandboxLogEntry[]; truncated: boolean } {
+  if (typeof text !== 'string') return { logs: [], truncated: false };
+  const parsed = JSON.parse(text) as { logs: SandboxLogEntry[]; truncated: boolean };
+  return { logs: parsed.logs, truncated: parsed.truncated };
+}
+
+/** A syntax error from `compileScriptSync`: "message [file:line:col]". */
+function compileFailure(module: WireModule, error: unknown): HostFailure {
+  const text = describe(error);
+  const match = /^(.*) \[(.+:\d+:\d+)\]$/s.exec(text);
+  return {
+    kind: 'helper',
+    helperId: module.id,
+    phase: 'compile',
+    name: error instanceof Error ? error.name : 'SyntaxError',
+    message: match ? (match[1] as string) : text,
+    stack: match ? `    at ${match[2] as string}` : '',
+  };
+}
+
+/**
+ * An error isolated-vm copied out of the isolate (module top-level code, or an unhandled rejection).
+ * Its stack continues into this process after the `<isolated-vm boundary>` frame: that part is cut.
+ */
+function hostErrorFailure(error: unknown, helperId: string, phase: 'load' | 'call'): HostFailure {
+  // In the call phase the runtime catches everything the helper throws, so what still arrives
+  // here is a promise rejection the helper left unhandled.
+  const hint =
+    phase === 'call'
+      ? { hint: 'The helper left a rejected promise unhandled: await it or add .catch() to it.' }
+      : {};
+  if (error instanceof Error) {
+    const stack = typeof error.stack === 'string' ? error.stack : '';
+    const boundary = stack.indexOf('(<isolated-vm boundary>)');
+    const cutStack = boundary === -1 ? stack : stack.slice(0, stack.lastIndexOf('\n', boundary));
+    return {
+      kind: 'helper',
+      helperId,
+      phase,
+      name: error.name,
+      message: error.message,
+      stack: cutStack.slice(0, 8000),
+      ...hint,
+    };
+  }
+  return {
+    kind: 'helper',
+    helperId,
+    phase,
+    name: 'Thrown value',
+    message: String(error).slice(0, 4000),
+    stack: '',
+    ...hint,
+  };
+}

@@ -1,0 +1,779 @@
+/**
+ * # The executable-knowledge sandbox
+ *
+ * Helpers, validators and processors written by tool authors run in `createSandboxPool()`: a pool
+ * of child processes (default `os.availableParallelism()`), each holding one isolated-vm isolate.
+ *
+ * ## What a call gets
+ * - A fresh V8 context per call: nothing a call sets (globals, prototype changes) is visible to the
+ *   next. Modules run as classic scripts in the order given, each with its own `module`/`exports`;
+ *   function declarations of earlier modules are visible to later ones.
+ * - Plain ECMAScript built-ins (Object, JSON, Math, Intl, Promise, RegExp, `eval`/`Function` — which
+ *   only create code inside the isolate) and a frozen `console` (log/info/warn/error/debug) whose
+ *   output is returned with the result, cut at `maxLogBytes`.
+ * - Nothing else: no `require`, `process`, `import()` (it rejects with "Not supported"), timers,
+ *   `fetch`, filesystem or network, and no `SharedArrayBuffer`, `Atomics`, `WebAssembly`,
+ *   `WeakRef` or `FinalizationRegistry`. No isolated-vm object is ever reachable from helper code.
+ * - Arguments go in as JSON (checked in this process: functions, `undefined` in arrays, NaN,
+ *   cycles, Maps… are refused with `SandboxOutputError`); the result comes out as JSON made inside
+ *   the isolate, so getters, Proxies and `toJSON` of a returned value run there, under the time
+ *   limit. The result must be JSON: `undefined` (at the top level or in an array), functions,
+ *   symbols, BigInts, NaN/Infinity and cycles are refused; `undefined` object properties are
+ *   omitted as `JSON.stringify` does. A returned promise is awaited.
+ *
+ * ## Limits (per call, `SandboxLimits`)
+ * - `cpuTimeoutMs` (1000): budget for the synchronous part — loading the modules plus the call
+ *   and the microtasks it queues. Infinite loops, catastrophic regexes and microtask floods end
+ *   with `SandboxTimeoutError` (`kind: 'cpu'`); the host stays in service with a new isolate.
+ * - `wallTimeoutMs` (5000): the whole call including awaited promises. A promise that never
+ *   settles ends with `SandboxTimeoutError` (`kind: 'wall'`); the host disposes its isolate and
+ *   makes a new one.
+ * - `memoryMb` (64): the isolate's heap. Ordinary heap growth (a push loop) ends with
+ *   `SandboxMemoryError` and a new isolate in the same host. isolated-vm's limit is soft (2–3×
+ *   for a determined attacker) and some allocations ignore it: `new Array(1e9).fill(0)` in a
+ *   64 MB isolate grows the host past 700 MB and segfaults it after ~7 s; other bombs abort the
+ *   process (`onCatastrophicError`). That is why isolates live in child processes: the pool
+ *   watches each busy host's resident size (Linux, every 100 ms; `maxHostRssMb`, default
+ *   256 + 4 × memoryMb), kills and replaces a host past it or one that dies, and fails the call
+ *   with `SandboxMemoryError` when it can tell (size, isolated-vm's catastrophic-error report,
+ *   V8's out-of-memory output on stderr) and `SandboxCrashedError` otherwise.
+ * - `maxResultBytes` (1 MiB of UTF-8 JSON), `maxArgsBytes` (4 MiB), `maxLogBytes` (16 KiB, then a
+ *   `[console output cut at N bytes]` entry and `logsTruncated: true`).
+ * - Backstop: the pool SIGKILLs a host that has not answered `killGraceMs` (1000) after
+ *   `max(wallTimeoutMs, cpuTimeoutMs)` and replaces it; the call fails with `SandboxTimeoutError`
+ *   (`'wall'`), or `SandboxMemoryError` when the host had grown by more than 2 × memoryMb. This
+ *   covers what isolated-vm cannot interrupt: a value thrown out of a module's top level, or a
+ *   promise rejection left unhandled, whose `message`/`stack` is a looping getter or Proxy trap
+ *   hangs isolated-vm 7's error copying outside any timeout (and `isolate.dispose()` then blocks).
+ *
+ * Errors of the helper's own code (syntax errors, exceptions, a missing export, deep recursion's
+ * `RangeError`, an unhandled rejection) are `HelperError`s, positioned in the helper's file
+ * (`filename` + `lineOffset`). After any failure the next call is served normally.
+ *
+ * ## Pool behaviour
+ * Hosts start lazily (`start()` pre-warms them all); calls queue FIFO when every host is busy
+ * (`maxQueue`, default 1000, then `SandboxUnavailableError`). An `AbortSignal` removes a queued
+ * call, or kills and replaces the host of a running one (`CancelledError`). `close()` kills every
+ * host and rejects pending calls; hosts also exit by themselves when the pool's process goes away
+ * (their IPC channel closes). Idle hosts do not keep the process alive. Hosts get only TZ and the
+ * locale variables of the environment (no secrets in their memory), `--no-node-snapshot` (required by isolated-vm on
+ * Node ≥ 20), and stdout/stderr piped to the pool, never onto this process's stdout (the MCP wire).
+ *
+ * ## Costs (measured on a 2-vCPU VM, Node 24.21, isolated-vm 7.0.1; indicative)
+ * - Host process start (Node + isolated-vm): ~230 ms from `dist/`, ~250–380 ms from TypeScript
+ *   sources; two in parallel ~390 ms. Replacements start in the background.
+ * - First call on a new isolate: ~15 ms (isolate, runtime compile, module compile).
+ * - Warm call (small JSON in and out, scripts cached): ~1.0 ms inside the host, of which ~0.7 ms
+ *   is the fresh context; ~1.4 ms end to end (p50), ~2.5–3.5 ms p95.
+ * - 900 KB of arguments: ~16–20 ms end to end; a 900 KB result: ~8–17 ms. IPC uses the
+ *   'advanced' serialization: equal to 'json' for small messages, 1.5–2× faster for large ones.
+ * - A call after a failure that replaced the isolate (timeout, memory, load error): ~7 ms.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync, readFile } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { CancelledError, ToolDefinitionError } from '@toolsmith/core';
+import { HelperError } from '../errors/helper-error.ts';
+import { SandboxCrashedError } from '../errors/sandbox-crashed-error.ts';
+import { SandboxMemoryError } from '../errors/sandbox-memory-error.ts';
+import { SandboxOutputError } from '../errors/sandbox-output-error.ts';
+import { SandboxTimeoutError } from '../errors/sandbox-timeout-error.ts';
+import { SandboxUnavailableError } from '../errors/sandbox-unavailable-error.ts';
+import { findHelperPosition } from './helper-position.ts';
+import { findNonJson } from './json-check.ts';
+import {
+  DEFAULT_LIMITS,
+  FATAL_MARKER,
+  MIN_MEMORY_MB,
+  type HostFailure,
+  type HostMessage,
+  type ResolvedLimits,
+  type RunMessage,
+  type WireModule,
+} from './sandbox-protocol.ts';
+import type {
+  SandboxLimits,
+  SandboxPool,
+  SandboxPoolOptions,
+  SandboxPoolStats,
+  SandboxRequest,
+  SandboxResult,
+} from './sandbox-types.ts';
+
+const DEFAULT_MAX_QUEUE = 1000;
+const DEFAULT_KILL_GRACE_MS = 1000;
+const DEFAULT_START_TIMEOUT_MS = 10_000;
+/** Consecutive hosts that die before reporting ready before queued calls are failed. */
+const MAX_START_FAILURES = 3;
+const STDERR_TAIL_BYTES = 8 * 1024;
+/** Resident size of an idle host process (Node + one isolate), roughly, in MB (measured 80–115). */
+const HOST_BASE_RSS_MB = 100;
+/** Default host resident-size cap: this plus 4 × memoryMb. */
+const DEFAULT_RSS_CAP_BASE_MB = 256;
+const RSS_POLL_MS = 100;
+/** What V8/isolated-vm print when a heap cannot grow any more. */
+const OUT_OF_MEMORY = /out of memory|Last few GCs|last resort; GC|heap limit|Catastrophic/i;
+/** Environment variables passed to hosts: locale and time zone only (Intl inside the isolate). */
+const HOST_ENV_KEYS = ['TZ', 'LANG', 'LC_ALL', 'LC_CTYPE', 'SYSTEMROOT'];
+
+/** The host script next to this module: `.ts` when running from sources, `.js` from `dist/`. */
+function hostScriptPath(): string {
+  const here = fileURLToPath(import.meta.url);
+  const preferred = here.endsWith('.ts') ? ['.ts', '.js'] : ['.js', '.ts'];
+  for (const extension of preferred) {
+    const candidate = here.replace(/sandbox-pool\.(ts|js)$/, `sandbox-host${extension}`);
+    if (candidate !== here && existsSync(candidate)) return candidate;
+  }
+  throw new Error(`sandbox-host.ts/.js not found next to ${here}`);
+}
+
+interface Job {
+  readonly helperId: string;
+  readonly modules: WireModule[];
+  readonly filenames: string[];
+  readonly entry: { module: string; export: string };
+  readonly argsJson: string;
+  readonly limits: ResolvedLimits;
+  readonly signal: AbortSignal | undefined;
+  readonly resolve: (result: SandboxResult) => void;
+  readonly reject: (error: unknown) => void;
+  onAbort: (() => void) | undefined;
+  host: Host | undefined;
+  messageId: number;
+  watchdog: ReturnType<typeof setTimeout> | undefined;
+  rssPoll: ReturnType<typeof setInterval> | undefined;
+  settled: boolean;
+}
+
+interface Host {
+  readonly child: ChildProcess;
+  readonly pid: number;
+  state: 'starting' | 'idle' | 'busy' | 'stopping' | 'dead';
+  /** Killed before it reported ready. */
+  wasStarting: boolean;
+  job: Job | undefined;
+  stderrTail: string;
+  /** Last resident set size read from /proc (Linux), in MB. */
+  rssMb: number;
+  /** Resident size when it reported ready, in MB. */
+  baseRssMb: number;
+  /** Set when the pool killed it on purpose (not a crash). */
+  killedBy: 'pool' | undefined;
+  everReady: boolean;
+  ready: Promise<void>;
+  readyResolve: () => void;
+  readyReject: (error: unknown) => void;
+  startTimer: ReturnType<typeof setTimeout> | undefined;
+  closed: Promise<void>;
+}
+
+export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool {
+  return new ProcessSandboxPool(options);
+}
+
+class ProcessSandboxPool implements SandboxPool {
+  readonly #size: number;
+  readonly #limits: SandboxLimits;
+  readonly #maxQueue: number;
+  readonly #killGraceMs: number;
+  readonly #startTimeoutMs: number;
+  readonly #serialization: 'json' | 'advanced';
+  readonly #maxHostRssMb: number | undefined;
+  readonly #hosts: Host[] = [];
+  readonly #queue: Job[] = [];
+  #hostScript: string | undefined;
+  #closed = false;
+  #closing: Promise<void> | undefined;
+  #replaced = 0;
+  #calls = 0;
+  #cacheHits = 0;
+  #cacheMisses = 0;
+  #messageIds = 0;
+  #startFailures = 0;
+
+  constructor(options: SandboxPoolOptions) {
+    this.#size = positiveInteger(options.size ?? availableParallelism(), 'size');
+    this.#limits = options.limits ?? {};
+    resolveLimits(this.#limits, undefined); // fail fast on bad defaults
+    this.#maxQueue = nonNegativeInteger(options.maxQueue ?? DEFAULT_MAX_QUEUE, 'maxQueue');
+    this.#killGraceMs = nonNegativeInteger(options.killGraceMs ?? DEFAULT_KILL_GRACE_MS, 'killGraceMs');
+    this.#startTimeoutMs = positiveInteger(
+      options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
+      'startTimeoutMs',
+    );
+    this.#serialization = options.serialization ?? 'advanced';
+    this.#maxHostRssMb =
+      options.maxHostRssMb === undefined ? undefined : positiveInteger(options.maxHostRssMb, 'maxHostRssMb');
+  }
+
+  async start(): Promise<void> {
+    if (this.#closed) throw new SandboxUnavailableError({ reason: 'closed' });
+    while (this.#hosts.filter((h) => h.state !== 'stopping').length < this.#size) this.#spawn();
+    await Promise.all(this.#hosts.filter((h) => h.state !== 'stopping').map((host) => host.ready));
+  }
+
+  run(request: SandboxRequest, options: { signal?: AbortSignal } = {}): Promise<SandboxResult> {
+    return new Promise<SandboxResult>((resolve, reject) => {
+      const helperId = typeof request?.entry?.module === 'string' ? request.entry.module : '(unknown)';
+      if (this.#closed) {
+        reject(new SandboxUnavailableError({ reason: 'closed', helperId }));
+        return;
+      }
+      let prepared: Prepared | Error;
+      try {
+        prepared = prepare(request, this.#limits);
+      } catch (error) {
+        prepared = error instanceof Error ? error : new Error(String(error));
+      }
+      if (prepared instanceof Error) {
+        reject(prepared);
+        return;
+      }
+      const { signal } = options;
+      if (signal?.aborted) {
+        reject(new CancelledError({ operation: `Helper ${helperId}`, reason: signal.reason }));
+        return;
+      }
+      if (this.#queue.length >= this.#maxQueue) {
+        reject(new SandboxUnavailableError({ reason: 'queue-full', helperId, maxQueue: this.#maxQueue }));
+        return;
+      }
+      const job: Job = {
+        ...prepared,
+        helperId,
+        signal,
+        resolve,
+        reject,
+        onAbort: undefined,
+        host: undefined,
+        messageId: 0,
+        watchdog: undefined,
+        rssPoll: undefined,
+        settled: false,
+      };
+      if (signal) {
+        job.onAbort = () => this.#abort(job);
+        signal.addEventListener('abort', job.onAbort, { once: true });
+      }
+      this.#queue.push(job);
+      this.#pump();
+    });
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= this.#close();
+    return this.#closing;
+  }
+
+  stats(): SandboxPoolStats {
+    const alive = this.#hosts.filter((h) => h.state !== 'dead');
+    return {
+      size: this.#size,
+      alive: alive.length,
+      busy: alive.filter((h) => h.state === 'busy').length,
+      queued: this.#queue.length,
+      replaced: this.#replaced,
+      calls: this.#calls,
+      pids: alive.map((h) => h.pid),
+      scriptCache: { hits: this.#cacheHits, misses: this.#cacheMisses },
+    };
+  }
+
+  async #close(): Promise<void> {
+    this.#closed = true;
+    const error = (job: Job) => new SandboxUnavailableError({ reason: 'closed', helperId: job.helperId });
+    for (const job of this.#queue.splice(0)) this.#settle(job, undefined, error(job));
+    const hosts = [...this.#hosts];
+    for (const host of hosts) {
+      if (host.job) this.#settle(host.job, undefined, error(host.job));
+      this.#kill(host);
+    }
+    await Promise.all(hosts.map((host) => host.closed));
+  }
+
+  /** Hands queued calls to idle hosts, starting hosts (up to `size`) for the rest. */
+  #pump(): void {
+    if (this.#closed) return;
+    while (this.#queue.length > 0) {
+      const host = this.#hosts.find((h) => h.state === 'idle');
+      if (!host) break;
+      this.#dispatch(host, this.#queue.shift() as Job);
+    }
+    const starting = this.#hosts.filter((h) => h.state === 'starting').length;
+    let wanted = this.#queue.length - starting;
+    while (wanted > 0 && this.#hosts.filter((h) => h.state !== 'stopping').length < this.#size) {
+      this.#spawn();
+      wanted--;
+    }
+  }
+
+  #spawn(): Host {
+    this.#hostScript ??= hostScriptPath();
+    const env: Record<string, string> = {};
+    for (const key of HOST_ENV_KEYS) {
+      const value = process.env[key];
+      if (value !== undefined) env[key] = value;
+    }
+    const child = fork(this.#hostScript, [], {
+      execArgv: ['--no-node-snapshot', '--disable-warning=ExperimentalWarning'],
+      serialization: this.#serialization,
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      env,
+    });
+    let readyResolve!: () => void;
+    let readyReject!: (error: unknown) => void;
+    const ready = new Promise<void>((resolve, reject) => {
+      readyResolve = resolve;
+      readyReject = reject;
+    });
+    ready.catch(() => undefined);
+    let closedResolve!: () => void;
+    const closed = new Promise<void>((resolve) => {
+      closedResolve = resolve;
+    });
+    const host: Host = {
+      child,
+      pid: child.pid ?? -1,
+      state: 'starting',
+      wasStarting: false,
+      job: undefined,
+      stderrTail: '',
+      rssMb: 0,
+      baseRssMb: HOST_BASE_RSS_MB,
+      killedBy: undefined,
+      everReady: false,
+      ready,
+      readyResolve,
+      readyReject,
+      startTimer: undefined,
+      closed,
+    };
+    this.#hosts.push(host);
+
+    child.stdout?.resume(); // a host never writes to stdout; drained so it can never block
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      host.stderrTail = (host.stderrTail + chunk).slice(-STDERR_TAIL_BYTES);
+    });
+    child.on('message', (message: unknown) => this.#onMessage(host, message as HostMessage));
+    child.on('error', () => {
+      // Spawn or IPC errors are followed by 'close' (or the kill below makes sure they are).
+      this.#kill(host);
+    });
+    child.once('close', (code: number | null, signal: NodeJS.Signals | null) => {
+      this.#onClose(host, code, signal);
+      closedResolve();
+    });
+    host.startTimer = setTimeout(() => {
+      if (host.state === 'starting') {
+        host.stderrTail += `\n(host did not report ready within ${this.#startTimeoutMs} ms)`;
+        this.#kill(host);
+      }
+    }, this.#startTimeoutMs);
+    host.startTimer.unref();
+    return host;
+  }
+
+  #onMessage(host: Host, message: HostMessage): void {
+    if (message?.type === 'ready') {
+      if (host.state !== 'starting') return;
+      clearTimeout(host.startTimer);
+      host.state = 'idle';
+      host.everReady = true;
+      this.#startFailures = 0;
+      readRssMb(host.pid, (rssMb) => {
+        if (rssMb !== undefined) host.baseRssMb = rssMb;
+      });
+      setRef(host, false);
+      host.readyResolve();
+      this.#pump();
+      return;
+    }
+    if (message?.type !== 'result' && message?.type !== 'failure') return;
+    const job = host.job;
+    if (!job || job.messageId !== message.id) return;
+    host.job = undefined;
+    host.state = 'idle';
+    setRef(host, false);
+    this.#calls++;
+    this.#cacheHits += message.scriptCache?.hits ?? 0;
+    this.#cacheMisses += message.scriptCache?.misses ?? 0;
+    if (message.type === 'result') {
+      let value: unknown;
+      try {
+        value = JSON.parse(message.valueJson);
+      } catch {
+        this.#settle(
+          job,
+          undefined,
+          new SandboxOutputError({
+            helperId: job.helperId,
+            direction: 'result',
+            reason: 'not-json',
+            detail: 'the sandbox returned text that is not JSON',
+          }),
+        );
+        this.#pump();
+        return;
+      }
+      this.#settle(job, {
+        value,
+        logs: message.logs,
+        logsTruncated: message.logsTruncated,
+        durationMs: message.durationMs,
+        scriptCache: message.scriptCache,
+      });
+    } else {
+      this.#settle(job, undefined, toError(message.failure, job));
+    }
+    this.#pump();
+  }
+
+  #onClose(host: Host, code: number | null, signal: NodeJS.Signals | null): void {
+    const wasStarting = host.state === 'starting' || host.wasStarting;
+    host.state = 'dead';
+    clearTimeout(host.startTimer);
+    const index = this.#hosts.indexOf(host);
+    if (index !== -1) this.#hosts.splice(index, 1);
+    const job = host.job;
+    host.job = undefined;
+    if (job && !job.settled) {
+      this.#calls++;
+      const error =
+        host.stderrTail.includes(FATAL_MARKER) || OUT_OF_MEMORY.test(host.stderrTail)
+          ? new SandboxMemoryError({ memoryMb: job.limits.memoryMb, helperId: job.helperId })
+          : new SandboxCrashedError({
+              helperId: job.helperId,
+              exitCode: code,
+              signal,
+              stderrTail: host.stderrTail.slice(-2000),
+            });
+      this.#settle(job, undefined, error);
+    }
+    if (wasStarting) {
+      const failure = new SandboxUnavailableError({
+        reason: 'start-failed',
+        detail: host.stderrTail.slice(-2000),
+      });
+      host.readyReject(failure);
+      if (!this.#closed) {
+        this.#startFailures++;
+        if (this.#startFailures >= MAX_START_FAILURES) {
+          this.#startFailures = 0;
+          for (const queued of this.#queue.splice(0)) {
+            this.#settle(
+              queued,
+              undefined,
+              new SandboxUnavailableError({
+                reason: 'start-failed',
+                helperId: queued.helperId,
+                detail: host.stderrTail.slice(-2000),
+              }),
+            );
+          }
+        }
+      }
+    } else if (!this.#closed && host.killedBy === undefined) {
+      // A crash (killed hosts were counted and replaced when the pool killed them).
+      this.#replaced++;
+      this.#replace();
+    }
+    this.#pump();
+  }
+
+  #dispatch(host: Host, job: Job): void {
+    host.state = 'busy';
+    host.job = job;
+    job.host = host;
+    job.messageId = ++this.#messageIds;
+    setRef(host, true);
+    const message: RunMessage = {
+      type: 'run',
+      id: job.messageId,
+      modules: job.modules,
+      entry: job.entry,
+      argsJson: job.argsJson,
+      limits: job.limits,
+    };
+    const { limits } = job;
+    const killFor = (error: Error) => {
+      if (host.job !== job || job.settled) return;
+      this.#calls++;
+      this.#settle(job, undefined, error);
+      host.job = undefined;
+      this.#kill(host);
+    };
+    const memoryError = () => new SandboxMemoryError({ memoryMb: limits.memoryMb, helperId: job.helperId });
+    job.watchdog = setTimeout(
+      () => {
+        // The host did not answer: it is stuck where isolated-vm cannot interrupt it, or in a
+        // native allocation that ignores the isolate's memory limit.
+        readRssMb(host.pid, (rssMb) => {
+          if (rssMb !== undefined) host.rssMb = rssMb;
+          const outOfMemory =
+            OUT_OF_MEMORY.test(host.stderrTail) || host.rssMb > host.baseRssMb + 2 * limits.memoryMb + 32;
+          killFor(
+            outOfMemory
+              ? memoryError()
+              : new SandboxTimeoutError({
+                  kind: 'wall',
+                  timeoutMs: limits.wallTimeoutMs,
+                  helperId: job.helperId,
+                }),
+          );
+        });
+      },
+      Math.max(limits.wallTimeoutMs, limits.cpuTimeoutMs) + this.#killGraceMs,
+    );
+    // isolated-vm's memoryLimit is soft and some allocations bypass it entirely (measured: a
+    // 64 MB isolate running `new Array(1e9).fill(0)` grows its host past 700 MB before it
+    // crashes). Watch the host's resident size and kill it past the cap.
+    const capMb = this.#maxHostRssMb ?? DEFAULT_RSS_CAP_BASE_MB + 4 * limits.memoryMb;
+    if (process.platform === 'linux') {
+      job.rssPoll = setInterval(() => {
+        readRssMb(host.pid, (rssMb) => {
+          if (rssMb === undefined) return;
+          host.rssMb = rssMb;
+          if (rssMb > capMb) killFor(memoryError());
+        });
+      }, RSS_POLL_MS);
+      job.rssPoll.unref();
+    }
+    host.child.send(message, (error) => {
+      if (error && host.job === job) this.#kill(host);
+    });
+  }
+
+  #abort(job: Job): void {
+    if (job.settled) return;
+    const error = new CancelledError({ operation: `Helper ${job.helperId}`, reason: job.signal?.reason });
+    const queued = this.#queue.indexOf(job);
+    if (queued !== -1) {
+      this.#queue.splice(queued, 1);
+      this.#settle(job, undefined, error);
+      return;
+    }
+    const host = job.host;
+    this.#settle(job, undefined, error);
+    if (host && host.job === job) {
+      this.#calls++;
+      host.job = undefined;
+      this.#kill(host);
+    }
+  }
+
+  /** SIGKILLs a host; it is never handed work again and leaves the list on 'close'. */
+  #kill(host: Host): void {
+    if (host.state === 'dead' || host.state === 'stopping') return;
+    host.killedBy = 'pool';
+    if (host.state === 'starting') host.wasStarting = true;
+    host.state = 'stopping';
+    setRef(host, true); // whoever awaits close() needs the process alive until 'close'
+    host.child.kill('SIGKILL');
+    if (host.everReady && !this.#closed) {
+      this.#replaced++;
+      this.#replace();
+    }
+  }
+
+  /** Starts a host in place of one that died or was killed, so the pool stays warm. */
+  #replace(): void {
+    if (this.#closed) return;
+    if (this.#hosts.filter((h) => h.state !== 'stopping' && h.state !== 'dead').length < this.#size)
+      this.#spawn();
+  }
+
+  #settle(job: Job, result: SandboxResult | undefined, error?: unknown): void {
+    if (job.settled) return;
+    job.settled = true;
+    clearTimeout(job.watchdog);
+    clearInterval(job.rssPoll);
+    if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
+    if (error !== undefined) job.reject(error);
+    else job.resolve(result as SandboxResult);
+  }
+}
+
+/** Resident set size of a process in MB (Linux `/proc`), or undefined when it cannot be read. */
+function readRssMb(pid: number, done: (rssMb: number | undefined) => void): void {
+  if (process.platform !== 'linux' || pid <= 0) {
+    done(undefined);
+    return;
+  }
+  readFile(`/proc/${pid}/status`, 'utf8', (error, text) => {
+    const match = error ? null : /^VmRSS:\s+(\d+) kB/m.exec(text);
+    done(match ? Number(match[1]) / 1024 : undefined);
+  });
+}
+
+/** Idle hosts must not keep the pool's process alive; starting and busy ones must. */
+function setRef(host: Host, on: boolean): void {
+  const { child } = host;
+  const streams = [child.stdout, child.stderr] as unknown as ({
+    ref?: () => void;
+    unref?: () => void;
+  } | null)[];
+  if (on) {
+    child.ref();
+    child.channel?.ref();
+    for (const stream of streams) stream?.ref?.();
+  } else {
+    child.unref();
+    child.channel?.unref();
+    for (const stream of streams) stream?.unref?.();
+  }
+}
+
+function toError(failure: HostFailure, job: Job): Error {
+  const { limits } = job;
+  switch (failure.kind) {
+    case 'timeout':
+      return new SandboxTimeoutError({
+        kind: failure.timeout,
+        timeoutMs: failure.timeout === 'cpu' ? limits.cpuTimeoutMs : limits.wallTimeoutMs,
+        helperId: failure.helperId,
+      });
+    case 'memory':
+      return new SandboxMemoryError({ memoryMb: limits.memoryMb, helperId: failure.helperId });
+    case 'output':
+      return new SandboxOutputError({
+        helperId: failure.helperId,
+        direction: 'result',
+        reason: failure.reason,
+        detail: failure.detail,
+        limitBytes: limits.maxResultBytes,
+        ...(failure.sizeBytes === undefined ? {} : { sizeBytes: failure.sizeBytes }),
+      });
+    case 'helper': {
+      const position = findHelperPosition(`${failure.stack}\n${failure.message}`, job.filenames);
+      return new HelperError({
+        helperId: failure.helperId,
+        phase: failure.phase,
+        errorName: failure.name,
+        errorMessage: failure.message,
+        stack: failure.stack,
+        ...(position ?? {}),
+        ...(failure.hint === undefined ? {} : { hint: failure.hint }),
+      });
+    }
+    case 'internal':
+    default:
+      return new SandboxCrashedError({
+        helperId: job.helperId,
+        exitCode: null,
+        signal: null,
+        stderrTail: `internal sandbox error: ${(failure as { message?: string }).message ?? 'unknown'}`,
+      });
+  }
+}
+
+type Prepared = Pick<Job, 'modules' | 'filenames' | 'entry' | 'argsJson' | 'limits'>;
+
+/** Validates a request and turns it into what is sent to a host. */
+function prepare(request: SandboxRequest, defaults: SandboxLimits): Prepared | Error {
+  const invalid = (message: string) =>
+    new ToolDefinitionError({ message: `Invalid sandbox request: ${message}` });
+  if (!request || !Array.isArray(request.modules) || request.modules.length === 0) {
+    return invalid('modules must be a non-empty array of { id, source, filename }.');
+  }
+  const modules: WireModule[] = [];
+  const seen = new Set<string>();
+  for (const [index, module] of request.modules.entries()) {
+    if (!module || typeof module.id !== 'string' || module.id === '') {
+      return invalid(`modules[${index}].id must be a non-empty string.`);
+    }
+    if (typeof module.source !== 'string') return invalid(`module ${module.id}: source must be a string.`);
+    if (typeof module.filename !== 'string' || module.filename === '') {
+      return invalid(`module ${module.id}: filename must be a non-empty string.`);
+    }
+    const lineOffset = module.lineOffset ?? 0;
+    if (!Number.isInteger(lineOffset) || lineOffset < 0) {
+      return invalid(`module ${module.id}: lineOffset must be a non-negative integer.`);
+    }
+    if (seen.has(module.id)) return invalid(`module id ${module.id} appears twice; ids must be unique.`);
+    seen.add(module.id);
+    modules.push({ id: module.id, source: module.source, filename: module.filename, lineOffset });
+  }
+  const entry = request.entry;
+  if (!entry || typeof entry.module !== 'string' || typeof entry.export !== 'string' || entry.export === '') {
+    return invalid('entry must be { module, export } naming a module of the request and one of its exports.');
+  }
+  if (!seen.has(entry.module)) {
+    return invalid(`entry module ${entry.module} is not among the modules (${[...seen].join(', ')}).`);
+  }
+  let limits: ResolvedLimits;
+  try {
+    limits = resolveLimits(defaults, request.limits);
+  } catch (error) {
+    return error as Error;
+  }
+  if (!Array.isArray(request.args)) return invalid('args must be an array (the positional arguments).');
+  const problem = findNonJson(request.args, 'args');
+  if (problem) {
+    return new SandboxOutputError({
+      helperId: entry.module,
+      direction: 'arguments',
+      reason: 'not-json',
+      detail: problem,
+    });
+  }
+  const argsJson = JSON.stringify(request.args);
+  const sizeBytes = Buffer.byteLength(argsJson);
+  if (sizeBytes > limits.maxArgsBytes) {
+    return new SandboxOutputError({
+      helperId: entry.module,
+      direction: 'arguments',
+      reason: 'too-large',
+      detail: 'too large',
+      sizeBytes,
+      limitBytes: limits.maxArgsBytes,
+    });
+  }
+  return {
+    modules,
+    filenames: modules.map((m) => m.filename),
+    entry: { module: entry.module, export: entry.export },
+    argsJson,
+    limits,
+  };
+}
+
+function resolveLimits(defaults: SandboxLimits, overrides: SandboxLimits | undefined): ResolvedLimits {
+  const limits = { ...DEFAULT_LIMITS, ...stripUndefined(defaults), ...stripUndefined(overrides ?? {}) };
+  for (const [key, value] of Object.entries(limits)) {
+    if (!Number.isInteger(value) || value <= 0) {
+      throw new ToolDefinitionError({
+        message: `Sandbox limit ${key} must be a positive integer, got ${String(value)}.`,
+      });
+    }
+  }
+  if (limits.memoryMb < MIN_MEMORY_MB) {
+    throw new ToolDefinitionError({
+      message: `Sandbox limit memoryMb must be at least ${MIN_MEMORY_MB} (isolated-vm's minimum), got ${limits.memoryMb}.`,
+    });
+  }
+  return limits;
+}
+
+function stripUndefined(limits: SandboxLimits): SandboxLimits {
+  return Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined)) as SandboxLimits;
+}
+
+function positiveInteger(value: number, name: string): number {
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new ToolDefinitionError({
+      message: `Sandbox pool option ${name} must be a positive integer, got ${value}.`,
+    });
+  }
+  return value;
+}
+
+function nonNegativeInteger(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 0) {
+    throw new ToolDefinitionError({
+      message: `Sandbox pool option ${name} must be a non-negative integer, got ${value}.`,
+    });
+  }
+  return value;
+}
