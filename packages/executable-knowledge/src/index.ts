@@ -12,7 +12,12 @@ export * from './sandbox/index.ts';
 export * from './errors/index.ts';
 
 // Runtime
-export { ToolHelperExecutor, type HelperCallResult, type HelperCallOptions, type RunnableCode } from './runtime/tool-helper-executor.ts';
+export {
+  ToolHelperExecutor,
+  type HelperCallResult,
+  type HelperCallOptions,
+  type RunnableCode,
+} from './runtime/tool-helper-executor.ts';
 export {
   ToolValidationHelper,
   describeIssue,
@@ -25,7 +30,12 @@ export { ProcessorEngine, type ProcessorRunResult } from './runtime/processor-en
 export { runCheck, type CheckIssue } from './runtime/declarative-checks.ts';
 
 // Resolution, context, health, agents, templates
-export { ToolResolver, type ToolResolverOptions, type ResolvedTool, type ToolLocation } from './resolver/tool-resolver.ts';
+export {
+  ToolResolver,
+  type ToolResolverOptions,
+  type ResolvedTool,
+  type ToolLocation,
+} from './resolver/tool-resolver.ts';
 export {
   buildCommandContext,
   contextItems,
@@ -58,7 +68,12 @@ export {
 } from './syntax/use-tool-template.ts';
 
 // Bridge to @toolsmith/core
-export { KnowledgeTool, type KnowledgeBinding, type KnowledgeDeps, type KnowledgeSource } from './bridge/knowledge-tool.ts';
+export {
+  KnowledgeTool,
+  type KnowledgeBinding,
+  type KnowledgeDeps,
+  type KnowledgeSource,
+} from './bridge/knowledge-tool.ts';
 
 // Command line
 export { runKnowledgeCli, type CliIo } from './cli/knowledge-cli.ts';

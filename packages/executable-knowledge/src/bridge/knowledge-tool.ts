@@ -44,7 +44,10 @@ export abstract class KnowledgeTool<
     return (this.constructor as { KNOWLEDGE?: KnowledgeBinding }).KNOWLEDGE;
   }
 
-  protected override async beforeExecute(params: InferSchemaOutput<TParams>, ctx: ToolContext<TDeps>): Promise<void> {
+  protected override async beforeExecute(
+    params: InferSchemaOutput<TParams>,
+    ctx: ToolContext<TDeps>,
+  ): Promise<void> {
     const binding = this.knowledgeBinding;
     if (!binding) return;
     const validator = await ctx.deps.knowledge.validatorFor(binding.toolId);

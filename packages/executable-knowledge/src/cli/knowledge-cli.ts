@@ -54,7 +54,9 @@ function parseJson(text: string | undefined, what: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${what} is not valid JSON (${(error as Error).message}). Quote it for the shell, e.g. '{"a":1}'.`);
+    throw new UsageError(
+      `${what} is not valid JSON (${(error as Error).message}). Quote it for the shell, e.g. '{"a":1}'.`,
+    );
   }
 }
 
@@ -107,7 +109,8 @@ export async function runKnowledgeCli(argv: readonly string[], io: CliIo = defau
         const definition = await loadToolDefinition(positionals[0]!);
         if (values.context) {
           const maxTokens = values['max-tokens'] ? Number(values['max-tokens']) : undefined;
-          if (maxTokens !== undefined && !(maxTokens > 0)) throw new UsageError('--max-tokens must be a positive number.');
+          if (maxTokens !== undefined && !(maxTokens > 0))
+            throw new UsageError('--max-tokens must be a positive number.');
           io.out(buildCommandContext(definition, values.context, maxTokens ? { maxTokens } : {}).text);
         } else io.out(summary(definition));
         return 0;
@@ -117,7 +120,9 @@ export async function runKnowledgeCli(argv: readonly string[], io: CliIo = defau
       case 'run-processor': {
         const [file, id, json] = rest;
         if (!file || !id || (command !== 'run-helper' && json === undefined)) {
-          throw new UsageError(`${command} needs a definition file, a ${command === 'run-helper' ? 'helper' : command === 'validate-args' ? 'command' : 'processor'} and JSON.`);
+          throw new UsageError(
+            `${command} needs a definition file, a ${command === 'run-helper' ? 'helper' : command === 'validate-args' ? 'command' : 'processor'} and JSON.`,
+          );
         }
         const definition = await loadToolDefinition(file);
         const args = parseJson(json, 'The JSON argument');

@@ -33,26 +33,39 @@ afterAll(() => pool.close());
 
 describe('ToolHelperExecutor', () => {
   it('runs a helper by id with positional args', async () => {
-    expect((await executor.execute('detect-webhook-type', [{ event: 'automation_webhook' }])).value).toBe('automation');
-    expect((await executor.execute('detect-webhook-type', { id: 'x', trigger_id: 'y' })).value).toBe('legacy');
+    expect((await executor.execute('detect-webhook-type', [{ event: 'automation_webhook' }])).value).toBe(
+      'automation',
+    );
+    expect((await executor.execute('detect-webhook-type', { id: 'x', trigger_id: 'y' })).value).toBe(
+      'legacy',
+    );
   });
 
   it('runs a file helper and reports helper errors with the helper file', async () => {
-    const fields = { custom_fields: [{ id: 'f1', value: { location: { lat: 1, lng: 2 }, formatted_address: 'Porto' } }] };
-    expect((await executor.execute('extract-custom-field', ['f1', 'location', fields])).value).toEqual({ lat: 1, lng: 2, address: 'Porto' });
-    const error = await executor.execute('extract-custom-field', ['f1', 'location', null]).catch((e: unknown) => e);
+    const fields = {
+      custom_fields: [{ id: 'f1', value: { location: { lat: 1, lng: 2 }, formatted_address: 'Porto' } }],
+    };
+    expect((await executor.execute('extract-custom-field', ['f1', 'location', fields])).value).toEqual({
+      lat: 1,
+      lng: 2,
+      address: 'Porto',
+    });
+    const error = await executor
+      .execute('extract-custom-field', ['f1', 'location', null])
+      .catch((e: unknown) => e);
     expect(HelperError.isInstance(error)).toBe(true);
     expect((error as HelperError).file).toBe('helpers/extract-custom-field.js');
   });
 
   it('loads only the modules a call declares (lazy loading)', () => {
     const validator = definition.executableKnowledge.validators.find((v) => v.id === 'validate-create-task')!;
-    expect(executor.modulesFor({ id: validator.id, code: validator.code!, dependencies: validator.dependencies })).toEqual([
-      'is-assignee-list',
-      'validate-create-task',
-    ]);
+    expect(
+      executor.modulesFor({ id: validator.id, code: validator.code!, dependencies: validator.dependencies }),
+    ).toEqual(['is-assignee-list', 'validate-create-task']);
     const helper = definition.executableKnowledge.helpers.find((h) => h.id === 'detect-webhook-type')!;
-    expect(executor.modulesFor({ id: helper.id, code: helper.code, dependencies: helper.dependencies })).toEqual(['detect-webhook-type']);
+    expect(
+      executor.modulesFor({ id: helper.id, code: helper.code, dependencies: helper.dependencies }),
+    ).toEqual(['detect-webhook-type']);
   });
 
   it('names the known helpers for an unknown id', async () => {
@@ -66,12 +79,20 @@ describe('ToolValidationHelper', () => {
   const validation = () => new ToolValidationHelper(definition, executor);
 
   it('passes valid create and update calls', async () => {
-    expect(await validation().validate('create_task', { listId: '1', name: 'x', assignees: [183], priority: 2 })).toEqual({ valid: true, errors: [] });
-    expect(await validation().validate('update_task', { taskId: 't', assignees: { add: [789], rem: [123] } })).toEqual({ valid: true, errors: [] });
+    expect(
+      await validation().validate('create_task', { listId: '1', name: 'x', assignees: [183], priority: 2 }),
+    ).toEqual({ valid: true, errors: [] });
+    expect(
+      await validation().validate('update_task', { taskId: 't', assignees: { add: [789], rem: [123] } }),
+    ).toEqual({ valid: true, errors: [] });
   });
 
   it('reports declarative and function failures with the anti-pattern guidance', async () => {
-    const result = await validation().validate('create_task', { name: '', assignees: { add: [456] }, priority: 9 });
+    const result = await validation().validate('create_task', {
+      name: '',
+      assignees: { add: [456] },
+      priority: 9,
+    });
     expect(result.valid).toBe(false);
     const byField = (field: string) => result.errors.filter((e) => e.field === field);
     expect(byField('listId')[0]?.message).toBe('listId is required.');
@@ -95,8 +116,12 @@ describe('ProcessorEngine', () => {
   const engine = () => new ProcessorEngine(definition, executor);
 
   it('runs a function processor with checked input and output', async () => {
-    expect((await engine().run('normalize-task-name', 'Relatório Mensal — Ação!')).value).toBe('relatorio_mensal_acao');
-    const error = await engine().run('normalize-task-name', '').catch((e: unknown) => e);
+    expect((await engine().run('normalize-task-name', 'Relatório Mensal — Ação!')).value).toBe(
+      'relatorio_mensal_acao',
+    );
+    const error = await engine()
+      .run('normalize-task-name', '')
+      .catch((e: unknown) => e);
     expect(ProcessorSchemaError.isInstance(error)).toBe(true);
     expect((error as Error).message).toContain('The input of processor "normalize-task-name"');
   });

@@ -3,7 +3,8 @@ import { parseTemplate, renderTemplate, TemplateError, validateTemplate } from '
 
 describe('parseTemplate', () => {
   it('finds tool calls with positions and JSON args (nesting and "}}" inside strings included)', () => {
-    const text = 'Hi\nSee {{use-tool:clickup:get_task:{"taskId":"a}}b","opts":{"deep":[1,{"x":2}]}}}} and {{use-tool:gh:ping}}.';
+    const text =
+      'Hi\nSee {{use-tool:clickup:get_task:{"taskId":"a}}b","opts":{"deep":[1,{"x":2}]}}}} and {{use-tool:gh:ping}}.';
     const { segments, problems } = parseTemplate(text);
     expect(problems).toEqual([]);
     const calls = segments.filter((s) => s.kind === 'tool-call');
@@ -21,7 +22,9 @@ describe('parseTemplate', () => {
   it('reports each malformed call with its line and column and keeps the rest', () => {
     const text = 'a {{use-tool:}} b\n  {{use-tool:x:cmd:{"a":}} c {{use-tool:ok:run}}';
     const { segments, problems } = parseTemplate(text);
-    expect(problems.map((p) => [p.position.line, p.position.column, p.message.split('(')[0]!.trim()])).toEqual([
+    expect(
+      problems.map((p) => [p.position.line, p.position.column, p.message.split('(')[0]!.trim()]),
+    ).toEqual([
       [1, 14, 'Expected a tool id after "{{use-tool:", e.g. {{use-tool:clickup:get_task}}.'],
       [2, 20, 'The arguments are not valid JSON'],
     ]);
@@ -32,17 +35,22 @@ describe('parseTemplate', () => {
     expect(parseTemplate('{{use-tool:x:y:{"a":1').problems[0]?.message).toBe(
       'The JSON arguments never close; check the braces and quotes.',
     );
-    expect(parseTemplate('{{use-tool:x:y:{"a":1} tail').problems[0]?.message).toBe('Expected "}}" to close the tool call.');
+    expect(parseTemplate('{{use-tool:x:y:{"a":1} tail').problems[0]?.message).toBe(
+      'Expected "}}" to close the tool call.',
+    );
   });
 });
 
 describe('renderTemplate / validateTemplate', () => {
   it('renders calls in order through the executor', async () => {
     const calls: string[] = [];
-    const out = await renderTemplate('A={{use-tool:t:one}}, B={{use-tool:t:two:{"n":2}}}', async ({ command, args }) => {
-      calls.push(command);
-      return command === 'one' ? 'first' : { got: args };
-    });
+    const out = await renderTemplate(
+      'A={{use-tool:t:one}}, B={{use-tool:t:two:{"n":2}}}',
+      async ({ command, args }) => {
+        calls.push(command);
+        return command === 'one' ? 'first' : { got: args };
+      },
+    );
     expect(out).toBe('A=first, B={"got":{"n":2}}');
     expect(calls).toEqual(['one', 'two']);
   });
@@ -52,8 +60,14 @@ describe('renderTemplate / validateTemplate', () => {
   });
 
   it('collects checker problems at each call position', async () => {
-    const problems = await validateTemplate('x {{use-tool:nope:run}}\n{{use-tool:t:bad}}', ({ toolId, command }) =>
-      toolId === 'nope' ? [`Unknown tool "${toolId}".`] : command === 'bad' ? ['Unknown command "bad".'] : [],
+    const problems = await validateTemplate(
+      'x {{use-tool:nope:run}}\n{{use-tool:t:bad}}',
+      ({ toolId, command }) =>
+        toolId === 'nope'
+          ? [`Unknown tool "${toolId}".`]
+          : command === 'bad'
+            ? ['Unknown command "bad".']
+            : [],
     );
     expect(problems.map((p) => `${p.position.line}:${p.position.column} ${p.message}`)).toEqual([
       '1:3 Unknown tool "nope".',

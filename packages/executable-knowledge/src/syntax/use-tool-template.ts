@@ -100,7 +100,8 @@ export function parseTemplate(text: string): ParsedTemplate {
   const problems: TemplateProblem[] = [];
   let cursor = 0;
   const pushText = (until: number) => {
-    if (until > cursor) segments.push({ kind: 'text', text: text.slice(cursor, until), start: positionAt(text, cursor) });
+    if (until > cursor)
+      segments.push({ kind: 'text', text: text.slice(cursor, until), start: positionAt(text, cursor) });
   };
 
   for (let open = text.indexOf(OPEN); open !== -1; open = text.indexOf(OPEN, cursor)) {
