@@ -125,6 +125,10 @@ export const ISOLATE_RUNTIME_SOURCE = String.raw`(function () {
     var logger = function () {
       if (logsTruncated) return;
       var room = maxLogBytes - logBytes - LEVEL_OVERHEAD;
+      if (room <= 0) {
+        logsTruncated = true;
+        return;
+      }
       var message = '';
       for (var i = 0; i < arguments.length; i++) {
         if (i > 0) message += ' ';
@@ -134,7 +138,6 @@ export const ISOLATE_RUNTIME_SOURCE = String.raw`(function () {
       var bytes = utf8Length(message);
       if (bytes > room) {
         logsTruncated = true;
-        if (room <= 0) return;
         message = cutToBytes(message, room);
         bytes = utf8Length(message);
       }

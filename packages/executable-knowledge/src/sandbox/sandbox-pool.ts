@@ -125,7 +125,10 @@ function hostScriptPath(): string {
     const candidate = here.replace(/sandbox-pool\.(ts|js)$/, `sandbox-host${extension}`);
     if (candidate !== here && existsSync(candidate)) return candidate;
   }
-  throw new Error(`sandbox-host.ts/.js not found next to ${here}`);
+  throw new SandboxUnavailableError({
+    reason: 'start-failed',
+    detail: `sandbox-host.ts/.js not found next to ${here} (incomplete installation?)`,
+  });
 }
 
 interface Job {
@@ -303,7 +306,13 @@ class ProcessSandboxPool implements SandboxPool {
     const starting = this.#hosts.filter((h) => h.state === 'starting').length;
     let wanted = this.#queue.length - starting;
     while (wanted > 0 && this.#hosts.filter((h) => h.state !== 'stopping').length < this.#size) {
-      this.#spawn();
+      try {
+        this.#spawn();
+      } catch (error) {
+        // The host cannot be started at all (missing host script, fork failure): nothing queued can run.
+        for (const job of this.#queue.splice(0)) this.#settle(job, undefined, error);
+        return;
+      }
       wanted--;
     }
   }
@@ -580,8 +589,13 @@ class ProcessSandboxPool implements SandboxPool {
   /** Starts a host in place of one that died or was killed, so the pool stays warm. */
   #replace(): void {
     if (this.#closed) return;
-    if (this.#hosts.filter((h) => h.state !== 'stopping' && h.state !== 'dead').length < this.#size)
+    if (this.#hosts.filter((h) => h.state !== 'stopping' && h.state !== 'dead').length >= this.#size) return;
+    try {
       this.#spawn();
+    } catch {
+      // Called from timers and process events: never throw there. The next run() retries and
+      // reports the failure to its caller.
+    }
   }
 
   #settle(job: Job, result: SandboxResult | undefined, error?: unknown): void {
