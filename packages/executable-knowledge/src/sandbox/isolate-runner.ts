@@ -37,6 +37,10 @@ export class IsolateRunner {
   #memoryMb = 0;
   #runtime: Script | undefined;
   readonly #scripts = new Map<string, Script>();
+  /** A context made between calls (runtime installed, never used), taken by the next call. */
+  #prepared: { isolate: Isolate; context: Context; control: Control } | undefined;
+  /** Locked contexts with their modules loaded, by module set, most recently used last. */
+  readonly #shared = new Map<string, { context: Context; control: Control }>();
 
   constructor(options: IsolateRunnerOptions) {
     this.#onCatastrophicError = options.onCatastrophicError;
@@ -87,31 +91,55 @@ export class IsolateRunner {
     }
     let context: Context | undefined;
     let control: Control | undefined;
+    // A shared context stays alive after the call; a fresh one is released in `finally`.
+    let keep = false;
     try {
-      context = isolate.createContextSync();
-      control = this.#runtimeScript(isolate).runSync(context, {
-        reference: true,
-        timeout: budget(),
-      }) as Control;
-      control.applySync(undefined, ['config', limits.maxLogBytes, limits.maxResultBytes], {
-        timeout: budget(),
-      });
-
-      for (const module of message.modules) {
-        helperId = module.id;
-        let script: Script;
-        try {
-          script = this.#compile(isolate, module, cache);
-        } catch (error) {
-          return fail(compileFailure(module, error));
+      const setKey = message.freshContext ? undefined : message.modules.map((m) => moduleKey(m)).join('|');
+      const shared = setKey === undefined ? undefined : this.#shared.get(setKey);
+      if (shared) {
+        this.#shared.delete(setKey!);
+        this.#shared.set(setKey!, shared);
+        ({ context, control } = shared);
+        keep = true;
+        cache.hits += message.modules.length;
+        control.applySync(undefined, ['config', limits.maxLogBytes, limits.maxResultBytes], {
+          timeout: budget(),
+        });
+      } else {
+        const prepared = this.#takePrepared(isolate);
+        if (prepared) ({ context, control } = prepared);
+        else {
+          context = isolate.createContextSync();
+          control = this.#runtimeScript(isolate).runSync(context, {
+            reference: true,
+            timeout: budget(),
+          }) as Control;
         }
-        control.applySync(undefined, ['begin', module.id], { timeout: budget() });
-        try {
-          // The completion value is dropped by isolated-vm unless transferable; nothing is copied.
-          script.runSync(context, { timeout: budget() });
-        } catch (error) {
-          const limit = limitOf(error, isolate);
-          return fail(limit ?? hostErrorFailure(error, helperId, 'load'));
+        control.applySync(undefined, ['config', limits.maxLogBytes, limits.maxResultBytes], {
+          timeout: budget(),
+        });
+
+        for (const module of message.modules) {
+          helperId = module.id;
+          let script: Script;
+          try {
+            script = this.#compile(isolate, module, cache);
+          } catch (error) {
+            return fail(compileFailure(module, error));
+          }
+          control.applySync(undefined, ['begin', module.id], { timeout: budget() });
+          try {
+            // The completion value is dropped by isolated-vm unless transferable; nothing is copied.
+            script.runSync(context, { timeout: budget() });
+          } catch (error) {
+            const limit = limitOf(error, isolate);
+            return fail(limit ?? hostErrorFailure(error, helperId, 'load'));
+          }
+        }
+        if (setKey !== undefined) {
+          control.applySync(undefined, ['lock'], { timeout: budget() });
+          this.#share(setKey, context, control);
+          keep = true;
         }
       }
 
@@ -122,7 +150,11 @@ export class IsolateRunner {
         ['call', message.entry.module, message.entry.export, message.argsJson],
         { timeout: budget(), result: { promise: true } },
       ) as unknown as Promise<unknown>;
-      const outcome = await this.#withWallLimit(pending, started + limits.wallTimeoutMs, isolate);
+      // A synchronous result comes back as the string itself: no promise to wait for.
+      const outcome =
+        typeof pending === 'string'
+          ? pending
+          : await this.#withWallLimit(pending, started + limits.wallTimeoutMs, isolate);
       if (outcome === WALL) return fail({ kind: 'timeout', timeout: 'wall', helperId });
       if (typeof outcome !== 'string') {
         return fail({ kind: 'internal', message: `the sandbox runtime answered with a ${typeof outcome}` });
@@ -195,11 +227,57 @@ export class IsolateRunner {
       // which isolated-vm reports at the end of the task.
       return fail(limit ?? hostErrorFailure(error, helperId, phase));
     } finally {
-      if (!isolate.isDisposed) {
+      if (!keep && !isolate.isDisposed) {
         control?.release();
         context?.release();
       }
     }
+  }
+
+  /** Keeps a loaded, locked context for later calls with the same modules (bounded, LRU). */
+  #share(setKey: string, context: Context, control: Control): void {
+    this.#shared.set(setKey, { context, control });
+    if (this.#shared.size > SHARED_CONTEXTS) {
+      const [oldestKey, oldest] = this.#shared.entries().next().value as [
+        string,
+        { context: Context; control: Control },
+      ];
+      this.#shared.delete(oldestKey);
+      oldest.control.release();
+      oldest.context.release();
+    }
+  }
+
+  /**
+   * Makes the next call's fresh context now, between calls, so a call does not wait for it
+   * (creating a context is most of a warm call's cost). The context is new and unused — calls
+   * still never share one. Must only run while no call is in flight.
+   */
+  prepare(memoryMb: number): void {
+    if (this.#prepared) return;
+    try {
+      const isolate = this.#ensureIsolate(memoryMb);
+      const context = isolate.createContextSync();
+      const control = this.#runtimeScript(isolate).runSync(context, {
+        reference: true,
+        timeout: 1000,
+      }) as Control;
+      this.#prepared = { isolate, context, control };
+    } catch {
+      // The next call makes its own context (and reports whatever goes wrong).
+    }
+  }
+
+  #takePrepared(isolate: Isolate): { context: Context; control: Control } | undefined {
+    const prepared = this.#prepared;
+    this.#prepared = undefined;
+    if (!prepared) return undefined;
+    if (prepared.isolate === isolate && !isolate.isDisposed) return prepared;
+    if (!prepared.isolate.isDisposed) {
+      prepared.control.release();
+      prepared.context.release();
+    }
+    return undefined;
   }
 
   #ensureIsolate(memoryMb: number): Isolate {
@@ -216,6 +294,8 @@ export class IsolateRunner {
   #discardIsolate(): void {
     const isolate = this.#isolate;
     this.#isolate = undefined;
+    this.#prepared = undefined;
+    this.#shared.clear();
     this.#runtime = undefined;
     this.#scripts.clear();
     if (isolate && !isolate.isDisposed) isolate.dispose();
@@ -229,13 +309,7 @@ export class IsolateRunner {
   }
 
   #compile(isolate: Isolate, module: WireModule, cache: ScriptCacheUse): Script {
-    const key = createHash('sha256')
-      .update(module.filename)
-      .update('\0')
-      .update(String(module.lineOffset))
-      .update('\0')
-      .update(module.source)
-      .digest('hex');
+    const key = moduleKey(module);
     const cached = this.#scripts.get(key);
     if (cached) {
       this.#scripts.delete(key);
@@ -279,6 +353,31 @@ export class IsolateRunner {
 }
 
 const WALL = Symbol('wall');
+
+/** Loaded contexts kept per isolate, one per module set. */
+const SHARED_CONTEXTS = 32;
+
+const moduleKeys = new WeakMap<WireModule, string>();
+
+/**
+ * Content hash of a module (filename, line offset, source): the key of compiled scripts and
+ * contexts. The pool sends it with the module (computed once per module object there).
+ */
+function moduleKey(module: WireModule): string {
+  if (module.key) return module.key;
+  let key = moduleKeys.get(module);
+  if (!key) {
+    key = createHash('sha256')
+      .update(module.filename)
+      .update('\0')
+      .update(String(module.lineOffset))
+      .update('\0')
+      .update(module.source)
+      .digest('hex');
+    moduleKeys.set(module, key);
+  }
+  return key;
+}
 
 function budgetAtLeast(deadline: number, minimum: number): number {
   return Math.max(minimum, Math.ceil(deadline - performance.now()));

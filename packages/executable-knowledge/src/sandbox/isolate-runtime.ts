@@ -252,10 +252,41 @@ export const ISOLATE_RUNTIME_SOURCE = String.raw`(function () {
   var registry = create(null);
   var current = null;
 
+  var getOwnPropertyNames = O.getOwnPropertyNames;
+  var getPrototypeOf = O.getPrototypeOf;
+  var locked = false;
+
   return function control(op, a, b, c) {
     if (op === 'config') {
+      // Per call: limits, and a fresh console buffer (a shared context serves many calls).
       maxLogBytes = a;
       maxResultBytes = b;
+      logs = '';
+      logBytes = 0;
+      logsTruncated = false;
+      return '';
+    }
+    if (op === 'lock') {
+      // After the modules loaded into a context that later calls share: freeze the global object
+      // and every built-in reachable from it (and their prototypes), so a call cannot leave
+      // globals or prototype changes behind for the next one.
+      if (locked) return '';
+      var names = getOwnPropertyNames(g);
+      for (var n = 0; n < names.length; n++) {
+        var value = g[names[n]];
+        if (value !== null && (typeof value === 'object' || typeof value === 'function')) {
+          freeze(value);
+          var proto = value.prototype;
+          if (proto !== null && typeof proto === 'object') freeze(proto);
+        }
+      }
+      var intrinsics = [getPrototypeOf(function () {}), getPrototypeOf(function* () {}), getPrototypeOf(async function () {}),
+        getPrototypeOf([][Symbol.iterator]()), getPrototypeOf(getPrototypeOf([][Symbol.iterator]())),
+        getPrototypeOf(new Map().entries()), getPrototypeOf(new Set().values()), getPrototypeOf(''[Symbol.iterator]()),
+        getPrototypeOf(/x/[Symbol.matchAll]('')), getPrototypeOf(Int8Array), getPrototypeOf(Int8Array.prototype)];
+      for (var i = 0; i < intrinsics.length; i++) freeze(intrinsics[i]);
+      freeze(g);
+      locked = true;
       return '';
     }
     if (op === 'begin') {

@@ -71,6 +71,10 @@ process.on('message', (value: unknown) => {
     )
     .finally(() => {
       busy = false;
+      // Make the next call's context while idle, unless a call already arrived.
+      setImmediate(() => {
+        if (!busy) runner.prepare(value.limits.memoryMb);
+      });
     });
 });
 

@@ -373,7 +373,7 @@ describe('console', () => {
 });
 
 describe('isolation between calls and the script cache', () => {
-  it('runs every call in a fresh context: globals of one call are gone in the next', async () => {
+  it('calls with different modules never share a context: globals of one call are gone in the next', async () => {
     const sets = single(
       'function f() { globalThis.leak = 1; Object.prototype.polluted = 1; var x = 1; return 1 }\nmodule.exports = { f }',
     );
@@ -385,6 +385,58 @@ describe('isolation between calls and the script cache', () => {
       await own.run(sets);
       const result = await own.run(reads);
       expect(result.value).toEqual(['undefined', 'undefined', 'undefined']);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('calls with the same modules share one locked context: no global or prototype change sticks, module state does', async () => {
+    const own = createSandboxPool({ size: 1 });
+    const source = `let calls = 0;
+      function f(mode) {
+        calls++;
+        if (mode === 'pollute') {
+          globalThis.leak = 1;                       // ignored: the global object is frozen
+          try { Object.prototype.polluted = 1; } catch {}
+          try { Array.prototype.push = null; } catch {}
+          console.log('first');
+        }
+        return [calls, typeof leak, typeof ({}).polluted, typeof [].push];
+      }
+      module.exports = { f }`;
+    try {
+      const first = await own.run(single(source, ['pollute']));
+      const second = await own.run(single(source, ['read']));
+      expect(first.value).toEqual([1, 'undefined', 'undefined', 'function']);
+      expect(first.logs).toEqual([{ level: 'log', message: 'first' }]);
+      expect(second.value).toEqual([2, 'undefined', 'undefined', 'function']);
+      expect(second.logs).toEqual([]); // console output is per call
+      expect(second.scriptCache).toEqual({ hits: 1, misses: 0 });
+      // A strict-mode helper gets the TypeError instead of a silent no-op.
+      const strict = await own
+        .run(single('"use strict"; function f() { Object.prototype.x = 1 }\nmodule.exports = { f }'))
+        .catch((e: unknown) => e);
+      expect(HelperError.isInstance(strict)).toBe(true);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('freshContext: true gives a call a context no other call used', async () => {
+    const own = createSandboxPool({ size: 1, freshContextPerCall: true });
+    const source =
+      'let calls = 0; function f() { globalThis.seen = (globalThis.seen || 0) + 1; return [++calls, seen] }\nmodule.exports = { f }';
+    try {
+      expect((await own.run(single(source))).value).toEqual([1, 1]);
+      expect((await own.run(single(source))).value).toEqual([1, 1]);
+      // …and a per-request override on a pool that shares contexts.
+      const shared = createSandboxPool({ size: 1 });
+      try {
+        expect((await shared.run(single(source, [], { freshContext: true }))).value).toEqual([1, 1]);
+        expect((await shared.run(single(source, [], { freshContext: true }))).value).toEqual([1, 1]);
+      } finally {
+        await shared.close();
+      }
     } finally {
       await own.close();
     }

@@ -30,6 +30,8 @@ export interface WireModule {
   source: string;
   filename: string;
   lineOffset: number;
+  /** sha256 of filename, line offset and source (the host's script and context cache key). */
+  key?: string;
 }
 
 /** Parent → host. */
@@ -41,6 +43,8 @@ export interface RunMessage {
   /** `JSON.stringify(args)`, made and checked by the pool. */
   argsJson: string;
   limits: ResolvedLimits;
+  /** A context no other call used, instead of the shared context of these modules. */
+  freshContext: boolean;
 }
 
 export interface ScriptCacheUse {

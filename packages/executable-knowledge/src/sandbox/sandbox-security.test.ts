@@ -568,11 +568,24 @@ describe('vm2 escape corpus (research §2.3, payloads neutralised to write a mar
   });
 
   it('a helper-planted Promise species does not derail awaiting its result', async () => {
-    const outcome = await attack(`
+    const body = `
       class Fake { constructor(executor) { executor(() => {}, () => {}); } }
       Object.defineProperty(Promise.prototype, 'constructor', { value: { [Symbol.species]: Fake }, configurable: true });
       Object.defineProperty(Promise, Symbol.species, { get() { return Fake } });
-      return Promise.resolve(7);`);
-    expect(outcome.value).toBe(7);
+      return Promise.resolve(7);`;
+    const source = `function f() {\n${body}\n}\nmodule.exports = { f };`;
+    const run = (freshContext: boolean) =>
+      pool.run({
+        modules: [{ id: 'species', filename: 'species.js', source }],
+        entry: { module: 'species', export: 'f' },
+        args: [],
+        freshContext,
+      });
+    // In a shared (locked) context the built-ins are frozen: the plant itself fails.
+    const shared = await run(false).catch((e: unknown) => e);
+    expect(HelperError.isInstance(shared)).toBe(true);
+    expect((shared as HelperError).message).toMatch(/Cannot (redefine|define) property/);
+    // In a fresh context the plant succeeds, and the runtime still awaits the real promise.
+    expect((await run(true)).value).toBe(7);
   });
 });
