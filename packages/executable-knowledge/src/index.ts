@@ -66,6 +66,7 @@ export {
   type TemplateProblem,
   type TemplateExecutor,
 } from './syntax/use-tool-template.ts';
+export { createTemplateChecker, validateTemplateWithTools } from './syntax/template-checker.ts';
 
 // Bridge to @toolsmith/core
 export {
