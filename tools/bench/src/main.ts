@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- <name>…]`: runs the core benchmarks (all by default, or the ones named) and prints
+ * `npm run bench [-- <name>…]`: runs the benchmarks (all by default, or the ones named) and prints
  * one table per measurement. Benchmarks are not tests: nothing here runs in `npm test`.
  */
 import { runCallOverhead } from './call-overhead.ts';
@@ -12,6 +12,12 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchmarkRe
   'cold-start': { title: 'Cold start: spawn → first tools/list (stdio)', run: runColdStart },
   'call-overhead': { title: 'tools/call round-trip overhead (in-memory transport)', run: runCallOverhead },
   'definition-generation': { title: 'Definition generation for 100 tools', run: runDefinitionGeneration },
+  // Imported on demand: @toolsmith/executable-knowledge (zod schemas, ajv, js-yaml) is not loaded into the
+  // process, nor warms the JIT of the zod code the other benchmarks measure in-process, unless it runs.
+  knowledge: {
+    title: 'Executable knowledge: sandboxed helpers and processors, resolver',
+    run: async () => (await import('./knowledge.ts')).runKnowledge(),
+  },
 };
 
 const out = (text: string) => void process.stdout.write(`${text}\n`);

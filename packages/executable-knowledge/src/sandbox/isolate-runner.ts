@@ -39,6 +39,9 @@ export class IsolateRunner {
   readonly #scripts = new Map<string, Script>();
   /** A context made between calls (runtime installed, never used), taken by the next call. */
   #prepared: { isolate: Isolate; context: Context; control: Control } | undefined;
+  /** Every module source received, by key (the pool sends a source once per host). */
+  readonly #sources = new Map<string, string>();
+  #sourceBytes = 0;
   /** Locked contexts with their modules loaded, by module set, most recently used last. */
   readonly #shared = new Map<string, { context: Context; control: Control }>();
 
@@ -46,7 +49,53 @@ export class IsolateRunner {
     this.#onCatastrophicError = options.onCatastrophicError;
   }
 
+  /**
+   * Runs one call. Module sources the pool sent before arrive as `cached`; the host keeps every
+   * source it received (up to MAX_SOURCE_BYTES, then it forgets them all and tells the pool).
+   */
   async run(message: RunMessage): Promise<HostMessage> {
+    const modules: WireModule[] = [];
+    for (const module of message.modules) {
+      const key = moduleKey(module);
+      if (module.cached) {
+        const source = this.#sources.get(key);
+        if (source === undefined) {
+          this.#forgetSources();
+          return {
+            type: 'failure',
+            id: message.id,
+            failure: {
+              kind: 'internal',
+              message: `the host has no source for module ${module.id}; it will be sent again`,
+            },
+            durationMs: 0,
+            scriptCache: { hits: 0, misses: 0 },
+            sourcesReset: true,
+          };
+        }
+        modules.push({ ...module, source, key, cached: false });
+      } else {
+        if (!this.#sources.has(key)) {
+          this.#sources.set(key, module.source);
+          this.#sourceBytes += module.source.length;
+        }
+        modules.push({ ...module, key });
+      }
+    }
+    const reply = await this.#run({ ...message, modules });
+    if (this.#sourceBytes > MAX_SOURCE_BYTES) {
+      this.#forgetSources();
+      return { ...reply, sourcesReset: true } as HostMessage;
+    }
+    return reply;
+  }
+
+  #forgetSources(): void {
+    this.#sources.clear();
+    this.#sourceBytes = 0;
+  }
+
+  async #run(message: RunMessage): Promise<HostMessage> {
     const started = performance.now();
     const { limits } = message;
     const cache: ScriptCacheUse = { hits: 0, misses: 0 };
@@ -353,6 +402,9 @@ export class IsolateRunner {
 }
 
 const WALL = Symbol('wall');
+
+/** Source text a host keeps before it forgets all and asks the pool to send sources again. */
+const MAX_SOURCE_BYTES = 32 * 1024 * 1024;
 
 /** Loaded contexts kept per isolate, one per module set. */
 const SHARED_CONTEXTS = 32;

@@ -442,6 +442,22 @@ describe('isolation between calls and the script cache', () => {
     }
   });
 
+  it('sends each source to a host once, and new code under the same module id runs as new code', async () => {
+    const own = createSandboxPool({ size: 1 });
+    try {
+      const v1 = single('function f() { return "v1" }\nmodule.exports = { f }');
+      expect((await own.run(v1)).value).toBe('v1');
+      // Same module object again: the host runs it from its copy of the source.
+      expect((await own.run(v1)).value).toBe('v1');
+      expect((await own.run(single('function f() { return "v2" }\nmodule.exports = { f }'))).value).toBe(
+        'v2',
+      );
+      expect((await own.run(v1)).value).toBe('v1');
+    } finally {
+      await own.close();
+    }
+  });
+
   it('reuses the compiled script of the same source in later calls', async () => {
     const own = createSandboxPool({ size: 1 });
     try {

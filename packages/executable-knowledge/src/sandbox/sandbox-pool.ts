@@ -167,6 +167,8 @@ interface Host {
   /** Killed before it reported ready. */
   wasStarting: boolean;
   job: Job | undefined;
+  /** Keys of the module sources this host has received (it keeps them). */
+  knownSources: Set<string>;
   stderrTail: string;
   /** Last resident set size read from /proc (Linux), in MB. */
   rssMb: number;
@@ -360,6 +362,7 @@ class ProcessSandboxPool implements SandboxPool {
       state: 'starting',
       wasStarting: false,
       job: undefined,
+      knownSources: new Set(),
       stderrTail: '',
       rssMb: 0,
       baseRssMb: HOST_BASE_RSS_MB,
@@ -413,6 +416,7 @@ class ProcessSandboxPool implements SandboxPool {
       return;
     }
     if (message?.type !== 'result' && message?.type !== 'failure') return;
+    if (message.sourcesReset) host.knownSources.clear();
     const job = host.job;
     if (!job || job.messageId !== message.id) return;
     host.job = undefined;
@@ -510,10 +514,25 @@ class ProcessSandboxPool implements SandboxPool {
     job.host = host;
     job.messageId = ++this.#messageIds;
     setRef(host, true);
+    // Each source crosses to a host once; afterwards its key stands for it.
+    const modules = job.modules.map((module) => {
+      const key = module.key!;
+      if (host.knownSources.has(key))
+        return {
+          id: module.id,
+          source: '',
+          filename: module.filename,
+          lineOffset: module.lineOffset,
+          key,
+          cached: true,
+        };
+      host.knownSources.add(key);
+      return module;
+    });
     const message: RunMessage = {
       type: 'run',
       id: job.messageId,
-      modules: job.modules,
+      modules,
       entry: job.entry,
       argsJson: job.argsJson,
       limits: job.limits,

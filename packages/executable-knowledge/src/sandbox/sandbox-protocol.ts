@@ -32,6 +32,8 @@ export interface WireModule {
   lineOffset: number;
   /** sha256 of filename, line offset and source (the host's script and context cache key). */
   key?: string;
+  /** The source was sent to this host before: `source` is empty and the host uses its copy. */
+  cached?: boolean;
 }
 
 /** Parent → host. */
@@ -87,6 +89,8 @@ export type HostMessage =
       logsTruncated: boolean;
       durationMs: number;
       scriptCache: ScriptCacheUse;
+      /** The host dropped its copies of module sources: send them again. */
+      sourcesReset?: boolean;
     }
   | {
       type: 'failure';
@@ -94,4 +98,5 @@ export type HostMessage =
       failure: HostFailure;
       durationMs: number;
       scriptCache: ScriptCacheUse;
+      sourcesReset?: boolean;
     };
