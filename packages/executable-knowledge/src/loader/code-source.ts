@@ -69,6 +69,18 @@ async function missingFileHint(target: string, baseDir: string): Promise<string>
 }
 
 /** Reads the code of `file:` at `entryPath` (YAML path of the helper / processor / validator). */
+const realBases = new WeakMap<CodeSourceContext, Promise<string>>();
+
+/** The tool folder's real path, resolved once per definition load (every code file needs it). */
+function realBaseOf(context: CodeSourceContext): Promise<string> {
+  let pending = realBases.get(context);
+  if (!pending) {
+    pending = realpath(context.baseDir);
+    realBases.set(context, pending);
+  }
+  return pending;
+}
+
 async function readCodeFile(file: string, entryPath: YamlPath, context: CodeSourceContext): Promise<Result> {
   const at = [...entryPath, 'file'];
   if (file.includes('\0')) return fail(at, 'the path contains a NUL character', RELATIVE_EXAMPLE);
@@ -87,7 +99,7 @@ async function readCodeFile(file: string, entryPath: YamlPath, context: CodeSour
 
   let realBase: string;
   try {
-    realBase = await realpath(context.baseDir);
+    realBase = await realBaseOf(context);
   } catch {
     return fail(
       at,

@@ -471,9 +471,12 @@ class V2Normalizer {
     const examples = normalizeExamples(this.rawExamples(), this.index, this.issues);
 
     // 2. Code and references.
-    const helpers = await this.helpers(helpersIn);
-    const processors = await this.processors(processorsIn);
-    const validators = await this.validators(validatorsIn);
+    // Code files are read concurrently; problems are sorted by position when reported.
+    const [helpers, processors, validators] = await Promise.all([
+      this.helpers(helpersIn),
+      this.processors(processorsIn),
+      this.validators(validatorsIn),
+    ]);
     this.checkCycles(helpers);
     const commands = this.commands(validators);
     const antiPatterns = this.antiPatterns();
@@ -566,7 +569,7 @@ class V2Normalizer {
   }
 
   private async helpers(list: readonly HelperInput[]): Promise<HelperDefinition[]> {
-    const out: HelperDefinition[] = [];
+    const out: Promise<HelperDefinition | undefined>[] = [];
     for (const [i, helper] of list.entries()) {
       const path = this.at('executable_knowledge', 'helpers', i);
       const dependencies = this.resolveAll(helper.dependencies, 'helpers', [...path, 'dependencies']);
@@ -581,14 +584,17 @@ class V2Normalizer {
         });
         continue;
       }
-      const code = await this.code(helper, path, 'helper');
-      if (code) out.push({ id: helper.id, description: helper.description ?? '', dependencies, code });
+      out.push(
+        this.code(helper, path, 'helper').then((code) =>
+          code ? { id: helper.id, description: helper.description ?? '', dependencies, code } : undefined,
+        ),
+      );
     }
-    return out;
+    return (await Promise.all(out)).filter((helper) => helper !== undefined);
   }
 
   private async processors(list: readonly ProcessorInput[]): Promise<ProcessorDefinition[]> {
-    const out: ProcessorDefinition[] = [];
+    const out: (ProcessorDefinition | Promise<ProcessorDefinition | undefined>)[] = [];
     for (const [i, processor] of list.entries()) {
       const path = this.at('executable_knowledge', 'processors', i);
       const dependencies = this.resolveAll(processor.dependencies, 'helpers', [...path, 'dependencies']);
@@ -613,14 +619,17 @@ class V2Normalizer {
         out.push({ ...base, kind: 'pipeline', steps });
         continue;
       }
-      const code = await this.code(processor, path, 'processor');
-      if (code) out.push({ ...base, kind: 'function', code });
+      out.push(
+        this.code(processor, path, 'processor').then((code) =>
+          code ? { ...base, kind: 'function' as const, code } : undefined,
+        ),
+      );
     }
-    return out;
+    return (await Promise.all(out)).filter((processor) => processor !== undefined);
   }
 
   private async validators(list: readonly ValidatorInput[]): Promise<ValidatorDefinition[]> {
-    const out: ValidatorDefinition[] = [];
+    const out: Promise<ValidatorDefinition | undefined>[] = [];
     for (const [i, validator] of list.entries()) {
       const path = this.at('executable_knowledge', 'validators', i);
       const dependencies = this.resolveAll(validator.dependencies, 'helpers', [...path, 'dependencies']);
@@ -647,18 +656,22 @@ class V2Normalizer {
         });
         continue;
       }
-      const code = hasCode ? await this.code(validator, path, 'validator') : undefined;
-      if (hasCode && code === undefined) continue;
-      out.push({
-        id: validator.id,
-        description: validator.description ?? '',
-        dependencies,
-        validates,
-        checks,
-        code,
-      });
+      out.push(
+        (hasCode ? this.code(validator, path, 'validator') : Promise.resolve(undefined)).then((code) =>
+          hasCode && code === undefined
+            ? undefined
+            : {
+                id: validator.id,
+                description: validator.description ?? '',
+                dependencies,
+                validates,
+                checks,
+                code,
+              },
+        ),
+      );
     }
-    return out;
+    return (await Promise.all(out)).filter((validator) => validator !== undefined);
   }
 
   private checkCycles(helpers: readonly HelperDefinition[]): void {
