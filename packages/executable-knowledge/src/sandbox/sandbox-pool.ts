@@ -71,7 +71,7 @@
  *   sources; two in parallel ~390 ms. Replacements start in the background.
  * - First call on a new isolate: ~15 ms (isolate, runtime compile, module compile).
  * - Warm call (small JSON in and out, shared context): ~0.37 ms end to end (p50), ~1 ms p99;
- *   ~4 800 calls/s with two hosts. A fresh context costs ~0.7 ms more (made between calls when the
+ *   3 500–4 300 calls/s with two hosts on two vCPUs (CPU-bound). A fresh context costs ~0.7 ms more (made between calls when the
  *   host is idle, so a call with think time before it does not wait for it).
  * - 900 KB of arguments: ~16–20 ms end to end; a 900 KB result: ~8–17 ms. IPC uses the
  *   'advanced' serialization: equal to 'json' for small messages, 1.5–2× faster for large ones.
