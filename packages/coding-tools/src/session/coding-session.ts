@@ -1,0 +1,99 @@
+/**
+ * One coding session: the state the tools share — and nothing else is shared (no module-level
+ * mutable state). A session is created per agent run or per MCP server; two sessions never see
+ * each other's reads, todos or caches.
+ */
+import { EventEmitter } from 'node:events';
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import type { AskUserQuestion, CodingToolEvent, TodoItem } from './events.ts';
+
+export interface SearchResult {
+  title: string;
+  url: string;
+  snippet: string;
+}
+
+/** A web or code search backend (Brave by default). */
+export interface SearchProvider {
+  readonly name: string;
+  search(query: string, options: { count: number; signal: AbortSignal }): Promise<SearchResult[]>;
+}
+
+export interface CodingSessionOptions {
+  /** Directory the file tools work in. Relative paths resolve against it. */
+  root: string;
+  /** Let file tools reach outside `root` (`..`, absolute paths, symlinks). @default false */
+  allowOutsideRoot?: boolean;
+  /**
+   * Refuse to overwrite an existing file that was not read in this session, or that changed since
+   * it was read. @default true
+   */
+  requireReadBeforeWrite?: boolean;
+  /**
+   * Answers AskUser questions. Without it (and without MCP elicitation) AskUser says no user is
+   * available instead of waiting.
+   */
+  askUser?: (question: AskUserQuestion, signal: AbortSignal) => Promise<string>;
+  /** Web search provider; WebSearch is registered only when set. */
+  webSearch?: SearchProvider;
+  /** Code search provider; CodeSearch is registered only when set. */
+  codeSearch?: SearchProvider;
+  /** Hosts WebFetch may reach although they are private or loopback (e.g. `127.0.0.1` in tests). */
+  allowedPrivateHosts?: readonly string[];
+  /** `fetch` for WebFetch and the search providers. @default globalThis.fetch */
+  fetch?: typeof fetch;
+  /** ripgrep binary for Grep/Glob. @default 'rg' from PATH; JavaScript fallback when absent */
+  ripgrepPath?: string;
+  /** Where Bash spills large outputs. @default `<os tmpdir>/coding-tools-<random>` */
+  outputDir?: string;
+  /** Shell for Bash. @default '/bin/bash' when present, else 'sh' */
+  shell?: string;
+  /** Environment for Bash. @default process.env */
+  env?: Record<string, string | undefined>;
+  /** Clock (WebFetch cache). @default Date.now */
+  now?: () => number;
+}
+
+/** What was read: used to refuse writing over a file the agent has not seen in its current state. */
+export interface FileReadRecord {
+  mtimeMs: number;
+  size: number;
+}
+
+export class CodingSession {
+  readonly options: Readonly<CodingSessionOptions>;
+  /** The real path of the root (symlinks resolved). */
+  readonly root: string;
+  readonly events = new EventEmitter<{ event: [CodingToolEvent] }>();
+  /** Files read in this session, by real path. */
+  readonly reads = new Map<string, FileReadRecord>();
+  /** The todo list, replaced whole by TodoWrite. */
+  todos: TodoItem[] = [];
+  /** WebFetch cache: url+format → { at, body }. */
+  readonly fetchCache = new Map<string, { at: number; value: string }>();
+
+  constructor(options: CodingSessionOptions) {
+    this.options = options;
+    this.root = realpathSync(path.resolve(options.root));
+  }
+
+  emit(event: CodingToolEvent): void {
+    this.events.emit('event', event);
+  }
+
+  /** Subscribes to tool events; returns the unsubscribe function. */
+  onEvent(listener: (event: CodingToolEvent) => void): () => void {
+    this.events.on('event', listener);
+    return () => this.events.off('event', listener);
+  }
+
+  now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+}
+
+/** What every coding tool receives as `ctx.deps`. */
+export interface CodingToolsDeps {
+  session: CodingSession;
+}
