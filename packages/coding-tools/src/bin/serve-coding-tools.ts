@@ -1,0 +1,54 @@
+/** The command line of `coding-tools-mcp` (see coding-tools-mcp.ts). */
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { runServeCli } from '@toolsmith/core/mcp';
+import { createCodingToolkit } from '../create-coding-tools.ts';
+import { createBraveSearchProvider } from '../search/brave-search-provider.ts';
+
+const ROOT_HELP = `Coding tools:
+  --root <dir>              Project directory the file tools work in (default: the current directory)
+  --allow-outside-root      Let file tools reach paths outside the root
+Environment:
+  BRAVE_API_KEY             Enables WebSearch and CodeSearch (Brave Search API)`;
+
+/** Splits our own flags from the serve flags; returns an exit code on a usage error. */
+export async function main(argv: readonly string[]): Promise<number | undefined> {
+  const rest: string[] = [];
+  let root = process.cwd();
+  let allowOutsideRoot = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--root') {
+      const value = argv[++i];
+      if (!value) {
+        process.stderr.write(`--root needs a directory.\n\n${ROOT_HELP}\n`);
+        return 2;
+      }
+      root = value;
+    } else if (arg.startsWith('--root=')) root = arg.slice('--root='.length);
+    else if (arg === '--allow-outside-root') allowOutsideRoot = true;
+    else rest.push(arg);
+  }
+  const resolved = path.resolve(root);
+  if (!existsSync(resolved) || !statSync(resolved).isDirectory()) {
+    process.stderr.write(`--root ${root}: not a directory. Pass the project folder the tools should work in.\n`);
+    return 2;
+  }
+  const apiKey = process.env.BRAVE_API_KEY?.trim();
+  const brave = apiKey ? createBraveSearchProvider({ apiKey }) : undefined;
+  const toolkit = createCodingToolkit({
+    root: resolved,
+    allowOutsideRoot,
+    ...(brave ? { webSearch: brave, codeSearch: brave } : {}),
+  });
+  await runServeCli({
+    name: 'coding-tools',
+    version: '0.1.0',
+    instructions: `Coding tools rooted at ${toolkit.session.root}. Read files before editing them; paths are relative to the root.`,
+    registry: toolkit.registry,
+    createDeps: () => toolkit.deps,
+    argv: rest,
+    helpText: ROOT_HELP,
+  });
+  return undefined;
+}

@@ -1,0 +1,79 @@
+/**
+ * Batch: 2–10 calls of other tools, run in parallel. Each call goes through the called tool's own
+ * validation and error handling; a failure is reported for that call and does not cancel the others.
+ * Batch cannot call Batch.
+ */
+import { BaseTool, defineToolMetadata, type AnyTool, type ToolContext } from '@toolsmith/core';
+import { z } from 'zod';
+import type { CodingToolsDeps } from '../session/coding-session.ts';
+
+const BatchParams = z.object({
+  tool_calls: z
+    .array(
+      z.object({
+        tool: z.string().min(1).describe('Name of the tool to call, e.g. "Read" or "Grep".'),
+        parameters: z
+          .record(z.string(), z.unknown())
+          .default({})
+          .describe("The tool's arguments, as you would pass them to it directly."),
+      }),
+    )
+    .min(2)
+    .max(10)
+    .describe("2–10 independent calls to run at the same time (no call may depend on another one's result)."),
+});
+
+export class BatchTool extends BaseTool<CodingToolsDeps, typeof BatchParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: 'Batch',
+    title: 'Run tools in parallel',
+    description:
+      '[Tools/Batch] Run 2–10 independent tool calls in parallel and get every result, e.g. read several files or search in several ways at once. Failures are reported per call. Batch cannot contain Batch.',
+    category: 'tools',
+    tags: ['parallel', 'multiple', 'batch'],
+    annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+  });
+
+  readonly #lookup: (name: string) => AnyTool<CodingToolsDeps> | undefined;
+  readonly #names: () => string[];
+
+  /** @param lookup resolves a tool name among the tools of this session */
+  constructor(lookup: (name: string) => AnyTool<CodingToolsDeps> | undefined, names: () => string[]) {
+    super();
+    this.#lookup = lookup;
+    this.#names = names;
+  }
+
+  getParamsSchema() {
+    return BatchParams;
+  }
+
+  async execute(
+    { tool_calls }: z.output<typeof BatchParams>,
+    ctx: ToolContext<CodingToolsDeps>,
+  ): Promise<string> {
+    const results = await Promise.all(
+      tool_calls.map(async ({ tool, parameters }, index) => {
+        const head = `[${index + 1}] ${tool}`;
+        if (tool === this.name) return `${head} ✗ Batch cannot contain Batch; list the calls directly.`;
+        const target = this.#lookup(tool);
+        if (!target) {
+          const available = this.#names().filter((n) => n !== this.name);
+          return `${head} ✗ Unknown tool "${tool}". Available: ${available.join(', ')}.`;
+        }
+        try {
+          const result = await target.run(parameters, { ...ctx, toolName: target.name });
+          const text = result.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
+          return `${head} ${result.isError ? '✗' : '✓'}\n${text}`;
+        } catch {
+          return `${head} ✗ The tool failed with an internal error.`;
+        }
+      }),
+    );
+    const failed = results.filter((r) => r.split('\n', 1)[0]!.includes('✗')).length;
+    return [
+      `${tool_calls.length} calls, ${tool_calls.length - failed} succeeded, ${failed} failed.`,
+      ...results,
+    ].join('\n\n');
+  }
+}
