@@ -12,12 +12,43 @@ export interface SearchResult {
   title: string;
   url: string;
   snippet: string;
+  /** How old the page is, as the provider says it (`2 days ago`, an ISO date). */
+  age?: string;
 }
 
-/** A web or code search backend (Brave by default). */
+/**
+ * What a search is for: `web` (WebSearch) or `code` (CodeSearch: code, API docs, Q&A). A general
+ * web provider uses it to focus a code search (Brave restricts it to code sites); a dedicated code
+ * provider may ignore it.
+ */
+export type SearchKind = 'web' | 'code';
+
+export interface SearchOptions {
+  /** Results wanted (1–20). */
+  count: number;
+  signal: AbortSignal;
+  /** @default 'web' */
+  kind?: SearchKind;
+}
+
+/** A web or code search backend (Brave by default, see `src/search/`). */
 export interface SearchProvider {
+  /** Shown in results, e.g. `Brave Search`. */
   readonly name: string;
-  search(query: string, options: { count: number; signal: AbortSignal }): Promise<SearchResult[]>;
+  search(query: string, options: SearchOptions): Promise<SearchResult[]>;
+}
+
+/** WebFetch limits (all optional). */
+export interface WebFetchSettings {
+  /** Whole fetch, redirects and body included. @default 30_000 */
+  timeoutMs?: number;
+  /** Bytes of a response body read at most; the rest is dropped and the result says so. @default 5 MiB */
+  maxDownloadBytes?: number;
+  /**
+   * Resolves a host name to its addresses for the private-address check (tests, custom DNS).
+   * @default `dns.promises.lookup(hostname, { all: true })`
+   */
+  lookup?: (hostname: string) => Promise<readonly { address: string; family: number }[]>;
 }
 
 export interface CodingSessionOptions {
@@ -39,6 +70,8 @@ export interface CodingSessionOptions {
   webSearch?: SearchProvider;
   /** Code search provider; CodeSearch is registered only when set. */
   codeSearch?: SearchProvider;
+  /** WebFetch limits: timeout and download cap. */
+  webFetch?: WebFetchSettings;
   /** Hosts WebFetch may reach although they are private or loopback (e.g. `127.0.0.1` in tests). */
   allowedPrivateHosts?: readonly string[];
   /** `fetch` for WebFetch and the search providers. @default globalThis.fetch */
