@@ -9,7 +9,12 @@ import { z } from 'zod';
 import type { CodingToolsDeps } from '../session/coding-session.ts';
 
 const TaskParams = z.object({
-  description: z.string().trim().min(1).max(80).describe('A short name for the task, 3–5 words (shown to the user).'),
+  description: z
+    .string()
+    .trim()
+    .min(1)
+    .max(80)
+    .describe('A short name for the task, 3–5 words (shown to the user).'),
   prompt: z
     .string()
     .trim()
@@ -20,7 +25,10 @@ const TaskParams = z.object({
 });
 
 /** Runs a sub-agent on `prompt` and resolves to its final text. */
-export type SubAgentRunner = (prompt: string, signal: AbortSignal) => Promise<{ text: string; steps: number }>;
+export type SubAgentRunner = (
+  prompt: string,
+  signal: AbortSignal,
+) => Promise<{ text: string; steps: number }>;
 
 export class TaskTool extends BaseTool<CodingToolsDeps, typeof TaskParams> {
   static override readonly METADATA = defineToolMetadata({
@@ -44,7 +52,10 @@ export class TaskTool extends BaseTool<CodingToolsDeps, typeof TaskParams> {
     return TaskParams;
   }
 
-  async execute({ description, prompt }: z.output<typeof TaskParams>, ctx: ToolContext<CodingToolsDeps>): Promise<string> {
+  async execute(
+    { description, prompt }: z.output<typeof TaskParams>,
+    ctx: ToolContext<CodingToolsDeps>,
+  ): Promise<string> {
     const { text, steps } = await this.#run(prompt, ctx.signal);
     return `Sub-agent "${description}" finished after ${steps} step${steps === 1 ? '' : 's'}:\n<task_result>\n${text.trim() || '(no final text)'}\n</task_result>`;
   }

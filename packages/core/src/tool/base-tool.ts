@@ -302,7 +302,9 @@ export abstract class BaseTool<
 /** Maps a thrown value to the user-facing error it stands for, or undefined for a programmer error. */
 function classify(error: unknown, toolName: string, signal: AbortSignal): ToolsmithError | undefined {
   if (ToolsmithError.isInstance(error)) return error.userFacing ? error : undefined;
-  if (signal.aborted && error instanceof Error && (error.name === 'AbortError' || error === signal.reason)) {
+  // No `instanceof Error`: an AbortError is a DOMException, which may come from another realm.
+  const name = error !== null && typeof error === 'object' ? (error as { name?: unknown }).name : undefined;
+  if (signal.aborted && (name === 'AbortError' || error === signal.reason)) {
     return new CancelledError({ operation: `Tool "${toolName}"`, reason: signal.reason });
   }
   return undefined;

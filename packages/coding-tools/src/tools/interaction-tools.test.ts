@@ -1,0 +1,168 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  noProgress,
+  silentLogger,
+  type AnyTool,
+  type ElicitationRequest,
+  type ToolContext,
+} from '@toolsmith/core';
+import { CodingSession, type CodingSessionOptions, type CodingToolsDeps } from '../session/coding-session.ts';
+import type { CodingToolEvent } from '../session/events.ts';
+import { AskUserTool, NO_USER_ANSWER } from './ask-user.ts';
+import { BatchTool } from './batch.ts';
+import { TodoReadTool, TodoWriteTool } from './todo.ts';
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'interaction-'));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function setup(
+  options: Partial<CodingSessionOptions> = {},
+  extra: Partial<ToolContext<CodingToolsDeps>> = {},
+) {
+  const session = new CodingSession({ root, ...options });
+  const events: CodingToolEvent[] = [];
+  session.onEvent((e) => events.push(e));
+  const ctx: ToolContext<CodingToolsDeps> = {
+    deps: { session },
+    signal: new AbortController().signal,
+    progress: noProgress,
+    logger: silentLogger,
+    toolName: 'test',
+    ...extra,
+  };
+  return { session, events, ctx };
+}
+
+const text = (result: { content: { type: string; text?: string }[] }) =>
+  result.content.map((c) => c.text ?? '').join('\n');
+
+describe('AskUser', () => {
+  it('emits ask_user and returns the handler answer', async () => {
+    const asked: string[] = [];
+    const { events, ctx } = setup({ askUser: async (q) => (asked.push(q.question), 'Use PostgreSQL') });
+    const result = await new AskUserTool().run(
+      { question: 'Which database?', options: ['PostgreSQL', 'SQLite'] },
+      ctx,
+    );
+    expect(text(result)).toBe('The user answered: Use PostgreSQL');
+    expect(asked).toEqual(['Which database?']);
+    expect(events).toEqual([
+      { type: 'ask_user', question: 'Which database?', options: ['PostgreSQL', 'SQLite'] },
+    ]);
+  });
+
+  it('uses MCP elicitation with the options as an enum when there is no handler', async () => {
+    const requests: ElicitationRequest[] = [];
+    const { ctx } = setup(
+      {},
+      { elicit: async (r) => (requests.push(r), { action: 'accept', content: { answer: 'SQLite' } }) },
+    );
+    expect(
+      text(
+        await new AskUserTool().run({ question: 'Which database?', options: ['PostgreSQL', 'SQLite'] }, ctx),
+      ),
+    ).toBe('The user answered: SQLite');
+    expect(requests[0]?.requestedSchema.properties).toEqual({
+      answer: { type: 'string', title: 'Answer', enum: ['PostgreSQL', 'SQLite'] },
+    });
+    const declined = setup({}, { elicit: async () => ({ action: 'decline' }) });
+    expect(text(await new AskUserTool().run({ question: 'Which?' }, declined.ctx))).toMatch(
+      /declined to answer/,
+    );
+  });
+
+  it('says no user is available instead of hanging', async () => {
+    const { ctx } = setup();
+    const started = Date.now();
+    expect(text(await new AskUserTool().run({ question: 'Which database?' }, ctx))).toBe(NO_USER_ANSWER);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it('stops waiting when the call is cancelled', async () => {
+    const controller = new AbortController();
+    const { ctx } = setup({ askUser: () => new Promise<string>(() => {}) }, { signal: controller.signal });
+    const pending = new AskUserTool().run({ question: 'Still there?' }, ctx);
+    controller.abort();
+    expect(text(await pending)).toBe('Tool "AskUser" was cancelled.');
+  });
+});
+
+describe('TodoWrite / TodoRead', () => {
+  it('replaces the list, emits todo_update, and reads it back', async () => {
+    const { session, events, ctx } = setup();
+    expect(text(await new TodoReadTool().run({}, ctx))).toBe('The todo list is empty.');
+    const todos = [
+      { id: '1', content: 'Write the parser', status: 'in_progress', priority: 'high' },
+      { id: '2', content: 'Add tests', status: 'pending', priority: 'medium' },
+    ];
+    await new TodoWriteTool().run({ todos }, ctx);
+    await new TodoWriteTool().run({ todos: [{ ...todos[0], status: 'completed' }] }, ctx);
+    expect(session.todos).toEqual([
+      { id: '1', content: 'Write the parser', status: 'completed', priority: 'high' },
+    ]);
+    expect(events.map((e) => e.type)).toEqual(['todo_update', 'todo_update']);
+    expect(text(await new TodoReadTool().run({}, ctx))).toBe(
+      '1 todos, 1 completed:\n[x] 1. Write the parser (high)',
+    );
+  });
+
+  it('refuses duplicate ids and more than one item in progress', async () => {
+    const { ctx } = setup();
+    const item = { id: '1', content: 'x', status: 'in_progress', priority: 'low' };
+    expect(
+      text(await new TodoWriteTool().run({ todos: [item, { ...item, status: 'pending' }] }, ctx)),
+    ).toMatch(/"1" is used twice/);
+    expect(text(await new TodoWriteTool().run({ todos: [item, { ...item, id: '2' }] }, ctx))).toMatch(
+      /2 items are in_progress \(1, 2\)/,
+    );
+    expect(text(await new TodoWriteTool().run({ todos: [{ ...item, status: 'done' }] }, ctx))).toMatch(
+      /Valid options: "pending", "in_progress", "completed"/,
+    );
+  });
+});
+
+describe('Batch', () => {
+  const tools = new Map<string, AnyTool<CodingToolsDeps>>();
+  const batch = new BatchTool(
+    (name) => tools.get(name),
+    () => [...tools.keys()],
+  );
+  tools.set('TodoRead', new TodoReadTool());
+  tools.set('TodoWrite', new TodoWriteTool());
+  tools.set('Batch', batch);
+
+  it('runs calls in parallel and reports each, failures included', async () => {
+    const { ctx } = setup();
+    const result = text(
+      await batch.run(
+        {
+          tool_calls: [
+            { tool: 'TodoRead', parameters: {} },
+            { tool: 'TodoWrite', parameters: { todos: 'nope' } },
+            { tool: 'Nope', parameters: {} },
+            { tool: 'Batch', parameters: { tool_calls: [] } },
+          ],
+        },
+        ctx,
+      ),
+    );
+    expect(result.split('\n\n')[0]).toBe('4 calls, 1 succeeded, 3 failed.');
+    expect(result).toContain('[1] TodoRead ✓\nThe todo list is empty.');
+    expect(result).toMatch(/\[2\] TodoWrite ✗\nInvalid arguments for tool "TodoWrite"/);
+    expect(result).toContain('[3] Nope ✗ Unknown tool "Nope". Available: TodoRead, TodoWrite.');
+    expect(result).toContain('[4] Batch ✗ Batch cannot contain Batch');
+  });
+
+  it('needs 2 to 10 calls', async () => {
+    const { ctx } = setup();
+    expect(text(await batch.run({ tool_calls: [{ tool: 'TodoRead', parameters: {} }] }, ctx))).toMatch(
+      /- tool_calls: Must have at least 2 items\./,
+    );
+  });
+});
