@@ -1,0 +1,136 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createTempProject, runTool, type TempProject } from './__fixtures__/file-tool-harness.ts';
+import { GlobTool, MAX_GLOB_RESULTS } from './glob.ts';
+
+let project: TempProject;
+const glob = (args: Record<string, unknown>) => runTool(new GlobTool(), project, args);
+
+/** Writes a file whose mtime is `minutesAgo` minutes in the past. */
+function aged(relative: string, minutesAgo: number): void {
+  const file = project.write(relative, `// ${relative}\n`);
+  const when = new Date(Date.now() - minutesAgo * 60_000);
+  utimesSync(file, when, when);
+}
+
+/** The listed paths of a Glob answer (the lines before the blank line). */
+const paths = (text: string) => text.split('\n\n')[0]?.split('\n') ?? [];
+
+beforeEach(() => {
+  project = createTempProject();
+});
+afterEach(() => project.cleanup());
+
+describe('Glob', () => {
+  it('has a described definition', () => {
+    expect(new GlobTool().getDefinition()).toMatchSnapshot();
+  });
+
+  it('returns matching paths relative to the root, most recently modified first', async () => {
+    aged('src/old.ts', 30);
+    aged('src/new.ts', 1);
+    aged('src/lib/mid.ts', 10);
+    aged('src/readme.md', 0);
+    const result = await glob({ pattern: '**/*.ts' });
+    expect(result).toEqual({
+      isError: false,
+      text: 'src/new.ts\nsrc/lib/mid.ts\nsrc/old.ts\n\n(3 files matching "**/*.ts" in the project, most recently modified first.)',
+    });
+    const inLib = await glob({ pattern: '*.ts', path: 'src/lib' });
+    expect(paths(inLib.text)).toEqual(['src/lib/mid.ts']);
+  });
+
+  it('returns at most 100 paths, the newest, and says how many matched', async () => {
+    for (let i = 0; i < 130; i++) aged(`gen/f${String(i).padStart(3, '0')}.ts`, i);
+    const result = await glob({ pattern: 'gen/*.ts' });
+    const listed = paths(result.text);
+    expect(listed).toHaveLength(MAX_GLOB_RESULTS);
+    expect(listed[0]).toBe('gen/f000.ts');
+    expect(listed.at(-1)).toBe('gen/f099.ts');
+    expect(result.text).toContain(
+      '(Showing the 100 most recently modified of 130 files matching "gen/*.ts" in the project. Use a more specific pattern or path to see the others.)',
+    );
+  });
+
+  it('respects .gitignore files, nested ones and negations included, and skips node_modules', async () => {
+    project.write('.gitignore', '*.log\nbuild/\n');
+    project.write('pkg/.gitignore', 'generated/\n!keep.log\n');
+    for (const file of [
+      'app.log',
+      'src/a.ts',
+      'build/out.js',
+      'pkg/generated/g.ts',
+      'pkg/src/b.ts',
+      'pkg/keep.log',
+      'pkg/drop.log',
+      'node_modules/dep/index.js',
+      '.github/workflows/ci.yml',
+    ]) {
+      aged(file, 5);
+    }
+    const result = await glob({ pattern: '**/*' });
+    expect(paths(result.text).sort()).toEqual([
+      '.github/workflows/ci.yml',
+      '.gitignore',
+      'pkg/.gitignore',
+      'pkg/keep.log',
+      'pkg/src/b.ts',
+      'src/a.ts',
+    ]);
+    // Rules of folders above `path` apply too.
+    expect(paths((await glob({ pattern: '**/*.ts', path: 'pkg' })).text)).toEqual(['pkg/src/b.ts']);
+  });
+
+  it('includes ignored files on request, but never .git', async () => {
+    project.write('.gitignore', '*.log\n');
+    project.write('.git/HEAD', 'ref: refs/heads/main\n');
+    aged('app.log', 5);
+    aged('node_modules/dep/index.js', 5);
+    const result = await glob({ pattern: '**/*', include_ignored: true });
+    expect(paths(result.text).sort()).toEqual(['.gitignore', 'app.log', 'node_modules/dep/index.js']);
+  });
+
+  it('applies .git/info/exclude at the top of the work tree', async () => {
+    project.write('.git/info/exclude', 'secret.txt\n');
+    aged('secret.txt', 1);
+    aged('public.txt', 1);
+    expect(paths((await glob({ pattern: '*.txt' })).text)).toEqual(['public.txt']);
+  });
+
+  it('does not follow symlinks (a link to a folder outside the root is not walked)', async () => {
+    writeFileSync(path.join(project.outside, 'secret.ts'), '');
+    symlinkSync(project.outside, project.file('linked'));
+    aged('src/a.ts', 1);
+    expect(paths((await glob({ pattern: '**/*.ts' })).text)).toEqual(['src/a.ts']);
+  });
+
+  it('says when nothing matches, and how to include ignored files', async () => {
+    project.write('.gitignore', 'dist/\n');
+    aged('dist/x.js', 1);
+    const result = await glob({ pattern: '**/*.js' });
+    expect(result).toEqual({
+      isError: false,
+      text: 'No files match "**/*.js" in the project. Files ignored by .gitignore and node_modules were skipped; set include_ignored: true to search them too.',
+    });
+  });
+
+  it('refuses patterns that leave the folder, and paths outside the root', async () => {
+    const up = await glob({ pattern: '../outside/**' });
+    expect(up.isError).toBe(true);
+    expect(up.text).toContain('"../outside/**" leaves the search folder. Give a pattern relative to path');
+    const absolute = await glob({ pattern: `${project.outside}/*` });
+    expect(absolute.isError).toBe(true);
+    const outside = await glob({ pattern: '*', path: project.outside });
+    expect(outside.text).toContain(`is outside the project root ${project.root}`);
+  });
+
+  it('suggests close names for a missing folder and refuses a file as path', async () => {
+    aged('src/a.ts', 1);
+    const missing = await glob({ pattern: '*.ts', path: 'scr' });
+    expect(missing.text).toContain('Directory not found: scr.');
+    expect(missing.text).toContain('Did you mean: src?');
+    const file = await glob({ pattern: '*.ts', path: 'src/a.ts' });
+    expect(file.text).toContain('src/a.ts is a file. path is the folder to search in');
+  });
+});
