@@ -55,7 +55,11 @@ export function writeFileAtomic(file: string, content: string | Uint8Array): voi
     if (mode !== undefined) chmodSync(temporary, mode);
     renameSync(temporary, file);
   } catch (error) {
-    rmSync(temporary, { force: true });
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // Cleanup must not hide the original failure.
+    }
     throw error;
   }
 }

@@ -1,0 +1,4 @@
+def greet(name):
+    message = f"Hello, {name}!"
+    print(message)
+    return message

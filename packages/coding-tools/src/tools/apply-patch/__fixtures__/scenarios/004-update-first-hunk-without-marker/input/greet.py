@@ -1,0 +1,4 @@
+def greet(name):
+    message = "Hello, " + name
+    print(message)
+    return message

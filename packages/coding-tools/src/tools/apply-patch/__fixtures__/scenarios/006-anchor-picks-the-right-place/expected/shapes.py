@@ -1,0 +1,7 @@
+class Circle:
+    def area(self):
+        return 0
+
+class Square:
+    def area(self):
+        return self.side * self.side

@@ -1,0 +1,13 @@
+class Reader:
+    def open(self):
+        return True
+
+    def close(self):
+        return True
+
+class Writer:
+    def open(self):
+        return True
+
+    def close(self):
+        return True

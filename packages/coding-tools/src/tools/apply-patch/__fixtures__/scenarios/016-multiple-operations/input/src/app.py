@@ -1,0 +1,4 @@
+from legacy import run
+from math_utils import add
+
+run(add(1, 2))
