@@ -105,6 +105,10 @@ describe('text files', () => {
     writeFileAtomic(file, 'new');
     expect(readFileSync(file, 'utf8')).toBe('new');
     expect(statSync(file).mode & 0o777).toBe(0o755);
-    expect(readdirSync(root).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(readdirSync(root).filter((name) => name.startsWith('.tmp-'))).toEqual([]);
+    // A name near the file system's 255-byte limit is still writable (the temporary name is short).
+    const long = path.join(root, `${'n'.repeat(250)}.txt`);
+    writeFileAtomic(long, 'ok');
+    expect(readFileSync(long, 'utf8')).toBe('ok');
   });
 });

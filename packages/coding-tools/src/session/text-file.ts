@@ -40,10 +40,8 @@ export function readTextFile(file: string): TextFile {
  */
 export function writeFileAtomic(file: string, content: string | Uint8Array): void {
   mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = path.join(
-    path.dirname(file),
-    `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`,
-  );
+  // A short temporary name: it fits the file system's name limit whatever the file's name.
+  const temporary = path.join(path.dirname(file), `.tmp-${randomBytes(6).toString('hex')}`);
   let mode: number | undefined;
   try {
     mode = statSync(file).mode;

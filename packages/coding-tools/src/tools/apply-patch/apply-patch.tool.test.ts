@@ -243,8 +243,8 @@ describe('atomicity', () => {
   it('rolls back the files already written when a later write fails, leaving no temporary files', async () => {
     for (const [name, content] of Object.entries(files)) write(name, content);
     const before = fingerprint();
-    // A valid 240-character name whose temporary file name (".<name>.<hex>.tmp") exceeds 255 bytes.
-    const longName = `${'n'.repeat(236)}.txt`;
+    // A 300-character name: over the file system's 255-byte limit, so writing it fails mid-commit.
+    const longName = `${'n'.repeat(296)}.txt`;
     const { isError, text } = await run(
       session({ requireReadBeforeWrite: false }),
       patchOf(
