@@ -1,0 +1,145 @@
+/**
+ * The ripgrep backend: one `rg` run per search, machine-readable output (`--json` for content,
+ * NUL-separated paths otherwise) parsed while it streams. ripgrep's own configuration files and
+ * global gitignore are ignored and `.gitignore` applies outside git repositories too, so a search
+ * does not depend on the machine it runs on — and the JavaScript fallback can match it exactly.
+ */
+import { StringDecoder } from 'node:string_decoder';
+import { runCommand } from '../bash/run-command.ts';
+import { invalidPatternError, lineBreakError, unknownTypeError } from './pattern.ts';
+import { VCS_EXCLUDE_GLOB, type FileResult, type SearchBackend, type SearchRequest } from './search-backend.ts';
+
+/** stderr kept for error messages. */
+const MAX_STDERR = 16 * 1024;
+
+interface RgText {
+  text?: string;
+  bytes?: string;
+}
+
+interface RgEvent {
+  type: string;
+  data: { path?: RgText; lines?: RgText; line_number?: number | null };
+}
+
+function textOf(value: RgText | undefined): string {
+  if (!value) return '';
+  return value.text ?? Buffer.from(value.bytes ?? '', 'base64').toString('utf8');
+}
+
+/** Calls `onRecord` for every `separator`-terminated record of a byte stream. */
+function recordReader(separator: string, onRecord: (record: string) => void) {
+  const decoder = new StringDecoder('utf8');
+  let pending = '';
+  const take = (text: string) => {
+    pending += text;
+    let end = pending.indexOf(separator);
+    while (end !== -1) {
+      onRecord(pending.slice(0, end));
+      pending = pending.slice(end + separator.length);
+      end = pending.indexOf(separator);
+    }
+  };
+  return {
+    write: (chunk: Buffer) => take(decoder.write(chunk)),
+    end: () => {
+      take(decoder.end());
+      if (pending !== '') onRecord(pending);
+      pending = '';
+    },
+  };
+}
+
+export class RipgrepBackend implements SearchBackend {
+  readonly name = 'ripgrep';
+  readonly #binary: string;
+
+  constructor(binary: string) {
+    this.#binary = binary;
+  }
+
+  async search(request: SearchRequest): Promise<FileResult[]> {
+    const first = await this.#run(request, false);
+    if (first.results.length === 0 && first.exitCode === 2 && first.stderr.includes('--pcre2')) {
+      // Look-around and backreferences need PCRE2 (what JavaScript's regular expressions have).
+      const second = await this.#run(request, true);
+      if (second.exitCode !== 2 || second.results.length > 0) return second.results;
+    }
+    if (first.exitCode === 2 && first.results.length === 0) throw this.#error(first.stderr, request);
+    return first.results;
+  }
+
+  #error(stderr: string, request: SearchRequest): Error {
+    if (stderr.includes('is not allowed in a regex')) return lineBreakError();
+    if (stderr.includes('unrecognized file type')) return unknownTypeError(request.fileType?.name ?? '');
+    if (/regex parse error|error parsing|PCRE2|compile/i.test(stderr)) {
+      return invalidPatternError(stderr.replace(/^regex parse error:\s*/, '').split('\n').map((l) => l.trim()).filter(Boolean).join(' '));
+    }
+    return new Error(`ripgrep (${this.#binary}) failed: ${stderr.trim()}`);
+  }
+
+  #arguments(request: SearchRequest, pcre2: boolean): string[] {
+    const args = ['--no-config', '--hidden', '--no-require-git', '--no-ignore-global', '--no-messages'];
+    if (request.caseInsensitive) args.push('--ignore-case');
+    if (request.multiline) args.push('--multiline', '--multiline-dotall');
+    if (pcre2) args.push('--pcre2');
+    if (request.fileType) {
+      for (const glob of request.fileType.globs ?? []) args.push('--type-add', `${request.fileType.name}:${glob}`);
+      args.push('--type', request.fileType.name);
+    }
+    if (request.glob !== undefined) args.push('--glob', request.glob);
+    args.push('--glob', VCS_EXCLUDE_GLOB);
+    if (request.mode === 'files_with_matches') args.push('--files-with-matches', '--null');
+    else if (request.mode === 'count') args.push('--count', '--with-filename', '--null');
+    else args.push('--json', '--before-context', String(request.before), '--after-context', String(request.after));
+    args.push('--regexp', request.pattern, '--', request.target);
+    return args;
+  }
+
+  async #run(
+    request: SearchRequest,
+    pcre2: boolean,
+  ): Promise<{ results: FileResult[]; exitCode: number | null; stderr: string }> {
+    const results: FileResult[] = [];
+    let current: FileResult | undefined;
+    const reader =
+      request.mode === 'files_with_matches'
+        ? recordReader('\0', (record) => {
+            if (record !== '') results.push({ path: record, count: 1, lines: [] });
+          })
+        : request.mode === 'count'
+          ? recordReader('\n', (record) => {
+              const nul = record.lastIndexOf('\0');
+              if (nul !== -1) results.push({ path: record.slice(0, nul), count: Number(record.slice(nul + 1)), lines: [] });
+            })
+          : recordReader('\n', (record) => {
+              if (record === '') return;
+              const event = JSON.parse(record) as RgEvent;
+              if (event.type !== 'match' && event.type !== 'context') return;
+              const file = textOf(event.data.path);
+              if (current?.path !== file) {
+                current = { path: file, count: 0, lines: [] };
+                results.push(current);
+              }
+              if (event.type === 'match') current.count++;
+              const lines = textOf(event.data.lines).split('\n');
+              if (lines.length > 1 && lines.at(-1) === '') lines.pop();
+              const first = event.data.line_number ?? 0;
+              lines.forEach((text, i) => current!.lines.push({ line: first + i, text, match: event.type === 'match' }));
+            });
+    let stderr = '';
+    const outcome = await runCommand({
+      file: this.#binary,
+      args: this.#arguments(request, pcre2),
+      cwd: request.root,
+      signal: request.signal,
+      onStdout: reader.write,
+      onStderr: (chunk) => {
+        if (stderr.length < MAX_STDERR) stderr += chunk.toString('utf8');
+      },
+    });
+    reader.end();
+    request.signal.throwIfAborted();
+    return { results, exitCode: outcome.exitCode, stderr };
+  }
+}
