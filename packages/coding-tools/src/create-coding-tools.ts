@@ -107,7 +107,11 @@ export function createCodingToolkit(options: CodingToolsOptions): CodingToolkit 
           model,
           system: options.subAgentSystem ?? SUB_AGENT_SYSTEM,
           prompt,
-          tools: toAiSdkTools(child.registry, { deps: child.deps, selection, ...(options.logger ? { logger: options.logger } : {}) }),
+          tools: toAiSdkTools(child.registry, {
+            deps: child.deps,
+            selection,
+            ...(options.logger ? { logger: options.logger } : {}),
+          }),
           stopWhen: stepCountIs(options.subAgentMaxSteps ?? 10),
           abortSignal: signal,
         });
@@ -122,7 +126,9 @@ export function createCodingToolkit(options: CodingToolsOptions): CodingToolkit 
  * `codingTools`: the AI SDK tool record for `generateText({ tools })` / `streamText`. Each tool
  * returns its result as text for the model; failures come back as error text the model can act on.
  */
-export function createCodingTools(options: CodingToolsOptions): Record<string, Tool<unknown, ToolCallResult>> {
+export function createCodingTools(
+  options: CodingToolsOptions,
+): Record<string, Tool<unknown, ToolCallResult>> {
   const { registry, deps } = createCodingToolkit(options);
   return toAiSdkTools(registry, {
     deps,

@@ -1,1 +1,49 @@
-export {};
+// Public API of @toolsmith/coding-tools.
+//
+// Everything exported here is public API: add a symbol on purpose.
+
+// Assembly and the agent loop
+export {
+  createCodingTools,
+  createCodingToolkit,
+  CODING_TOOLSETS,
+  type CodingToolsOptions,
+  type CodingToolkit,
+} from './create-coding-tools.ts';
+export { runAgent, DEFAULT_SYSTEM, type RunAgentOptions } from './agent/run-agent.ts';
+export type { AgentEvent } from './agent/agent-events.ts';
+
+// Session
+export {
+  CodingSession,
+  type CodingSessionOptions,
+  type CodingToolsDeps,
+  type SearchProvider,
+  type SearchResult,
+  type SearchKind,
+  type SearchOptions,
+  type FileReadRecord,
+} from './session/coding-session.ts';
+export type { CodingToolEvent, TodoItem, AskUserQuestion } from './session/events.ts';
+
+// Search providers
+export { createBraveSearchProvider, braveSearchFromEnv } from './search/brave-search-provider.ts';
+
+// The tools
+export { ReadTool } from './tools/read.ts';
+export { WriteTool } from './tools/write.ts';
+export { EditTool } from './tools/edit.ts';
+export { MultiEditTool } from './tools/multi-edit.ts';
+export { ApplyPatchTool } from './tools/apply-patch/apply-patch.tool.ts';
+export { BashTool } from './tools/bash.ts';
+export { GlobTool } from './tools/glob.ts';
+export { GrepTool } from './tools/grep.ts';
+export { ListDirTool } from './tools/list-dir.ts';
+export { DiagnosticsTool } from './tools/diagnostics.ts';
+export { BatchTool } from './tools/batch.ts';
+export { AskUserTool } from './tools/ask-user.ts';
+export { WebFetchTool } from './tools/web-fetch.ts';
+export { WebSearchTool } from './tools/web-search.ts';
+export { CodeSearchTool } from './tools/code-search.ts';
+export { TaskTool, type SubAgentRunner } from './tools/task.ts';
+export { TodoWriteTool, TodoReadTool } from './tools/todo.ts';

@@ -60,7 +60,12 @@ export async function* runAgent(options: RunAgentOptions): AsyncGenerator<AgentE
   const unsubscribe = toolkit.session.onEvent((event) => {
     if (event.type === 'todo_update') queue.push({ type: 'todo_update', todos: event.todos });
     else if (event.type === 'ask_user' && answerHandler) {
-      queue.push({ type: 'ask_user', question: event.question, ...(event.options ? { options: event.options } : {}), respond: () => {} });
+      queue.push({
+        type: 'ask_user',
+        question: event.question,
+        ...(event.options ? { options: event.options } : {}),
+        respond: () => {},
+      });
     }
   });
 
@@ -91,11 +96,22 @@ export async function* runAgent(options: RunAgentOptions): AsyncGenerator<AgentE
             queue.push({ type: 'text', text: part.text });
             break;
           case 'tool-call':
-            queue.push({ type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
+            queue.push({
+              type: 'tool-call',
+              toolCallId: part.toolCallId,
+              toolName: part.toolName,
+              input: part.input,
+            });
             break;
           case 'tool-result': {
             const { text: output, isError } = textOf(part.output);
-            queue.push({ type: 'tool-result', toolCallId: part.toolCallId, toolName: part.toolName, output, isError });
+            queue.push({
+              type: 'tool-result',
+              toolCallId: part.toolCallId,
+              toolName: part.toolName,
+              output,
+              isError,
+            });
             break;
           }
           case 'tool-error':

@@ -31,7 +31,9 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   }
   const resolved = path.resolve(root);
   if (!existsSync(resolved) || !statSync(resolved).isDirectory()) {
-    process.stderr.write(`--root ${root}: not a directory. Pass the project folder the tools should work in.\n`);
+    process.stderr.write(
+      `--root ${root}: not a directory. Pass the project folder the tools should work in.\n`,
+    );
     return 2;
   }
   const apiKey = process.env.BRAVE_API_KEY?.trim();

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -33,8 +41,18 @@ function session(options: Partial<CodingSessionOptions> = {}): CodingSession {
   return new CodingSession({ root, ...options });
 }
 
-async function run(args: unknown, s = session(), signal = new AbortController().signal): Promise<ToolCallResult> {
-  return new BashTool().run(args, { deps: { session: s }, signal, progress: noProgress, logger: silentLogger, toolName: 'Bash' });
+async function run(
+  args: unknown,
+  s = session(),
+  signal = new AbortController().signal,
+): Promise<ToolCallResult> {
+  return new BashTool().run(args, {
+    deps: { session: s },
+    signal,
+    progress: noProgress,
+    logger: silentLogger,
+    toolName: 'Bash',
+  });
 }
 
 function text(result: ToolCallResult): string {
@@ -57,7 +75,8 @@ async function waitUntilGone(pgid: number, ms = 5000): Promise<void> {
 }
 
 /** A command that records its shell's pid and two grandchildren's, then waits on them. */
-const GROUP_COMMAND = 'echo $$ > pids; sleep 100 & echo $! >> pids; sleep 100 & echo $! >> pids; echo started; wait';
+const GROUP_COMMAND =
+  'echo $$ > pids; sleep 100 & echo $! >> pids; sleep 100 & echo $! >> pids; echo started; wait';
 
 describe('Bash: running commands', () => {
   it('reports the exit code and interleaves stdout and stderr in arrival order', async () => {
@@ -77,7 +96,9 @@ describe('Bash: running commands', () => {
 
   it('says "(no output)" for a silent command and reports a signal death', async () => {
     expect(masked(await run({ command: 'true' }))).toBe('Exit code 0 (<duration>)\n(no output)');
-    expect(masked(await run({ command: 'kill -USR1 $$' }))).toBe('Killed by signal SIGUSR1 (<duration>)\n(no output)');
+    expect(masked(await run({ command: 'kill -USR1 $$' }))).toBe(
+      'Killed by signal SIGUSR1 (<duration>)\n(no output)',
+    );
   });
 
   it('runs in the root by default and in workdir when given', async () => {
@@ -87,12 +108,17 @@ describe('Bash: running commands', () => {
   });
 
   it("uses the session's environment and shell, and closes stdin", async () => {
-    const s = session({ env: { PATH: process.env.PATH, GREETING: 'hello from the session' }, shell: '/bin/sh' });
+    const s = session({
+      env: { PATH: process.env.PATH, GREETING: 'hello from the session' },
+      shell: '/bin/sh',
+    });
     expect(text(await run({ command: 'echo "$GREETING"; echo "home=${HOME:-unset}"' }, s))).toContain(
       'hello from the session\nhome=unset',
     );
     expect(text(await run({ command: 'echo "$0"' }, s))).toContain('\n/bin/sh');
-    expect(text(await run({ command: 'read line; echo "status=$? line=[$line]"' }))).toContain('status=1 line=[]');
+    expect(text(await run({ command: 'read line; echo "status=$? line=[$line]"' }))).toContain(
+      'status=1 line=[]',
+    );
   });
 
   it('refuses a workdir outside the root, a missing one and a file', async () => {
@@ -161,7 +187,9 @@ describe('Bash: timeouts and cancellation stop the whole process group', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     const body = text(result);
     expect(body).toMatch(/^Exit code 0 \(/);
-    expect(body).toContain('Note: background processes still writing to the output after the command exited were stopped.');
+    expect(body).toContain(
+      'Note: background processes still writing to the output after the command exited were stopped.',
+    );
     const pid = Number(/\n(\d+)\ndone$/.exec(body)?.[1]);
     expect(processAlive(pid)).toBe(false);
   });
@@ -200,25 +228,40 @@ describe('Bash: large output', () => {
 
   it('points at Read and Grep when the spill folder is inside the project', async () => {
     const result = await run({ command: 'seq 1 100000' }, session({ outputDir: 'logs' }));
-    expect(text(result)).toMatch(/Full output saved to logs\/bash-[\w-]+\.log; use Grep or Read \(offset\/limit\) on it/);
+    expect(text(result)).toMatch(
+      /Full output saved to logs\/bash-[\w-]+\.log; use Grep or Read \(offset\/limit\) on it/,
+    );
   });
 
   it('creates one temporary spill folder per session, only when needed', async () => {
     const tool = new BashTool();
     const call = (s: CodingSession, command: string) =>
-      tool.run({ command }, { deps: { session: s }, signal: new AbortController().signal, progress: noProgress, logger: silentLogger, toolName: 'Bash' });
+      tool.run(
+        { command },
+        {
+          deps: { session: s },
+          signal: new AbortController().signal,
+          progress: noProgress,
+          logger: silentLogger,
+          toolName: 'Bash',
+        },
+      );
     const first = session();
     const second = session();
     const small = text(await call(first, 'echo small'));
     expect(small).not.toContain('Full output');
-    const fileOf = async (s: CodingSession) => /Full output saved to (\S+);/.exec(text(await call(s, 'seq 1 3000')))?.[1] ?? '';
+    const fileOf = async (s: CodingSession) =>
+      /Full output saved to (\S+);/.exec(text(await call(s, 'seq 1 3000')))?.[1] ?? '';
     const a = await fileOf(first);
     const b = await fileOf(first);
     const c = await fileOf(second);
     try {
       expect(path.dirname(a)).toBe(path.dirname(b));
       expect(path.dirname(c)).not.toBe(path.dirname(a));
-      expect(path.dirname(a).startsWith(path.join(realpathSync(tmpdir()), 'coding-tools-')) || path.dirname(a).startsWith(path.join(tmpdir(), 'coding-tools-'))).toBe(true);
+      expect(
+        path.dirname(a).startsWith(path.join(realpathSync(tmpdir()), 'coding-tools-')) ||
+          path.dirname(a).startsWith(path.join(tmpdir(), 'coding-tools-')),
+      ).toBe(true);
       expect(readFileSync(a, 'utf8')).toBe(Array.from({ length: 3000 }, (_, i) => `${i + 1}\n`).join(''));
     } finally {
       rmSync(path.dirname(a), { recursive: true, force: true });
@@ -227,7 +270,10 @@ describe('Bash: large output', () => {
   });
 
   it('stays within the output budget for one very long line', async () => {
-    const result = await run({ command: "head -c 200000 /dev/zero | tr '\\0' x" }, session({ outputDir: path.join(base, 'spill') }));
+    const result = await run(
+      { command: "head -c 200000 /dev/zero | tr '\\0' x" },
+      session({ outputDir: path.join(base, 'spill') }),
+    );
     const body = text(result);
     expect(body).toContain('\n[… 160000 characters omitted …]\n');
     expect(body.length).toBeLessThan(50_000);

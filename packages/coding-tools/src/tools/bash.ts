@@ -9,7 +9,13 @@ import { existsSync, mkdirSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { BaseTool, defineToolMetadata, NotFoundError, ValidationError, type ToolContext } from '@toolsmith/core';
+import {
+  BaseTool,
+  defineToolMetadata,
+  NotFoundError,
+  ValidationError,
+  type ToolContext,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import type { CodingSession, CodingToolsDeps } from '../session/coding-session.ts';
 import { displayPath, resolveInRoot, suggestPaths } from '../session/resolve-path.ts';
@@ -37,7 +43,9 @@ const BashParams = z.object({
     .string()
     .min(1)
     .optional()
-    .describe('Directory to run in, relative to the project root (default: the root). Use this instead of `cd`.'),
+    .describe(
+      'Directory to run in, relative to the project root (default: the root). Use this instead of `cd`.',
+    ),
   description: z
     .string()
     .optional()
@@ -63,7 +71,8 @@ function statusLine(outcome: CommandOutcome, timeoutMs: number): string {
     const how = outcome.forceKilled ? 'SIGTERM, then SIGKILL' : 'SIGTERM';
     return `Killed after ${timeoutMs} ms: the command did not finish within its timeout of ${timeoutMs} ms, so it and every process it started were stopped (${how}). If it needs longer, raise \`timeout\` (max ${MAX_BASH_TIMEOUT_MS}).`;
   }
-  if (outcome.stoppedBy === 'abort') return `Cancelled after ${took}; the command and every process it started were stopped.`;
+  if (outcome.stoppedBy === 'abort')
+    return `Cancelled after ${took}; the command and every process it started were stopped.`;
   if (outcome.exitCode !== null) return `Exit code ${outcome.exitCode} (${took})`;
   return `Killed by signal ${outcome.signal ?? 'unknown'} (${took})`;
 }
@@ -159,7 +168,12 @@ export class BashTool extends BaseTool<CodingToolsDeps, typeof BashParams> {
     return this.#render(session, outcome, output, params.timeout);
   }
 
-  #render(session: CodingSession, outcome: CommandOutcome, output: CollectedOutput, timeoutMs: number): string {
+  #render(
+    session: CodingSession,
+    outcome: CommandOutcome,
+    output: CollectedOutput,
+    timeoutMs: number,
+  ): string {
     const parts = [statusLine(outcome, timeoutMs)];
     if (outcome.stoppedBackground) {
       parts.push(

@@ -28,8 +28,8 @@ export class BatchTool extends BaseTool<CodingToolsDeps, typeof BatchParams> {
     name: 'Batch',
     title: 'Run tools in parallel',
     description:
-      '[Tools/Batch] Run 2–10 independent tool calls in parallel and get every result, e.g. read several files or search in several ways at once. Failures are reported per call. Batch cannot contain Batch.',
-    category: 'tools',
+      '[Agents/Batch] Run 2–10 independent tool calls in parallel and get every result, e.g. read several files or search in several ways at once. Failures are reported per call. Batch cannot contain Batch.',
+    category: 'agents',
     tags: ['parallel', 'multiple', 'batch'],
     annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   });

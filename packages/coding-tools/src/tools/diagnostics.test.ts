@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { noProgress, silentLogger, type ToolCallResult } from '@toolsmith/core';
@@ -10,7 +18,10 @@ import { defaultTscCommand, DiagnosticsTool } from './diagnostics.ts';
 const WORKSPACE_BIN = path.resolve(import.meta.dirname, '../../../../node_modules/.bin');
 const TSC = path.join(WORKSPACE_BIN, 'tsc');
 const ESLINT = path.join(WORKSPACE_BIN, 'eslint');
-const ESLINT_REPORT = readFileSync(path.join(import.meta.dirname, 'diagnostics/__fixtures__/eslint-report.json'), 'utf8');
+const ESLINT_REPORT = readFileSync(
+  path.join(import.meta.dirname, 'diagnostics/__fixtures__/eslint-report.json'),
+  'utf8',
+);
 
 let root: string;
 
@@ -24,7 +35,13 @@ function typescriptProject(): void {
   write(
     'tsconfig.json',
     JSON.stringify({
-      compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler' },
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: 'es2022',
+        module: 'esnext',
+        moduleResolution: 'bundler',
+      },
       include: ['src'],
     }),
   );
@@ -50,7 +67,10 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-async function diagnose(args: Record<string, unknown>, options: Partial<CodingSessionOptions> = {}): Promise<ToolCallResult> {
+async function diagnose(
+  args: Record<string, unknown>,
+  options: Partial<CodingSessionOptions> = {},
+): Promise<ToolCallResult> {
   return new DiagnosticsTool().run(args, {
     deps: { session: new CodingSession({ root, ...options }) },
     signal: new AbortController().signal,
@@ -80,7 +100,9 @@ describe('Diagnostics with tsc (real TypeScript project)', () => {
     typescriptProject();
     mkdirSync(path.join(root, 'node_modules/.bin'), { recursive: true });
     symlinkSync(realpathSync(TSC), path.join(root, 'node_modules/.bin/tsc'));
-    expect(defaultTscCommand(root)).toBe(`${path.join(root, 'node_modules/.bin/tsc')} --noEmit --pretty false`);
+    expect(defaultTscCommand(root)).toBe(
+      `${path.join(root, 'node_modules/.bin/tsc')} --noEmit --pretty false`,
+    );
     const result = await diagnose({});
     expect(result.isError).toBeUndefined();
     expect(text(result)).toBe(
@@ -172,13 +194,18 @@ describe('Diagnostics with ESLint', () => {
         'src/app.js:2:1 warning no-console: Unexpected console statement.',
       ].join('\n'),
     );
-    expect(text(await diagnose({ command: `${ESLINT} -f json src/ok.js`, timeout: 60_000 }))).toBe('No errors found.');
+    expect(text(await diagnose({ command: `${ESLINT} -f json src/ok.js`, timeout: 60_000 }))).toBe(
+      'No errors found.',
+    );
   });
 });
 
 describe('Diagnostics: other outputs and failures', () => {
   it('reads generic file:line:col lines', async () => {
-    const result = await diagnose({ command: "echo 'lib/x.go:4:2: warning: unreachable code'; echo 'main.c:3:5: error: missing semicolon'; exit 1" });
+    const result = await diagnose({
+      command:
+        "echo 'lib/x.go:4:2: warning: unreachable code'; echo 'main.c:3:5: error: missing semicolon'; exit 1",
+    });
     expect(text(result)).toBe(
       [
         'Found 1 error and 1 warning in 2 files (checker output):',
@@ -199,7 +226,9 @@ describe('Diagnostics: other outputs and failures', () => {
   it('refuses a command that does not exist', async () => {
     const result = await diagnose({ command: 'no-such-checker --json' });
     expect(result.isError).toBe(true);
-    expect(text(result)).toMatch(/- command: The command could not be run: .*no-such-checker: .*not found\. Check its spelling, or call it through npx\./);
+    expect(text(result)).toMatch(
+      /- command: The command could not be run: .*no-such-checker: .*not found\. Check its spelling, or call it through npx\./,
+    );
   });
 
   it('stops a command that exceeds its timeout', async () => {

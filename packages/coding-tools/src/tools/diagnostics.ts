@@ -19,7 +19,12 @@ import type { CodingSession, CodingToolsDeps } from '../session/coding-session.t
 import { displayPath, resolveInRoot } from '../session/resolve-path.ts';
 import { DEFAULT_BASH_TIMEOUT_MS, MAX_BASH_TIMEOUT_MS, sessionShell } from './bash.ts';
 import { runCommand } from './bash/run-command.ts';
-import { parseDiagnostics, type Diagnostic, type OutputFormat, type Severity } from './diagnostics/parse-diagnostics.ts';
+import {
+  parseDiagnostics,
+  type Diagnostic,
+  type OutputFormat,
+  type Severity,
+} from './diagnostics/parse-diagnostics.ts';
 import { compareSearchPaths } from './grep/path-order.ts';
 
 export const DEFAULT_MAX_PER_FILE = 20;
@@ -40,14 +45,18 @@ const DiagnosticsParams = z.object({
     .string()
     .min(1)
     .optional()
-    .describe('Only report diagnostics of this file (relative to the project root). The checker still checks the whole project.'),
+    .describe(
+      'Only report diagnostics of this file (relative to the project root). The checker still checks the whole project.',
+    ),
   max_per_file: z
     .number()
     .int()
     .min(1)
     .max(1000)
     .default(DEFAULT_MAX_PER_FILE)
-    .describe(`Diagnostics shown per file (default ${DEFAULT_MAX_PER_FILE}); errors come first, the rest is counted.`),
+    .describe(
+      `Diagnostics shown per file (default ${DEFAULT_MAX_PER_FILE}); errors come first, the rest is counted.`,
+    ),
   timeout: z
     .number()
     .int()
@@ -57,7 +66,11 @@ const DiagnosticsParams = z.object({
     .describe(`Time limit in milliseconds (default ${DEFAULT_BASH_TIMEOUT_MS}, max ${MAX_BASH_TIMEOUT_MS}).`),
 });
 
-const FORMAT_NAMES: Record<OutputFormat, string> = { eslint: 'ESLint', tsc: 'tsc', generic: 'checker output' };
+const FORMAT_NAMES: Record<OutputFormat, string> = {
+  eslint: 'ESLint',
+  tsc: 'tsc',
+  generic: 'checker output',
+};
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 
 function plural(count: number, noun: string): string {
@@ -88,13 +101,14 @@ export class DiagnosticsTool extends BaseTool<CodingToolsDeps, typeof Diagnostic
     name: 'Diagnostics',
     title: 'Check for type and lint errors',
     description: [
-      "[Shell/Diagnostics] Type-check or lint the project and get the problems as `file:line:col severity code: message`, grouped by file with errors first. By default runs TypeScript's `tsc --noEmit --pretty false` with the project's own tsc in the project root; pass `command` for another checker (e.g. \"npx eslint -f json src\").",
+      '[Shell/Diagnostics] Type-check or lint the project and get the problems as `file:line:col severity code: message`, grouped by file with errors first. By default runs TypeScript\'s `tsc --noEmit --pretty false` with the project\'s own tsc in the project root; pass `command` for another checker (e.g. "npx eslint -f json src").',
       `Use it after editing code to verify it compiles. file_path limits the report to one file; at most max_per_file (default ${DEFAULT_MAX_PER_FILE}) diagnostics are shown per file. Says "No errors found." when the checker reports nothing. Runs like Bash: timeout default ${DEFAULT_BASH_TIMEOUT_MS / 1000} s, the whole process group is stopped on timeout.`,
     ].join('\n'),
     category: 'shell',
     toolset: 'shell',
     tags: ['diagnostics', 'typecheck', 'tsc', 'typescript', 'eslint', 'lint', 'errors', 'compile', 'check'],
-    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    // Not read-only: `command` runs any program (a read-only server must not offer arbitrary execution).
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   });
 
   getParamsSchema() {
@@ -106,7 +120,10 @@ export class DiagnosticsTool extends BaseTool<CodingToolsDeps, typeof Diagnostic
     ctx: ToolContext<CodingToolsDeps>,
   ): Promise<string> {
     const session = ctx.deps.session;
-    const only = params.file_path === undefined ? undefined : resolveInRoot(session, params.file_path, this.name, 'file_path');
+    const only =
+      params.file_path === undefined
+        ? undefined
+        : resolveInRoot(session, params.file_path, this.name, 'file_path');
     if (params.command === undefined && !existsSync(path.join(session.root, 'tsconfig.json'))) {
       throw new ValidationError({
         toolName: this.name,
@@ -160,7 +177,12 @@ export class DiagnosticsTool extends BaseTool<CodingToolsDeps, typeof Diagnostic
       }
       throw new ValidationError({
         toolName: this.name,
-        issues: [{ field: 'command', message: `The command could not be run: ${detail}. Check its spelling, or call it through npx.` }],
+        issues: [
+          {
+            field: 'command',
+            message: `The command could not be run: ${detail}. Check its spelling, or call it through npx.`,
+          },
+        ],
       });
     }
 
@@ -198,7 +220,9 @@ export class DiagnosticsTool extends BaseTool<CodingToolsDeps, typeof Diagnostic
       if (!list) byFile.set(key, (list = []));
       list.push(diagnostic);
     }
-    const files = [...byFile.keys()].sort((a, b) => (a === '' ? -1 : b === '' ? 1 : compareSearchPaths(a, b)));
+    const files = [...byFile.keys()].sort((a, b) =>
+      a === '' ? -1 : b === '' ? 1 : compareSearchPaths(a, b),
+    );
     const fileCount = files.filter((file) => file !== '').length;
     const lines = [
       `Found ${summary(selected.map((entry) => entry.diagnostic))}${fileCount > 0 ? ` in ${plural(fileCount, 'file')}` : ''} (${FORMAT_NAMES[format ?? 'generic']}):`,
@@ -212,7 +236,13 @@ export class DiagnosticsTool extends BaseTool<CodingToolsDeps, typeof Diagnostic
         );
       for (const d of list.slice(0, maxPerFile)) {
         const where =
-          file === '' ? '(project)' : d.line === 0 ? file : d.column === 0 ? `${file}:${d.line}` : `${file}:${d.line}:${d.column}`;
+          file === ''
+            ? '(project)'
+            : d.line === 0
+              ? file
+              : d.column === 0
+                ? `${file}:${d.line}`
+                : `${file}:${d.line}:${d.column}`;
         lines.push(`${where} ${d.severity} ${d.code ? `${d.code}: ` : ''}${d.message}`);
       }
       if (list.length > maxPerFile) {

@@ -46,7 +46,9 @@ const GrepParams = z.object({
     .string()
     .min(1)
     .optional()
-    .describe('Only search files of this type (rg --type), e.g. "ts", "js", "py", "go", "rust", "java", "md".'),
+    .describe(
+      'Only search files of this type (rg --type), e.g. "ts", "js", "py", "go", "rust", "java", "md".',
+    ),
   output_mode: z
     .enum(['files_with_matches', 'content', 'count'])
     .default('files_with_matches')
@@ -86,7 +88,9 @@ const GrepParams = z.object({
     .int()
     .min(0)
     .default(DEFAULT_HEAD_LIMIT)
-    .describe(`Show at most this many entries (files, lines or counts); default ${DEFAULT_HEAD_LIMIT}, 0 for no limit.`),
+    .describe(
+      `Show at most this many entries (files, lines or counts); default ${DEFAULT_HEAD_LIMIT}, 0 for no limit.`,
+    ),
   offset: z
     .number()
     .int()
@@ -199,7 +203,10 @@ export class GrepTool extends BaseTool<CodingToolsDeps, typeof GrepParams> {
       fileType:
         params.type === undefined
           ? undefined
-          : { name: params.type, globs: Object.hasOwn(FILE_TYPES, params.type) ? FILE_TYPES[params.type] : undefined },
+          : {
+              name: params.type,
+              globs: Object.hasOwn(FILE_TYPES, params.type) ? FILE_TYPES[params.type] : undefined,
+            },
       mode: params.output_mode,
       before: params.before_context ?? params.context ?? 0,
       after: params.after_context ?? params.context ?? 0,
@@ -212,7 +219,9 @@ export class GrepTool extends BaseTool<CodingToolsDeps, typeof GrepParams> {
 
   #render(session: CodingSession, results: FileResult[], request: SearchRequest, params: GrepInput): string {
     if (results.length === 0) {
-      const filters = [params.glob && `glob ${params.glob}`, params.type && `type ${params.type}`].filter(Boolean);
+      const filters = [params.glob && `glob ${params.glob}`, params.type && `type ${params.type}`].filter(
+        Boolean,
+      );
       return `No matches found in ${displayPath(session, request.target)}${filters.length ? ` (${filters.join(', ')})` : ''}.`;
     }
     const sorted = results
@@ -230,14 +239,20 @@ export class GrepTool extends BaseTool<CodingToolsDeps, typeof GrepParams> {
       const total = sorted.reduce((sum, result) => sum + result.count, 0);
       header = `Found ${plural(total, 'match', 'matches')} in ${plural(sorted.length, 'file')}`;
       noun = 'files';
-      sorted.forEach((result, file) => entries.push({ text: `${result.shown}:${result.count}`, file, line: 0 }));
+      sorted.forEach((result, file) =>
+        entries.push({ text: `${result.shown}:${result.count}`, file, line: 0 }),
+      );
     } else {
       let matching = 0;
       sorted.forEach((result, file) => {
         for (const line of result.lines) {
           if (line.match) matching++;
           const mark = line.match ? ':' : '-';
-          entries.push({ text: `${result.shown}${mark}${line.line}${mark}${cutLine(line.text)}`, file, line: line.line });
+          entries.push({
+            text: `${result.shown}${mark}${line.line}${mark}${cutLine(line.text)}`,
+            file,
+            line: line.line,
+          });
         }
       });
       header = `Found ${plural(matching, 'matching line')} in ${plural(sorted.length, 'file')}`;
@@ -271,7 +286,9 @@ export class GrepTool extends BaseTool<CodingToolsDeps, typeof GrepParams> {
     const lines = [`${header}:`, ...body];
     if (end < entries.length) {
       const why = budgetHit ? ` (output size limit)` : '';
-      lines.push(`[Showing ${noun} ${start + 1}-${end} of ${entries.length}${why}. Use offset=${end} to see more.]`);
+      lines.push(
+        `[Showing ${noun} ${start + 1}-${end} of ${entries.length}${why}. Use offset=${end} to see more.]`,
+      );
     }
     return lines.join('\n');
   }

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { parseDiagnostics, parseEslintJson, parseGeneric, parseTsc } from './parse-diagnostics.ts';
 
 /** Real `eslint -f json` output (ESLint 10; only the folder of the paths replaced by /project/src). */
-const ESLINT_REPORT = readFileSync(path.join(import.meta.dirname, '__fixtures__', 'eslint-report.json'), 'utf8');
+const ESLINT_REPORT = readFileSync(
+  path.join(import.meta.dirname, '__fixtures__', 'eslint-report.json'),
+  'utf8',
+);
 
 describe('parseEslintJson', () => {
   it('reads every message with its severity, rule and position, fatal parse errors included', () => {
@@ -96,7 +99,14 @@ describe('parseGeneric', () => {
       'Compiling 3 files…',
     ].join('\n');
     expect(parseGeneric(output)).toEqual([
-      { file: 'main.c', line: 3, column: 5, severity: 'error', code: undefined, message: 'expected ";" before "}" token' },
+      {
+        file: 'main.c',
+        line: 3,
+        column: 5,
+        severity: 'error',
+        code: undefined,
+        message: 'expected ";" before "}" token',
+      },
       {
         file: 'app/models.py',
         line: 12,
@@ -113,7 +123,14 @@ describe('parseGeneric', () => {
         code: 'no-unused-vars',
         message: "'unused' is assigned a value but never used.",
       },
-      { file: 'lib/x.go', line: 4, column: 2, severity: 'warning', code: undefined, message: 'unreachable code' },
+      {
+        file: 'lib/x.go',
+        line: 4,
+        column: 2,
+        severity: 'warning',
+        code: undefined,
+        message: 'unreachable code',
+      },
     ]);
   });
 });

@@ -68,16 +68,14 @@ export function parseEslintJson(stdout: string): Diagnostic[] | undefined {
   }
   if (!isEslintResults(value)) return undefined;
   return value.flatMap((result) =>
-    result.messages.map(
-      (message): Diagnostic => ({
-        file: result.filePath,
-        line: message.line ?? 0,
-        column: message.column ?? 0,
-        severity: message.severity === 2 ? 'error' : message.severity === 1 ? 'warning' : 'info',
-        code: message.ruleId ?? undefined,
-        message: message.message ?? '',
-      }),
-    ),
+    result.messages.map((message): Diagnostic => ({
+      file: result.filePath,
+      line: message.line ?? 0,
+      column: message.column ?? 0,
+      severity: message.severity === 2 ? 'error' : message.severity === 1 ? 'warning' : 'info',
+      code: message.ruleId ?? undefined,
+      message: message.message ?? '',
+    })),
   );
 }
 
@@ -106,7 +104,14 @@ export function parseTsc(output: string): Diagnostic[] {
       };
       diagnostics.push(last);
     } else if (global) {
-      last = { file: '', line: 0, column: 0, severity: tscSeverity(global[1]!), code: global[2], message: global[3]! };
+      last = {
+        file: '',
+        line: 0,
+        column: 0,
+        severity: tscSeverity(global[1]!),
+        code: global[2],
+        message: global[3]!,
+      };
       diagnostics.push(last);
     } else if (last && /^\s+\S/.test(raw)) {
       last.message += `\n${raw.trimEnd()}`;

@@ -65,10 +65,15 @@ export function parseGitignore(content: string): GitignoreRule[] {
 }
 
 /** The verdict of the last rule that matches `relativePath` (posix separators, no leading `./`). */
-export function matchGitignore(rules: readonly GitignoreRule[], relativePath: string, isDir: boolean): RuleMatch {
+export function matchGitignore(
+  rules: readonly GitignoreRule[],
+  relativePath: string,
+  isDir: boolean,
+): RuleMatch {
   for (let i = rules.length - 1; i >= 0; i--) {
     const rule = rules[i]!;
-    if ((!rule.dirOnly || isDir) && rule.matches(relativePath)) return rule.whitelist ? 'whitelist' : 'ignore';
+    if ((!rule.dirOnly || isDir) && rule.matches(relativePath))
+      return rule.whitelist ? 'whitelist' : 'ignore';
   }
   return undefined;
 }

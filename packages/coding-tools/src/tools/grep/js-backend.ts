@@ -80,8 +80,10 @@ function multilineMatcher(regex: RegExp): LineMatcher {
 /** Decodes a file as ripgrep does (BOM-aware); undefined for a binary file found while walking. */
 function decode(buffer: Buffer, walked: boolean): string | undefined {
   if (buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) buffer = buffer.subarray(3);
-  else if (buffer[0] === 0xff && buffer[1] === 0xfe) return new TextDecoder('utf-16le').decode(buffer.subarray(2));
-  else if (buffer[0] === 0xfe && buffer[1] === 0xff) return new TextDecoder('utf-16be').decode(buffer.subarray(2));
+  else if (buffer[0] === 0xff && buffer[1] === 0xfe)
+    return new TextDecoder('utf-16le').decode(buffer.subarray(2));
+  else if (buffer[0] === 0xfe && buffer[1] === 0xff)
+    return new TextDecoder('utf-16be').decode(buffer.subarray(2));
   if (walked) {
     const nul = buffer.indexOf(0);
     if (nul !== -1) {
@@ -92,7 +94,11 @@ function decode(buffer: Buffer, walked: boolean): string | undefined {
   return buffer.toString('utf8');
 }
 
-async function mapConcurrently<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+async function mapConcurrently<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -129,7 +135,9 @@ export class JsSearchBackend implements SearchBackend {
       .filter((rule): rule is GitignoreRule => rule !== undefined);
     // A glob without `!` selects files (a gitignore "ignore" line read the other way round).
     const selecting = overrides.some((rule) => !rule.whitelist);
-    const isType = request.fileType?.globs ? picomatch([...request.fileType.globs], { dot: true, noextglob: true }) : undefined;
+    const isType = request.fileType?.globs
+      ? picomatch([...request.fileType.globs], { dot: true, noextglob: true })
+      : undefined;
 
     const included = (absolute: string, isDir: boolean, stack: IgnoreStack): boolean => {
       const override = matchGitignore(overrides, toPosix(path.relative(request.root, absolute)), isDir);
@@ -193,7 +201,11 @@ export class JsSearchBackend implements SearchBackend {
     const shown = new Set<number>();
     for (const [first, last] of ranges) {
       for (let i = first; i <= last; i++) matched.add(i);
-      for (let i = Math.max(0, first - request.before); i <= Math.min(lines.length - 1, last + request.after); i++) {
+      for (
+        let i = Math.max(0, first - request.before);
+        i <= Math.min(lines.length - 1, last + request.after);
+        i++
+      ) {
         shown.add(i);
       }
     }

@@ -7,7 +7,12 @@
 import { StringDecoder } from 'node:string_decoder';
 import { runCommand } from '../bash/run-command.ts';
 import { invalidPatternError, lineBreakError, unknownTypeError } from './pattern.ts';
-import { VCS_EXCLUDE_GLOB, type FileResult, type SearchBackend, type SearchRequest } from './search-backend.ts';
+import {
+  VCS_EXCLUDE_GLOB,
+  type FileResult,
+  type SearchBackend,
+  type SearchRequest,
+} from './search-backend.ts';
 
 /** stderr kept for error messages. */
 const MAX_STDERR = 16 * 1024;
@@ -73,7 +78,14 @@ export class RipgrepBackend implements SearchBackend {
     if (stderr.includes('is not allowed in a regex')) return lineBreakError();
     if (stderr.includes('unrecognized file type')) return unknownTypeError(request.fileType?.name ?? '');
     if (/regex parse error|error parsing|PCRE2|compile/i.test(stderr)) {
-      return invalidPatternError(stderr.replace(/^regex parse error:\s*/, '').split('\n').map((l) => l.trim()).filter(Boolean).join(' '));
+      return invalidPatternError(
+        stderr
+          .replace(/^regex parse error:\s*/, '')
+          .split('\n')
+          .map((l) => l.trim())
+          .filter(Boolean)
+          .join(' '),
+      );
     }
     return new Error(`ripgrep (${this.#binary}) failed: ${stderr.trim()}`);
   }
@@ -84,14 +96,22 @@ export class RipgrepBackend implements SearchBackend {
     if (request.multiline) args.push('--multiline', '--multiline-dotall');
     if (pcre2) args.push('--pcre2');
     if (request.fileType) {
-      for (const glob of request.fileType.globs ?? []) args.push('--type-add', `${request.fileType.name}:${glob}`);
+      for (const glob of request.fileType.globs ?? [])
+        args.push('--type-add', `${request.fileType.name}:${glob}`);
       args.push('--type', request.fileType.name);
     }
     if (request.glob !== undefined) args.push('--glob', request.glob);
     args.push('--glob', VCS_EXCLUDE_GLOB);
     if (request.mode === 'files_with_matches') args.push('--files-with-matches', '--null');
     else if (request.mode === 'count') args.push('--count', '--with-filename', '--null');
-    else args.push('--json', '--before-context', String(request.before), '--after-context', String(request.after));
+    else
+      args.push(
+        '--json',
+        '--before-context',
+        String(request.before),
+        '--after-context',
+        String(request.after),
+      );
     args.push('--regexp', request.pattern, '--', request.target);
     return args;
   }
@@ -110,7 +130,8 @@ export class RipgrepBackend implements SearchBackend {
         : request.mode === 'count'
           ? recordReader('\n', (record) => {
               const nul = record.lastIndexOf('\0');
-              if (nul !== -1) results.push({ path: record.slice(0, nul), count: Number(record.slice(nul + 1)), lines: [] });
+              if (nul !== -1)
+                results.push({ path: record.slice(0, nul), count: Number(record.slice(nul + 1)), lines: [] });
             })
           : recordReader('\n', (record) => {
               if (record === '') return;
@@ -125,7 +146,9 @@ export class RipgrepBackend implements SearchBackend {
               const lines = textOf(event.data.lines).split('\n');
               if (lines.length > 1 && lines.at(-1) === '') lines.pop();
               const first = event.data.line_number ?? 0;
-              lines.forEach((text, i) => current!.lines.push({ line: first + i, text, match: event.type === 'match' }));
+              lines.forEach((text, i) =>
+                current!.lines.push({ line: first + i, text, match: event.type === 'match' }),
+              );
             });
     let stderr = '';
     const outcome = await runCommand({

@@ -1,0 +1,115 @@
+/** The `coding-tools-mcp` bin, spawned and driven by the MCP SDK's real client over stdio. */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { connectStdio, resultText, type StdioConnection } from '@toolsmith/testing';
+
+const bin = fileURLToPath(new URL('./coding-tools-mcp.ts', import.meta.url));
+const nodeArgs = ['--conditions=@toolsmith/source', bin];
+let root: string;
+let connection: StdioConnection | undefined;
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'coding-mcp-'));
+  writeFileSync(path.join(root, 'notes.txt'), 'alpha\nbeta\n');
+});
+afterEach(async () => {
+  await connection?.close();
+  connection = undefined;
+  rmSync(root, { recursive: true, force: true });
+});
+
+const call = async (name: string, args: Record<string, unknown>) => {
+  const result = await connection!.client.callTool({ name, arguments: args });
+  return { text: resultText(result), isError: result.isError === true };
+};
+
+describe('coding-tools-mcp', () => {
+  it('serves the tools rooted at --root; search tools only with BRAVE_API_KEY', async () => {
+    connection = await connectStdio({
+      command: process.execPath,
+      args: [...nodeArgs, '--root', root],
+      env: { BRAVE_API_KEY: '' },
+    });
+    const names = (await connection.client.listTools()).tools.map((t) => t.name).sort();
+    expect(names).toEqual(
+      [
+        'ApplyPatch',
+        'AskUser',
+        'Bash',
+        'Batch',
+        'Diagnostics',
+        'Edit',
+        'Glob',
+        'Grep',
+        'ListDir',
+        'MultiEdit',
+        'Read',
+        'TodoRead',
+        'TodoWrite',
+        'WebFetch',
+        'Write',
+        'search_tools',
+      ].sort(),
+    );
+    await connection.close();
+    connection = await connectStdio({
+      command: process.execPath,
+      args: [...nodeArgs, '--root', root],
+      env: { BRAVE_API_KEY: 'test-key-123456' },
+    });
+    const withSearch = (await connection.client.listTools()).tools.map((t) => t.name);
+    expect(withSearch).toEqual(expect.arrayContaining(['WebSearch', 'CodeSearch']));
+    expect(withSearch).not.toContain('Task');
+  }, 30_000);
+
+  it('reads, edits, patches, greps and runs commands in the root, and refuses paths outside it', async () => {
+    connection = await connectStdio({ command: process.execPath, args: [...nodeArgs, '--root', root] });
+    expect((await call('Read', { file_path: 'notes.txt' })).text).toMatch(/1\talpha|1→alpha|\s1[^\n]*alpha/);
+    expect(
+      (await call('Edit', { file_path: 'notes.txt', old_string: 'beta', new_string: 'gamma' })).isError,
+    ).toBe(false);
+    const patched = await call('ApplyPatch', {
+      patch: '*** Begin Patch\n*** Add File: src/new.txt\n+hello\n*** End Patch',
+    });
+    expect(patched.isError).toBe(false);
+    expect(readFileSync(path.join(root, 'notes.txt'), 'utf8')).toBe('alpha\ngamma\n');
+    expect(readFileSync(path.join(root, 'src', 'new.txt'), 'utf8')).toBe('hello\n');
+    expect((await call('Grep', { pattern: 'gamma' })).text).toContain('notes.txt');
+    expect((await call('Bash', { command: 'ls src', description: 'List the src folder' })).text).toMatch(
+      /Exit code 0[\s\S]*new\.txt/,
+    );
+    const outside = await call('Read', { file_path: '../etc-passwd' });
+    expect(outside.isError).toBe(true);
+    expect(outside.text).toContain('outside the project root');
+  }, 30_000);
+
+  it('asks the user through MCP elicitation when the client supports it', async () => {
+    connection = await connectStdio({
+      command: process.execPath,
+      args: [...nodeArgs, '--root', root],
+      capabilities: { elicitation: { form: {} } },
+    });
+    connection.client.setRequestHandler(ElicitRequestSchema, async (request) => ({
+      action: 'accept',
+      content: { answer: request.params.message.includes('tabs') ? 'spaces' : '?' },
+    }));
+    expect(
+      (await call('AskUser', { question: 'Use tabs or spaces?', options: ['tabs', 'spaces'] })).text,
+    ).toBe('The user answered: spaces');
+  }, 30_000);
+
+  it('refuses a missing --root folder with exit code 2', async () => {
+    const run = promisify(execFile);
+    const error = await run(process.execPath, [...nodeArgs, '--root', path.join(root, 'nope')]).catch(
+      (e: unknown) => e,
+    );
+    expect((error as { code: number }).code).toBe(2);
+    expect((error as { stderr: string }).stderr).toContain('not a directory');
+  }, 30_000);
+});
