@@ -18,6 +18,10 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchmarkRe
     title: 'Executable knowledge: sandboxed helpers and processors, resolver',
     run: async () => (await import('./knowledge.ts')).runKnowledge(),
   },
+  'coding-tools': {
+    title: 'Coding tools: Grep, Glob, ApplyPatch and Read against rg, tinyglobby and plain fs',
+    run: async () => (await import('./coding-tools.ts')).runCodingTools(),
+  },
 };
 
 const out = (text: string) => void process.stdout.write(`${text}\n`);

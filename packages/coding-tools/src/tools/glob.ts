@@ -3,7 +3,7 @@
  * tinyglobby's; `.gitignore` files (nested ones too, and `.git/info/exclude`) are applied with the
  * `ignore` package while crawling, so ignored folders are never walked.
  */
-import { existsSync, readdir, readdirSync, readFileSync, type Dirent, type Stats } from 'node:fs';
+import { existsSync, readdir, readdirSync, readFileSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -58,13 +58,16 @@ class GitignoreRules {
     this.#top = top;
   }
 
-  /** Rule sets of `dir` and its ancestors up to the top, shallowest first. */
-  #chain(dir: string): RuleSet[] {
+  /**
+   * Rule sets of `dir` and its ancestors up to the top, shallowest first. `hasGitignore` is what the
+   * folder's listing says (the crawl knows it): a folder without one is not probed.
+   */
+  #chain(dir: string, hasGitignore?: boolean): RuleSet[] {
     const cached = this.#chains.get(dir);
     if (cached) return cached;
     const parent = path.dirname(dir);
     const inherited = dir === this.#top || parent === dir ? [] : this.#chain(parent);
-    const sources = [path.join(dir, '.gitignore')];
+    const sources = hasGitignore === false ? [] : [path.join(dir, '.gitignore')];
     if (dir === this.#top) sources.unshift(path.join(dir, '.git', 'info', 'exclude'));
     let rules: Ignore | undefined;
     for (const source of sources) {
@@ -82,12 +85,19 @@ class GitignoreRules {
     return chain;
   }
 
+  /** Registers a folder the crawl listed, before its entries are tested. */
+  enter(dir: string, hasGitignore: boolean): void {
+    this.#chain(dir, hasGitignore);
+  }
+
   /** Git's answer: the deepest .gitignore with an opinion on the path wins. */
   ignores(dir: string, name: string, isDirectory: boolean): boolean {
-    const target = path.join(dir, name);
     let ignored = false;
     for (const { dir: base, rules } of this.#chain(dir)) {
-      const relative = path.relative(base, target).split(path.sep).join('/');
+      // `dir` is `base` or inside it: the relative path is a slice, in git's `/` form.
+      const inside =
+        dir === base ? name : `${dir.slice(base.endsWith(path.sep) ? base.length : base.length + 1)}/${name}`;
+      const relative = path.sep === '/' ? inside : inside.split(path.sep).join('/');
       const result = rules.test(isDirectory ? `${relative}/` : relative);
       if (result.ignored) ignored = true;
       else if (result.unignored) ignored = false;
@@ -127,6 +137,10 @@ function filteringFs(rules: GitignoreRules | undefined): FileSystemAdapter {
       const absolute = path.resolve(dir);
       let kept: Dirent[];
       try {
+        rules?.enter(
+          absolute,
+          entries.some((entry) => entry.name === '.gitignore'),
+        );
         kept = entries.filter((entry) => keep(absolute, entry));
       } catch (failure) {
         callback(failure as NodeJS.ErrnoException, []);
@@ -137,12 +151,43 @@ function filteringFs(rules: GitignoreRules | undefined): FileSystemAdapter {
   };
   const filteredReaddirSync = (dir: string) => {
     const absolute = path.resolve(dir);
-    return readdirSync(dir, { withFileTypes: true }).filter((entry) => keep(absolute, entry));
+    const entries = readdirSync(dir, { withFileTypes: true });
+    rules?.enter(
+      absolute,
+      entries.some((entry) => entry.name === '.gitignore'),
+    );
+    return entries.filter((entry) => keep(absolute, entry));
   };
   return {
     readdir: filteredReaddir as unknown as NonNullable<FileSystemAdapter['readdir']>,
     readdirSync: filteredReaddirSync as unknown as NonNullable<FileSystemAdapter['readdirSync']>,
   };
+}
+
+/** Matches stat-ed per turn of the event loop: synchronous stats are several times cheaper than async ones. */
+const STAT_BATCH = 512;
+
+/** The modification time of each match (paths relative to `base`); matches deleted meanwhile are dropped. */
+async function modifiedTimes(
+  matches: string[],
+  base: string,
+  signal: AbortSignal,
+): Promise<Array<{ match: string; mtime: number }>> {
+  const dated: Array<{ match: string; mtime: number }> = [];
+  for (let start = 0; start < matches.length; start += STAT_BATCH) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    signal.throwIfAborted();
+    for (const match of matches.slice(start, start + STAT_BATCH)) {
+      let info: Stats | undefined;
+      try {
+        info = statSync(path.join(base, match), { throwIfNoEntry: false });
+      } catch {
+        info = undefined; // Unreadable since it was listed.
+      }
+      if (info) dated.push({ match, mtime: info.mtimeMs });
+    }
+  }
+  return dated;
 }
 
 export class GlobTool extends BaseTool<CodingToolsDeps, typeof GlobParams> {
@@ -219,18 +264,10 @@ export class GlobTool extends BaseTool<CodingToolsDeps, typeof GlobParams> {
     });
     ctx.signal.throwIfAborted();
 
-    const dated = await Promise.all(
-      matches.map(async (match) => {
-        const absolute = path.join(base, match);
-        try {
-          return { shown: displayPath(session, absolute), mtime: (await stat(absolute)).mtimeMs };
-        } catch {
-          return undefined; // Deleted since it was listed.
-        }
-      }),
+    const dated = await modifiedTimes(matches, base, ctx.signal);
+    const files = dated.sort(
+      (a, b) => b.mtime - a.mtime || (a.match < b.match ? -1 : a.match > b.match ? 1 : 0),
     );
-    const files = dated.filter((file) => file !== undefined);
-    files.sort((a, b) => b.mtime - a.mtime || (a.shown < b.shown ? -1 : a.shown > b.shown ? 1 : 0));
 
     const where = shown === '.' ? 'the project' : `${shown}/`;
     if (files.length === 0) {
@@ -239,7 +276,9 @@ export class GlobTool extends BaseTool<CodingToolsDeps, typeof GlobParams> {
         : ' Files ignored by .gitignore and node_modules were skipped; set include_ignored: true to search them too.';
       return `No files match "${pattern}" in ${where}.${skipped}`;
     }
-    const listed = files.slice(0, MAX_GLOB_RESULTS).map((file) => file.shown);
+    const listed = files
+      .slice(0, MAX_GLOB_RESULTS)
+      .map((file) => displayPath(session, path.join(base, file.match)));
     const footer =
       files.length > MAX_GLOB_RESULTS
         ? `(Showing the ${MAX_GLOB_RESULTS} most recently modified of ${files.length} files matching "${pattern}" in ${where}. Use a more specific pattern or path to see the others.)`

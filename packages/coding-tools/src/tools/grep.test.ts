@@ -57,6 +57,11 @@ beforeAll(() => {
   write('docs/readme.md', '# Readme\nfoo docs\nwordy word words\n');
   write('multi.txt', 'begin\nmiddle foo\nfinish\nfoo.bar\nfoo\nbar\n');
   write('space dir/file with space.ts', 'foo with spaces\n');
+  // Minified-style lines: longer than ripgrep's --max-columns, one of them multi-byte.
+  write(
+    'dist-min/bundle.js',
+    `${'x'.repeat(9000)}needle${'y'.repeat(50)}\nshort needle\n${'é'.repeat(5000)}needle\n`,
+  );
   symlinkSync(path.join(root, 'src/util.ts'), path.join(root, 'link.ts'));
 });
 afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -126,6 +131,8 @@ const PARITY_CASES: Array<Record<string, unknown>> = [
   { pattern: 'utf16 \\w+', output_mode: 'content' },
   { pattern: 'foo', output_mode: 'content', head_limit: 3, offset: 2 },
   { pattern: 'foo', head_limit: 0 },
+  { pattern: 'needle', output_mode: 'content' },
+  { pattern: 'short', path: 'dist-min', output_mode: 'content', context: 1 },
   { pattern: 'no such text anywhere' },
 ];
 

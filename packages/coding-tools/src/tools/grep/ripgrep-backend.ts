@@ -1,6 +1,8 @@
 /**
- * The ripgrep backend: one `rg` run per search, machine-readable output (`--json` for content,
- * NUL-separated paths otherwise) parsed while it streams. ripgrep's own configuration files and
+ * The ripgrep backend: one `rg` run per search, its output parsed while it streams — paths
+ * NUL-terminated (`--null`), content lines as `path NUL line:text` (matches) or `path NUL line-text`
+ * (context). Not `--json`: it repeats every matched line whole (megabytes for one hit in a minified
+ * bundle) where `--max-columns-preview` lets ripgrep cut long lines itself. ripgrep's own configuration files and
  * global gitignore are ignored and `.gitignore` applies outside git repositories too, so a search
  * does not depend on the machine it runs on — and the JavaScript fallback can match it exactly.
  */
@@ -17,20 +19,15 @@ import {
 /** stderr kept for error messages. */
 const MAX_STDERR = 16 * 1024;
 
-interface RgText {
-  text?: string;
-  bytes?: string;
-}
+/**
+ * Bytes of a line ripgrep prints before cutting it. Grep shows 2000 characters of a line
+ * (`GREP_MAX_LINE_CHARS`); a UTF-8 character takes at most 4 bytes, so every line ripgrep cuts is
+ * longer than that and gets cut again, with Grep's marker — the output matches the JavaScript fallback's.
+ */
+const MAX_COLUMNS = 4 * 2000;
 
-interface RgEvent {
-  type: string;
-  data: { path?: RgText; lines?: RgText; line_number?: number | null };
-}
-
-function textOf(value: RgText | undefined): string {
-  if (!value) return '';
-  return value.text ?? Buffer.from(value.bytes ?? '', 'base64').toString('utf8');
-}
+/** `<line number>:` (a match) or `<line number>-` (context) after the NUL that ends the path. */
+const LINE_PREFIX = /^(\d+)([:-])/;
 
 /** Calls `onRecord` for every `separator`-terminated record of a byte stream. */
 function recordReader(separator: string, onRecord: (record: string) => void) {
@@ -106,7 +103,14 @@ export class RipgrepBackend implements SearchBackend {
     else if (request.mode === 'count') args.push('--count', '--with-filename', '--null');
     else
       args.push(
-        '--json',
+        '--with-filename',
+        '--line-number',
+        '--no-heading',
+        '--null',
+        '--color=never',
+        '--max-columns',
+        String(MAX_COLUMNS),
+        '--max-columns-preview',
         '--before-context',
         String(request.before),
         '--after-context',
@@ -134,21 +138,19 @@ export class RipgrepBackend implements SearchBackend {
                 results.push({ path: record.slice(0, nul), count: Number(record.slice(nul + 1)), lines: [] });
             })
           : recordReader('\n', (record) => {
-              if (record === '') return;
-              const event = JSON.parse(record) as RgEvent;
-              if (event.type !== 'match' && event.type !== 'context') return;
-              const file = textOf(event.data.path);
+              const nul = record.indexOf('\0');
+              if (nul === -1) return; // "--" between context groups
+              const rest = record.slice(nul + 1);
+              const prefix = LINE_PREFIX.exec(rest);
+              if (!prefix) return;
+              const file = record.slice(0, nul);
               if (current?.path !== file) {
                 current = { path: file, count: 0, lines: [] };
                 results.push(current);
               }
-              if (event.type === 'match') current.count++;
-              const lines = textOf(event.data.lines).split('\n');
-              if (lines.length > 1 && lines.at(-1) === '') lines.pop();
-              const first = event.data.line_number ?? 0;
-              lines.forEach((text, i) =>
-                current!.lines.push({ line: first + i, text, match: event.type === 'match' }),
-              );
+              const match = prefix[2] === ':';
+              if (match) current.count++;
+              current.lines.push({ line: Number(prefix[1]), text: rest.slice(prefix[0].length), match });
             });
     let stderr = '';
     const outcome = await runCommand({
