@@ -57,6 +57,7 @@ beforeAll(() => {
   write('docs/readme.md', '# Readme\nfoo docs\nwordy word words\n');
   write('multi.txt', 'begin\nmiddle foo\nfinish\nfoo.bar\nfoo\nbar\n');
   write('space dir/file with space.ts', 'foo with spaces\n');
+  write('lib/greek.txt', 'Ελληνικά λόγια\nlatin WORDS only\n');
   // Minified-style lines: longer than ripgrep's --max-columns, one of them multi-byte.
   write(
     'dist-min/bundle.js',
@@ -132,6 +133,12 @@ const PARITY_CASES: Array<Record<string, unknown>> = [
   { pattern: 'foo', output_mode: 'content', head_limit: 3, offset: 2 },
   { pattern: 'foo', head_limit: 0 },
   { pattern: 'needle', output_mode: 'content' },
+  { pattern: '\\p{Greek}+', output_mode: 'content' },
+  { pattern: '\\P{Greek}+λόγια', output_mode: 'content' },
+  { pattern: '(?i)latin words', output_mode: 'content' },
+  { pattern: '[[:upper:]]{5}', output_mode: 'content' },
+  { pattern: '^[^[:digit:][:space:]]+ [[:alpha:]_]+ only$', output_mode: 'content', path: 'lib' },
+  { pattern: '(?i)\\p{L}+ WORDS', output_mode: 'count' },
   { pattern: 'short', path: 'dist-min', output_mode: 'content', context: 1 },
   { pattern: 'no such text anywhere' },
 ];
@@ -141,6 +148,7 @@ describe('Grep: ripgrep and the JavaScript fallback give identical results', () 
     const fromRipgrep = await grep(args);
     const fromFallback = await grep(args, fallback());
     expect(fromRipgrep.isError).toBeUndefined();
+    if (args['pattern'] !== 'no such text anywhere') expect(text(fromRipgrep)).toMatch(/^Found /);
     expect(text(fromFallback)).toBe(text(fromRipgrep));
   });
 });
@@ -315,5 +323,20 @@ describe('compareSearchPaths', () => {
       'a-b.ts',
       'a.ts',
     ]);
+  });
+});
+
+describe('Grep: JavaScript fallback and ripgrep-only syntax', () => {
+  it('refuses what it cannot translate instead of matching something else', async () => {
+    const verbose = await grep({ pattern: '(?x) foo  bar' }, fallback());
+    expect(verbose.isError).toBe(true);
+    expect(text(verbose)).toContain(
+      'the inline flag "x" in "(?x)" is not supported without ripgrep (i, s, m and u are)',
+    );
+    const negated = await grep({ pattern: '[[:^digit:]]' }, fallback());
+    expect(negated.isError).toBe(true);
+    expect(text(negated)).toContain('"[:^digit:]" is not supported without ripgrep');
+    // ripgrep itself understands both.
+    expect((await grep({ pattern: '(?x) foo  \\ bar' })).isError).toBeUndefined();
   });
 });

@@ -54,19 +54,85 @@ export function spellsLineBreak(pattern: string): boolean {
   return /\\n|\\x0[aA](?![0-9a-fA-F])|\\x\{0*[aA]\}|\\u000[aA]|\\u\{0*[aA]\}|\n/.test(unescaped);
 }
 
+/** Inline flags at the very start of a ripgrep pattern, e.g. `(?i)` or `(?is)`. */
+const LEADING_FLAGS = /^\(\?([a-zA-Z]+)\)/;
+
+/** `\p{Name}` / `\P{Name}` without a `=`: ripgrep reads a script name there (`\p{Greek}`). */
+const BARE_PROPERTY = /\\([pP])\{([A-Za-z_ ]+)\}/g;
+
+/** ripgrep's ASCII classes (`[[:alpha:]]`), as the ranges they stand for inside a bracket class. */
+const POSIX_CLASSES: Record<string, string> = {
+  alnum: '0-9A-Za-z',
+  alpha: 'A-Za-z',
+  ascii: '\\x00-\\x7F',
+  blank: '\\t ',
+  cntrl: '\\x00-\\x1F\\x7F',
+  digit: '0-9',
+  graph: '!-~',
+  lower: 'a-z',
+  print: ' -~',
+  punct: '!-\\/:-@\\[-`{-~',
+  space: '\\t\\n\\v\\f\\r ',
+  upper: 'A-Z',
+  word: '0-9A-Za-z_',
+  xdigit: '0-9A-Fa-f',
+};
+
+function posixClasses(source: string): string {
+  return source.replace(/\[:(\^?)([a-z]+):\]/g, (whole, negated: string, name: string) => {
+    const ranges = POSIX_CLASSES[name];
+    if (negated || ranges === undefined)
+      throw invalidPatternError(
+        `"${whole}" is not supported without ripgrep. Use one of [:${Object.keys(POSIX_CLASSES).join(':], [:')}:] inside brackets, or a negated bracket class such as [^[:digit:]]`,
+      );
+    return ranges;
+  });
+}
+
+function compiles(source: string, flags: string): boolean {
+  try {
+    new RegExp(source, flags);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Compiles the pattern as JavaScript: with the `u` flag when it allows (Unicode semantics, as
- * ripgrep's), without it otherwise. Python/Rust-style named groups `(?P<name>…)` are accepted.
+ * ripgrep's), without it otherwise. ripgrep spellings are translated: Python/Rust-style named groups
+ * `(?P<name>…)`, ASCII classes (`[[:alpha:]_]`), leading inline flags (`(?i)`, `(?s)`; `(?m)` and `(?u)` change nothing line by line)
+ * and script names in `\p{Greek}` (JavaScript spells them `\p{Script=Greek}`). A pattern with `\p{…}`
+ * is never compiled without `u`, where `\p` would silently mean the letter p.
  */
 export function compileJsPattern(pattern: string, flags: string): RegExp {
-  const source = pattern.replace(/\(\?P</g, '(?<');
-  try {
-    return new RegExp(source, `${flags}u`);
-  } catch {
+  let source = posixClasses(pattern.replace(/\(\?P</g, '(?<'));
+  let allFlags = flags;
+  const leading = LEADING_FLAGS.exec(source);
+  if (leading) {
+    const unknown = [...leading[1]!].filter((flag) => !'imsu'.includes(flag));
+    if (unknown.length > 0)
+      throw invalidPatternError(
+        `the inline flag${unknown.length === 1 ? '' : 's'} "${unknown.join('')}" in "${leading[0]}" ${unknown.length === 1 ? 'is' : 'are'} not supported without ripgrep (i, s, m and u are)`,
+      );
+    source = source.slice(leading[0].length);
+    for (const flag of leading[1]!)
+      if ((flag === 'i' || flag === 's') && !allFlags.includes(flag)) allFlags += flag;
+  }
+  if (compiles(source, `${allFlags}u`)) return new RegExp(source, `${allFlags}u`);
+  if (/\\[pP]\{/.test(source)) {
+    const scripts = source.replace(BARE_PROPERTY, (whole, kind: string, name: string) =>
+      compiles(whole, 'u') ? whole : `\\${kind}{Script=${name.replace(/ /g, '_')}}`,
+    );
     try {
-      return new RegExp(source, flags);
+      return new RegExp(scripts, `${allFlags}u`);
     } catch (error) {
       throw invalidPatternError((error as Error).message);
     }
+  }
+  try {
+    return new RegExp(source, allFlags);
+  } catch (error) {
+    throw invalidPatternError((error as Error).message);
   }
 }
