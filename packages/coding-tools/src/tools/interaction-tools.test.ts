@@ -81,7 +81,7 @@ describe('AskUser', () => {
     const { ctx } = setup();
     const started = Date.now();
     expect(text(await new AskUserTool().run({ question: 'Which database?' }, ctx))).toBe(NO_USER_ANSWER);
-    expect(Date.now() - started).toBeLessThan(500);
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   it('stops waiting when the call is cancelled', async () => {

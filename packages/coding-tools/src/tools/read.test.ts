@@ -188,7 +188,7 @@ describe('Read', () => {
     expect(result.text).toBe(
       '1\tentry 1\n2\tentry 2\n3\tentry 3\n\n(Showing lines 1-3. More lines follow (the file is 200.0 MB, too large to count them). Use offset=4 to continue.)',
     );
-    expect(elapsed).toBeLessThan(1000);
+    expect(elapsed).toBeLessThan(2500);
   });
 
   it('reads late lines of a 50 MB file with flat memory', async () => {

@@ -261,7 +261,7 @@ describe('BaseTool.run', () => {
     }
     const started = Date.now();
     const result = await new Stuck().run({}, ctx(), { timeoutMs: 50 });
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(3000);
     expect(result.isError).toBe(true);
     expect(text(result)).toBe('Tool "stuck" timed out after 50 ms. Try again, or narrow the request.');
   });

