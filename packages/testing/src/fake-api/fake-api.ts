@@ -43,8 +43,10 @@ export interface FakeRequest {
   readonly headers: Readonly<Record<string, string>>;
   /** Parsed JSON when the request says JSON and parses, otherwise the text; `undefined` when empty. */
   readonly body: unknown;
-  /** The raw body. */
+  /** The body as text (UTF-8). */
   readonly text: string;
+  /** The body's bytes (multipart uploads, binary bodies). */
+  readonly raw: Uint8Array;
 }
 
 export interface FakeResponse {
@@ -119,12 +121,20 @@ export async function createFakeApi(options: FakeApiOptions = {}): Promise<FakeA
     const terminal = plan.terminal;
 
     if (terminal?.kind === 'reset' && terminal.when === 'before-body') {
-      requests.push({ ...base, body: undefined, text: '', receivedAt, fault: 'reset' });
+      requests.push({
+        ...base,
+        body: undefined,
+        text: '',
+        raw: new Uint8Array(),
+        receivedAt,
+        fault: 'reset',
+      });
       req.socket.destroy();
       return;
     }
-    const text = await readBody(req);
-    const request = { ...base, text, body: parseBody(text, base.headers['content-type']) };
+    const raw = await readBody(req);
+    const text = raw.toString('utf8');
+    const request = { ...base, text, raw, body: parseBody(text, base.headers['content-type']) };
     requests.push({ ...request, receivedAt, fault: terminal?.kind });
 
     if (plan.latencyMs > 0) await delay(plan.latencyMs);
@@ -276,10 +286,10 @@ function send(res: ServerResponse, response: FakeResponse): void {
   res.end(body);
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 function parseBody(text: string, contentType: string | undefined): unknown {

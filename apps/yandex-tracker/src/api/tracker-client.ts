@@ -1,0 +1,176 @@
+/**
+ * The Tracker HTTP client: core's HTTP kit (retries with backoff honouring Retry-After on 429/5xx,
+ * no blind POST retries, a concurrency cap, redaction) with Tracker's auth and organisation headers,
+ * its error body, its 409 semantics and its two pagination styles. Tools use this through the area
+ * APIs, never fetch.
+ */
+import {
+  ApiError,
+  createHttpClient,
+  type HttpResponse,
+  type Logger,
+  type Query,
+  type ResponseType,
+} from '@toolsmith/core';
+import { parseTrackerError } from './tracker-error-body.ts';
+
+export interface TrackerClientOptions {
+  baseUrl: string;
+  auth: { scheme: 'OAuth' | 'Bearer'; token: string };
+  org: { header: 'X-Org-ID' | 'X-Cloud-Org-ID'; id: string };
+  fetch?: typeof fetch;
+  logger?: Logger;
+  timeoutMs?: number;
+  retries?: number;
+  /** Backoff base delay (tests shorten it). Default 500 ms. */
+  retryBaseDelayMs?: number;
+  concurrency?: number;
+}
+
+export interface TrackerRequest {
+  query?: Query;
+  json?: unknown;
+  body?: FormData | Uint8Array<ArrayBuffer>;
+  contentType?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal | undefined;
+  /** Safe to send twice (a POST carrying `unique`, a search). */
+  idempotent?: boolean;
+  responseType?: ResponseType;
+  expectStatus?: number | readonly number[];
+}
+
+export interface PageResult<T> {
+  items: T[];
+  /** `X-Total-Count`, when the API sent it. */
+  total: number | undefined;
+  hasMore: boolean;
+}
+
+export interface CursorResult<T> {
+  items: T[];
+  /** Whether another page may exist: the API always sends `rel="next"`, so a full page is the only signal. */
+  hasMore: boolean;
+}
+
+export interface TrackerClient {
+  request<T>(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    path: string,
+    options?: TrackerRequest,
+  ): Promise<HttpResponse<T>>;
+  get<T>(path: string, options?: TrackerRequest): Promise<T>;
+  post<T>(path: string, options?: TrackerRequest): Promise<T>;
+  patch<T>(path: string, options?: TrackerRequest): Promise<T>;
+  delete(path: string, options?: TrackerRequest): Promise<void>;
+  /** Page style (`page`, `perPage`, `X-Total-Count`). POST for `_search`-like endpoints. */
+  page<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    page: { page: number; perPage: number },
+    options?: TrackerRequest,
+  ): Promise<PageResult<T>>;
+  /** Cursor style (`id` of the last item seen, `perPage`); stops on a short page, not on `rel="next"`. */
+  cursor<T>(
+    path: string,
+    cursor: { after?: string | undefined; perPage: number },
+    options?: TrackerRequest,
+  ): Promise<CursorResult<T>>;
+}
+
+/** Appended to every 409: agents otherwise retry "не удалось сохранить изменения" forever. */
+export const CONFLICT_HINT =
+  'This is a conflict, not a temporary failure: the entity was changed by someone else since it was read (stale version), or it already exists. A blind retry will not help: read it again, then apply the change to the current version.';
+
+function addHint(error: unknown): unknown {
+  if (ApiError.isInstance(error) && error.status === 409 && !error.message.includes(CONFLICT_HINT)) {
+    error.message = `${error.message} ${CONFLICT_HINT}`;
+  }
+  return error;
+}
+
+export function createTrackerClient(options: TrackerClientOptions): TrackerClient {
+  const http = createHttpClient({
+    baseUrl: options.baseUrl,
+    headers: () => ({
+      authorization: `${options.auth.scheme} ${options.auth.token}`,
+      [options.org.header.toLowerCase()]: options.org.id,
+    }),
+    secrets: () => [options.auth.token],
+    parseError: parseTrackerError,
+    userAgent: 'yandex-tracker-mcp/0.1.0 (toolsmith)',
+    concurrency: options.concurrency ?? 5,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    retry: { limit: options.retries ?? 3, baseDelayMs: options.retryBaseDelayMs ?? 500 },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+
+  const request = async <T>(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    path: string,
+    o: TrackerRequest = {},
+  ) => {
+    try {
+      return await http.request<T>({
+        method,
+        path,
+        ...(o.query ? { query: o.query } : {}),
+        ...(o.json !== undefined ? { json: o.json } : {}),
+        ...(o.body !== undefined ? { body: o.body } : {}),
+        ...(o.contentType ? { contentType: o.contentType } : {}),
+        ...(o.headers ? { headers: o.headers } : {}),
+        ...(o.signal ? { signal: o.signal } : {}),
+        ...(o.idempotent !== undefined ? { idempotent: o.idempotent } : {}),
+        ...(o.responseType ? { responseType: o.responseType } : {}),
+        ...(o.expectStatus !== undefined ? { expectStatus: o.expectStatus } : {}),
+      });
+    } catch (error) {
+      throw addHint(error);
+    }
+  };
+
+  return {
+    request,
+    get: async (path, o) => (await request<never>('GET', path, o)).data,
+    post: async (path, o) => (await request<never>('POST', path, o)).data,
+    patch: async (path, o) => (await request<never>('PATCH', path, o)).data,
+    delete: async (path, o) => void (await request('DELETE', path, o)),
+    async page<T>(
+      method: 'GET' | 'POST',
+      path: string,
+      { page, perPage }: { page: number; perPage: number },
+      o: TrackerRequest = {},
+    ) {
+      const response = await request<T[]>(method, path, {
+        ...o,
+        ...(method === 'POST' ? { idempotent: o.idempotent ?? true } : {}),
+        query: { ...o.query, page, perPage },
+      });
+      const items = Array.isArray(response.data) ? response.data : [];
+      const totalHeader = response.headers.get('x-total-count');
+      const pagesHeader = response.headers.get('x-total-pages');
+      const total = totalHeader === null ? undefined : Number(totalHeader);
+      const totalPages = pagesHeader === null ? undefined : Number(pagesHeader);
+      const hasMore =
+        totalPages !== undefined && Number.isFinite(totalPages)
+          ? page < totalPages
+          : total !== undefined && Number.isFinite(total)
+            ? page * perPage < total
+            : items.length === perPage;
+      return { items, total: Number.isFinite(total) ? total : undefined, hasMore };
+    },
+    async cursor<T>(
+      path: string,
+      { after, perPage }: { after?: string | undefined; perPage: number },
+      o: TrackerRequest = {},
+    ) {
+      const response = await request<T[]>('GET', path, {
+        ...o,
+        query: { ...o.query, perPage, ...(after !== undefined ? { id: after } : {}) },
+      });
+      const items = Array.isArray(response.data) ? response.data : [];
+      return { items, hasMore: items.length === perPage && items.length > 0 };
+    },
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * Shared set-up of the Tracker tests: the emulator, and the server either in-process (linked
+ * in-memory transports, for fast per-tool tests) or as a child process over stdio (as Claude
+ * Desktop runs it). Both are driven by the MCP SDK's real Client.
+ */
+import { fileURLToPath } from 'node:url';
+import { silentLogger } from '@toolsmith/core';
+import { createMcpServer } from '@toolsmith/core/mcp';
+import { connectInMemory, connectStdio, resultText, type McpTestConnection } from '@toolsmith/testing';
+import {
+  createTrackerEmulator,
+  type TrackerEmulator,
+  type TrackerEmulatorOptions,
+} from '@toolsmith/yandex-tracker-emulator';
+import { loadConfig } from '../../config.ts';
+import { createDeps, createRegistry, SERVER_NAME, SERVER_VERSION } from '../../server.ts';
+
+export const BIN = fileURLToPath(new URL('../../bin/yandex-tracker-mcp.ts', import.meta.url));
+/** Distinctive, so a leak into any log or message is easy to grep for. */
+export const TOKEN = 'y0_TRACKER_e2e_TOKEN_7c1f09ab';
+
+export interface ToolCall {
+  isError: boolean;
+  text: string;
+  /** `structuredContent`, or the text parsed as JSON when it is JSON. */
+  json: unknown;
+  raw: unknown;
+}
+
+export interface TrackerHarness {
+  emulator: TrackerEmulator;
+  connection: McpTestConnection;
+  call(name: string, args?: Record<string, unknown>): Promise<ToolCall>;
+  close(): Promise<void>;
+}
+
+export function emulatorEnv(
+  emulator: TrackerEmulator,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    YANDEX_TRACKER_API_BASE: emulator.url,
+    YANDEX_TRACKER_TOKEN: emulator.token,
+    YANDEX_ORG_ID: emulator.orgId,
+    YANDEX_TRACKER_BULK_POLL_MS: '20',
+    ...extra,
+  };
+}
+
+function toCall(raw: unknown): ToolCall {
+  const result = raw as { isError?: boolean; structuredContent?: unknown };
+  const text = resultText(raw);
+  let json: unknown = result.structuredContent;
+  if (json === undefined) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+  return { isError: result.isError === true, text, json, raw };
+}
+
+function harness(
+  emulator: TrackerEmulator,
+  connection: McpTestConnection,
+  ownsEmulator: boolean,
+): TrackerHarness {
+  return {
+    emulator,
+    connection,
+    async call(name, args = {}) {
+      return toCall(await connection.client.callTool({ name, arguments: args }));
+    },
+    async close() {
+      await connection.close();
+      if (ownsEmulator) await emulator.close();
+    },
+  };
+}
+
+export interface StartOptions {
+  /** Extra environment (YANDEX_TRACKER_QUEUES, …). */
+  env?: Record<string, string>;
+  /** serve flags, e.g. ['--read-only'] or ['--toolsets', 'all'] (in-process: parsed the same way). */
+  args?: string[];
+  emulator?: TrackerEmulator;
+  emulatorOptions?: TrackerEmulatorOptions;
+}
+
+/** In-process server (all toolsets unless `args` say otherwise), real Client over linked transports. */
+export async function startInProcess(options: StartOptions = {}): Promise<TrackerHarness> {
+  const emulator =
+    options.emulator ?? (await createTrackerEmulator({ token: TOKEN, ...options.emulatorOptions }));
+  const config = loadConfig(emulatorEnv(emulator, options.env));
+  const { parseServeArgs } = await import('@toolsmith/core/mcp');
+  const args = parseServeArgs(options.args ?? ['--toolsets', 'all'], {});
+  const server = createMcpServer({
+    name: SERVER_NAME,
+    version: SERVER_VERSION,
+    registry: createRegistry(),
+    deps: createDeps(config, { retryBaseDelayMs: 5 }),
+    selection: args.selection,
+    logger: silentLogger,
+  });
+  return harness(emulator, await connectInMemory(server), options.emulator === undefined);
+}
+
+/** The real bin as a child process over stdio. */
+export async function startStdio(options: StartOptions = {}): Promise<TrackerHarness & { stderr(): string }> {
+  const emulator =
+    options.emulator ?? (await createTrackerEmulator({ token: TOKEN, ...options.emulatorOptions }));
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value === undefined || key === 'NODE_OPTIONS' || key.startsWith('YANDEX_') || key.startsWith('MCP_'))
+      continue;
+    env[key] = value;
+  }
+  const connection = await connectStdio({
+    command: process.execPath,
+    args: ['--conditions=@toolsmith/source', BIN, ...(options.args ?? ['--toolsets', 'all'])],
+    env: { ...env, ...emulatorEnv(emulator, options.env) },
+  });
+  return {
+    ...harness(emulator, connection, options.emulator === undefined),
+    stderr: () => connection.stderr(),
+  };
+}

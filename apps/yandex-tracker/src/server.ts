@@ -1,0 +1,96 @@
+/** Yandex Tracker server assembly: toolsets, registry, dependencies. No I/O at import time. */
+import { defineToolset, ToolRegistry, type Logger } from '@toolsmith/core';
+import { createTrackerClient } from './api/tracker-client.ts';
+import type { TrackerConfig } from './config.ts';
+import type { TrackerDeps } from './tools/deps.ts';
+import { createTools } from './tools/index.ts';
+
+export const SERVER_NAME = 'yandex-tracker';
+export const SERVER_VERSION = '0.1.0';
+export const SERVER_INSTRUCTIONS = [
+  'Yandex Tracker tools. Issue keys look like DEMO-12 and are case-sensitive; every tool names an issue `issueId` (or `issueIds` for batches).',
+  'Find issues with tracker_find_issues (YQL `query` is the most robust), read them with tracker_get_issues; use `fields` and `nextCursor` to keep answers small.',
+  'Status changes only through transitions: tracker_get_issue_transitions, then tracker_transition_issue. Change data only after the user agreed.',
+  'More tools (attachments, checklists, worklogs, queues, projects, boards, sprints, bulk changes, reference data) are found with search_tools.',
+].join(' ');
+
+export const TOOLSETS = [
+  defineToolset({
+    id: 'issues',
+    description: 'Find and read issues, their history, transitions and links',
+    default: true,
+  }),
+  defineToolset({
+    id: 'issues_write',
+    description: 'Create, update, move and transition issues; link them',
+    default: true,
+  }),
+  defineToolset({
+    id: 'comments',
+    description: 'Read and write issue comments (with mentions)',
+    default: true,
+  }),
+  defineToolset({ id: 'meta', description: 'Connection check, current user, tool search', default: true }),
+  defineToolset({
+    id: 'attachments',
+    description: 'List, upload, download and delete issue attachments',
+    default: false,
+  }),
+  defineToolset({ id: 'checklists', description: 'Issue checklists', default: false }),
+  defineToolset({
+    id: 'worklogs',
+    description: 'Time tracking: worklogs per issue and search by user and dates',
+    default: false,
+  }),
+  defineToolset({ id: 'components', description: 'Queue components', default: false }),
+  defineToolset({ id: 'projects', description: 'Projects', default: false }),
+  defineToolset({ id: 'queues', description: 'Queues, their fields and access', default: false }),
+  defineToolset({
+    id: 'bulk',
+    description: 'Bulk changes of many issues (update, transition, move) with progress',
+    default: false,
+  }),
+  defineToolset({
+    id: 'reference',
+    description: 'Statuses, issue types, priorities, resolutions, fields',
+    default: false,
+  }),
+  defineToolset({ id: 'users', description: 'Find and read users', default: false }),
+  defineToolset({ id: 'boards', description: 'Agile boards, columns and sprints', default: false }),
+];
+
+export function createRegistry(): ToolRegistry<TrackerDeps> {
+  return new ToolRegistry<TrackerDeps>({ toolsets: TOOLSETS }).register(...createTools());
+}
+
+export interface CreateDepsOptions {
+  fetch?: typeof fetch;
+  logger?: Logger;
+  /** Backoff base delay of retries (tests shorten it). */
+  retryBaseDelayMs?: number;
+}
+
+export function createDeps(config: TrackerConfig, options: CreateDepsOptions = {}): TrackerDeps {
+  return {
+    client: createTrackerClient({
+      baseUrl: config.apiBase,
+      auth: config.auth,
+      org: config.org,
+      timeoutMs: config.timeoutMs,
+      retries: config.retries,
+      concurrency: config.concurrency,
+      ...options,
+    }),
+    config: {
+      webUrl: config.webUrl,
+      maxBatch: config.maxBatch,
+      queues: config.queues,
+      readOnlyQueues: config.readOnlyQueues,
+      uploadDir: config.uploadDir,
+      downloadDir: config.downloadDir,
+      maxDownloadBytes: config.maxDownloadBytes,
+      bulkPollMs: config.bulkPollMs,
+      bulkTimeoutMs: config.bulkTimeoutMs,
+    },
+  };
+}

@@ -1,0 +1,4 @@
+/** attachments: tools of this area (filled in by its own module files). */
+export function createAttachmentTools() {
+  return [];
+}

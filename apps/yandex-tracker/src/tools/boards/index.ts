@@ -1,0 +1,4 @@
+/** boards: tools of this area (filled in by its own module files). */
+export function createBoardTools() {
+  return [];
+}

@@ -1,0 +1,4 @@
+/** bulk: tools of this area (filled in by its own module files). */
+export function createBulkTools() {
+  return [];
+}

@@ -1,0 +1,4 @@
+/** checklists: tools of this area (filled in by its own module files). */
+export function createChecklistTools() {
+  return [];
+}

@@ -1,0 +1,4 @@
+/** comments: tools of this area (filled in by its own module files). */
+export function createCommentTools() {
+  return [];
+}

@@ -1,0 +1,4 @@
+/** components: tools of this area (filled in by its own module files). */
+export function createComponentTools() {
+  return [];
+}

@@ -1,0 +1,22 @@
+import type { TrackerClient } from '../api/tracker-client.ts';
+import type { TrackerConfig } from '../config.ts';
+
+/** What every Tracker tool receives as `ctx.deps`. */
+export interface TrackerDeps {
+  client: TrackerClient;
+  config: Pick<
+    TrackerConfig,
+    | 'webUrl'
+    | 'maxBatch'
+    | 'queues'
+    | 'readOnlyQueues'
+    | 'uploadDir'
+    | 'downloadDir'
+    | 'maxDownloadBytes'
+    | 'bulkPollMs'
+    | 'bulkTimeoutMs'
+  >;
+}
+
+/** Every tool name starts with `tracker_` (search_tools, from core, excepted). */
+export const TOOL_PREFIX = 'tracker';

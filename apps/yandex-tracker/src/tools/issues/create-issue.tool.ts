@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { ApiError, buildToolName, defineToolMetadata, NetworkError, TimeoutError } from '@toolsmith/core';
+import { z } from 'zod';
+import { toIssueDetail } from '../../api/dto/issue-dto.ts';
+import type { ApiIssue } from '../../api/dto/tracker-types.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { isMissingQueue, knownQueues, withHint } from '../shared/known-values.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { issueIdParam, queueIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { issueFieldsShape, issueFieldsBody } from './issue-fields.ts';
+
+const CreateIssueParams = z.object({
+  queueId: queueIdParam.describe('Queue to create the issue in, e.g. "DEMO".'),
+  summary: z.string().trim().min(1).max(1000).describe('Issue title.'),
+  ...issueFieldsShape,
+  parentId: issueIdParam.optional().describe('Parent issue key, e.g. "DEMO-3" (makes this a sub-issue).'),
+  attachmentIds: z
+    .array(z.string().min(1))
+    .max(20)
+    .optional()
+    .describe('Ids of temporary uploads to attach.'),
+});
+
+export class CreateIssueTool extends TrackerTool<typeof CreateIssueParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('create_issue', TOOL_PREFIX),
+    title: 'Create issue',
+    description:
+      '[Issues/Write] Create an issue in a queue. Safe to retry: the server sends a `unique` key, so a retried or timed-out create never makes a duplicate. Find valid types, priorities and fields with the reference tools.',
+    category: 'issues',
+    toolset: 'issues_write',
+    priority: 'critical',
+    tags: ['issue', 'create', 'new', 'write'],
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return CreateIssueParams;
+  }
+
+  async execute(params: z.output<typeof CreateIssueParams>, ctx: TrackerCtx) {
+    const unique = `toolsmith-${randomUUID()}`;
+    const body = {
+      queue: params.queueId,
+      summary: params.summary,
+      ...issueFieldsBody(params),
+      ...(params.parentId ? { parent: params.parentId } : {}),
+      ...(params.attachmentIds ? { attachmentIds: params.attachmentIds } : {}),
+      unique,
+    };
+    const findByUnique = () =>
+      ctx.deps.client.post<ApiIssue>('/v3/issues/_findByUnique', {
+        query: { unique },
+        idempotent: true,
+        signal: ctx.signal,
+      });
+    let issue: ApiIssue;
+    try {
+      // `unique` makes the POST idempotent: the client may retry it after a 5xx or a timeout.
+      issue = await ctx.deps.client.post<ApiIssue>('/v3/issues', {
+        json: body,
+        idempotent: true,
+        signal: ctx.signal,
+      });
+    } catch (error) {
+      const duplicate = ApiError.isInstance(error) && error.status === 409;
+      const uncertain =
+        TimeoutError.isInstance(error) ||
+        NetworkError.isInstance(error) ||
+        (ApiError.isInstance(error) && error.status >= 500);
+      if (duplicate || uncertain) {
+        // An earlier attempt may have created it: look it up by the unique key instead of creating again.
+        const found = await findByUnique().catch(() => undefined);
+        if (found)
+          return {
+            ...toIssueDetail(found),
+            note: 'Created (found by its unique key after a retried request).',
+          };
+      }
+      if (isMissingQueue(error)) {
+        const queues = await knownQueues(ctx);
+        throw withHint(
+          error,
+          queues ? `Valid queues: ${queues.join(', ')}.` : 'List queues with tracker_get_queues.',
+        );
+      }
+      throw error;
+    }
+    return toIssueDetail(issue);
+  }
+}

@@ -1,0 +1,151 @@
+import { buildToolName, defineToolMetadata, fieldsParam, ValidationError } from '@toolsmith/core';
+import { z } from 'zod';
+import { toIssueSummary } from '../../api/dto/issue-dto.ts';
+import type { ApiIssue } from '../../api/dto/tracker-types.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts';
+import { cursorParam, issueIdParam, perPageParam, queueIdParam } from '../shared/params.ts';
+import { assertQueueAccess, TrackerTool } from '../shared/tracker-tool.ts';
+
+const FindIssuesParams = z.object({
+  query: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'Tracker query language (YQL), the most robust form, e.g. `Queue: DEMO Assignee: me() Status: !closed "Sort by": Updated DESC`.',
+    ),
+  filter: z
+    .record(
+      z.string(),
+      z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]),
+    )
+    .optional()
+    .describe(
+      'Field → value(s), e.g. {"queue": "DEMO", "assignee": "Empty()"}. Strict: prefer `query` for anything complex.',
+    ),
+  issueIds: z.array(issueIdParam).min(1).max(100).optional().describe('Find exactly these issue keys.'),
+  queueId: queueIdParam.optional().describe('All issues of this queue, e.g. "DEMO".'),
+  filterId: z.number().int().positive().optional().describe('Id of a saved filter.'),
+  order: z
+    .string()
+    .regex(/^[+-][A-Za-z]+$/, 'Use "+field" or "-field", e.g. "-updated".')
+    .optional()
+    .describe(
+      'Sort for `filter` only: "+field" ascending, "-field" descending, e.g. "-updated". With `query`, sort inside the query ("Sort by").',
+    ),
+  expand: z
+    .array(z.enum(['transitions', 'attachments']))
+    .optional()
+    .describe('Extra data per issue (costs tokens).'),
+  perPage: perPageParam(100, 50),
+  cursor: cursorParam,
+  fields: fieldsParam({ examples: [['key', 'summary', 'status.key', 'assignee.display', 'updatedAt']] }),
+});
+
+const SELECTORS = ['query', 'filter', 'issueIds', 'queueId', 'filterId'] as const;
+
+export class FindIssuesTool extends TrackerTool<typeof FindIssuesParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('find_issues', TOOL_PREFIX),
+    title: 'Find issues',
+    description:
+      '[Issues/Search] Find issues with exactly one of: `query` (YQL, recommended), `filter`, `issueIds`, `queueId` or `filterId`. Returns compact summaries, `total` and `nextCursor` for the next page. Count without fetching with tracker_count_issues.',
+    category: 'issues',
+    toolset: 'issues',
+    priority: 'critical',
+    tags: ['search', 'query', 'yql', 'list', 'filter'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return FindIssuesParams;
+  }
+
+  protected override projectionRoot() {
+    return 'items';
+  }
+
+  protected override checksQueuesPerItem() {
+    return true;
+  }
+
+  async execute(params: z.output<typeof FindIssuesParams>, ctx: TrackerCtx) {
+    const body = searchBody(params);
+    const { config } = ctx.deps;
+    if (params.queueId) assertQueueAccess(config, params.queueId, false);
+    const view = chooseView(params, toIssueSummary);
+    const result = await listPages(
+      this.name,
+      params,
+      (page, perPage) =>
+        ctx.deps.client.page<ApiIssue>(
+          'POST',
+          '/v3/issues/_search',
+          { page, perPage },
+          {
+            json: body,
+            ...(params.expand ? { query: { expand: params.expand.join(',') } } : {}),
+            signal: ctx.signal,
+          },
+        ),
+      (issue: ApiIssue) => issue,
+    );
+    const allowed = config.queues;
+    const visible = allowed
+      ? result.items.filter((i) => allowed.includes(i.queue?.key ?? i.key.split('-')[0]!))
+      : result.items;
+    const hidden = result.items.length - visible.length;
+    return {
+      ...result,
+      items: visible.map(view),
+      ...(hidden > 0
+        ? {
+            note: `${hidden} issue(s) outside this server's allowed queues (${allowed!.join(', ')}) were left out.`,
+          }
+        : {}),
+    };
+  }
+}
+
+/** The search body: exactly one selector (the API answers 400 to a combination). */
+export function searchBody(params: {
+  query?: string | undefined;
+  filter?: Record<string, unknown> | undefined;
+  issueIds?: string[] | undefined;
+  queueId?: string | undefined;
+  filterId?: number | undefined;
+  order?: string | undefined;
+}): Record<string, unknown> {
+  const used = SELECTORS.filter((s) => params[s] !== undefined);
+  if (used.length !== 1) {
+    throw new ValidationError({
+      issues: [
+        {
+          field: used.length === 0 ? '' : used.join(', '),
+          message:
+            used.length === 0
+              ? 'says nothing to search by. Pass exactly one of `query` (YQL, e.g. "Queue: DEMO Status: open"), `filter`, `issueIds`, `queueId` or `filterId`.'
+              : `are combined, but the API takes exactly one of them. Keep one; to combine conditions, write them all in \`query\`, e.g. "Queue: DEMO Assignee: me()".`,
+        },
+      ],
+    });
+  }
+  if (params.order && !params.filter) {
+    throw new ValidationError({
+      issues: [
+        {
+          field: 'order',
+          message:
+            'works only with `filter`. With `query`, sort inside the query: `"Sort by": Updated DESC`.',
+        },
+      ],
+    });
+  }
+  if (params.query !== undefined) return { query: params.query };
+  if (params.filter !== undefined)
+    return { filter: params.filter, ...(params.order ? { order: params.order } : {}) };
+  if (params.issueIds !== undefined) return { keys: params.issueIds };
+  if (params.queueId !== undefined) return { queue: params.queueId };
+  return { filterId: params.filterId };
+}

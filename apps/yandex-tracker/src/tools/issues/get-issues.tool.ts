@@ -1,0 +1,57 @@
+import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { z } from 'zod';
+import { toIssueDetail } from '../../api/dto/issue-dto.ts';
+import type { ApiIssue } from '../../api/dto/tracker-types.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { runBatch } from '../shared/batch.ts';
+import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
+import { issueIdsParam } from '../shared/params.ts';
+import { assertIssueAccess, TrackerTool } from '../shared/tracker-tool.ts';
+
+const GetIssuesParams = z.object({
+  issueIds: issueIdsParam(50),
+  fields: fieldsParam({ examples: [['key', 'summary', 'status.key', 'assignee.display']] }),
+});
+
+export class GetIssuesTool extends TrackerTool<typeof GetIssuesParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_issues', TOOL_PREFIX),
+    title: 'Get issues',
+    description:
+      '[Issues/Read] Read one or more issues by key (batch). Returns { total, successful, failed }: a compact view per issue (key, summary, status, assignee, version, …); pass `fields` with dot paths of the API object for other fields.',
+    category: 'issues',
+    toolset: 'issues',
+    priority: 'critical',
+    tags: ['issue', 'read', 'batch', 'details'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetIssuesParams;
+  }
+
+  protected override checksQueuesPerItem() {
+    return true;
+  }
+
+  protected override projectionRoot() {
+    return 'successful';
+  }
+
+  async execute(params: z.output<typeof GetIssuesParams>, ctx: TrackerCtx) {
+    const view = chooseView(params, toIssueDetail);
+    return runBatch(
+      ctx,
+      params.issueIds,
+      async (issueId) => {
+        await assertIssueAccess(ctx, issueId, false);
+        return view(
+          await ctx.deps.client.get<ApiIssue>(`/v3/issues/${encodeURIComponent(issueId)}`, {
+            signal: ctx.signal,
+          }),
+        );
+      },
+      { field: 'issueIds', idOf: (id) => id },
+    );
+  }
+}

@@ -1,0 +1,4 @@
+/** meta: tools of this area (filled in by its own module files). */
+export function createMetaTools() {
+  return [];
+}

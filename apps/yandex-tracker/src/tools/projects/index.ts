@@ -1,0 +1,4 @@
+/** projects: tools of this area (filled in by its own module files). */
+export function createProjectTools() {
+  return [];
+}

@@ -1,0 +1,4 @@
+/** queues: tools of this area (filled in by its own module files). */
+export function createQueueTools() {
+  return [];
+}

@@ -1,0 +1,4 @@
+/** reference: tools of this area (filled in by its own module files). */
+export function createReferenceTools() {
+  return [];
+}

@@ -1,0 +1,108 @@
+/**
+ * The base of every Tracker tool: core's BaseTool (validation, `fields` projection, output budget,
+ * error conversion) plus the server's queue policy, checked before anything is sent:
+ * - `YANDEX_TRACKER_QUEUES` (allow-list): a call touching any other queue is refused;
+ * - `YANDEX_TRACKER_READ_ONLY_QUEUES`: a write touching one of those queues is refused.
+ * The queues a call touches come from `queueId`/`targetQueueId` and the issue keys in
+ * `issueId`/`issueIds`/`targetIssueId`; a 24-digit issue id is resolved with one GET when a policy is set.
+ */
+import {
+  BaseTool,
+  ToolsmithError,
+  type AnyZodObject,
+  type InferSchemaOutput,
+  type ToolContext,
+} from '@toolsmith/core';
+import type { TrackerDeps } from '../deps.ts';
+import { ISSUE_KEY_PATTERN } from './params.ts';
+
+export class QueueAccessError extends ToolsmithError {
+  constructor(message: string) {
+    super({ code: 'queue_not_allowed', message, userFacing: true });
+    this.name = 'QueueAccessError';
+  }
+}
+
+export function queueOfKey(issueId: string): string | undefined {
+  return ISSUE_KEY_PATTERN.test(issueId) ? issueId.slice(0, issueId.lastIndexOf('-')) : undefined;
+}
+
+/** Refuses a queue outside the allow-list, or a write to a read-only queue. */
+export function assertQueueAccess(config: TrackerDeps['config'], queue: string, write: boolean): void {
+  if (config.queues && !config.queues.includes(queue)) {
+    throw new QueueAccessError(
+      `Queue ${queue} is not available on this server (allowed queues: ${config.queues.join(', ')}). Work in one of those queues, or ask the operator to add ${queue} to YANDEX_TRACKER_QUEUES.`,
+    );
+  }
+  if (write && config.readOnlyQueues.includes(queue)) {
+    throw new QueueAccessError(
+      `Queue ${queue} is read-only on this server (YANDEX_TRACKER_READ_ONLY_QUEUES): it can be read but not changed. Nothing was changed.`,
+    );
+  }
+}
+
+export function policyActive(config: TrackerDeps['config']): boolean {
+  return config.queues !== undefined || config.readOnlyQueues.length > 0;
+}
+
+export abstract class TrackerTool<
+  TParams extends AnyZodObject = AnyZodObject,
+  TOutput = unknown,
+> extends BaseTool<TrackerDeps, TParams, TOutput> {
+  /** True for tools that change data (from the required `readOnlyHint` annotation). */
+  get writes(): boolean {
+    return !this.metadata.annotations.readOnlyHint;
+  }
+
+  /**
+   * Issue ids and queue keys this call touches. The default reads the shared param names; tools
+   * with other shapes (batches of objects) override it.
+   */
+  protected touched(params: InferSchemaOutput<TParams>): { issueIds: string[]; queues: string[] } {
+    const p = params as Record<string, unknown>;
+    const issueIds = [
+      p['issueId'],
+      p['targetIssueId'],
+      ...(Array.isArray(p['issueIds']) ? p['issueIds'] : []),
+    ].filter((v): v is string => typeof v === 'string');
+    const queues = [p['queueId'], p['targetQueueId']].filter((v): v is string => typeof v === 'string');
+    return { issueIds, queues };
+  }
+
+  /** Batch tools check each item themselves so one refused item does not fail the batch. */
+  protected checksQueuesPerItem(): boolean {
+    return false;
+  }
+
+  protected override async beforeExecute(params: InferSchemaOutput<TParams>, ctx: ToolContext<TrackerDeps>) {
+    const { config } = ctx.deps;
+    if (!policyActive(config) || this.checksQueuesPerItem()) return;
+    const { issueIds, queues } = this.touched(params);
+    for (const queue of queues) assertQueueAccess(config, queue, this.writes);
+    for (const issueId of issueIds) {
+      await assertIssueAccess(ctx, issueId, this.writes);
+    }
+  }
+}
+
+/** Checks the queue of one issue (by key, or by id with one GET). */
+export async function assertIssueAccess(
+  ctx: ToolContext<TrackerDeps>,
+  issueId: string,
+  write: boolean,
+): Promise<void> {
+  const { config, client } = ctx.deps;
+  if (!policyActive(config)) return;
+  let queue = queueOfKey(issueId);
+  if (queue === undefined) {
+    const issue = await client.get<{ queue?: { key?: string } }>(
+      `/v3/issues/${encodeURIComponent(issueId)}`,
+      {
+        query: { fields: 'queue' },
+        signal: ctx.signal,
+      },
+    );
+    queue = issue.queue?.key;
+  }
+  if (queue !== undefined) assertQueueAccess(config, queue, write);
+}

@@ -1,0 +1,104 @@
+/**
+ * The Yandex Tracker emulator: a real HTTP server on 127.0.0.1 (the fake API of @toolsmith/testing)
+ * with in-memory state, the API's auth and organisation checks, its error bodies and pagination, and
+ * fault injection (`emulator.faults`: 429 with Retry-After, 5xx, latency, malformed bodies, resets).
+ *
+ * ```ts
+ * await using tracker = await createTrackerEmulator();
+ * // YANDEX_TRACKER_API_BASE=tracker.url YANDEX_TRACKER_TOKEN=tracker.token YANDEX_ORG_ID=tracker.orgId
+ * ```
+ */
+import {
+  createFakeApi,
+  type FakeApi,
+  type FakeRequest,
+  type FaultControl,
+  type RecordedRequest,
+} from '@toolsmith/testing';
+import { toFakeRoutes, type TrackerRoute } from './router.ts';
+import { allRoutes } from './routes/index.ts';
+import { createSeedState } from './seed.ts';
+import { TrackerHttpError } from './tracker-error.ts';
+import type { TrackerState } from './tracker-state.ts';
+
+export interface TrackerEmulatorOptions {
+  /** OAuth token the emulator accepts (`Authorization: OAuth <token>`). Default `emulator-oauth-token`. */
+  token?: string;
+  /** IAM token accepted as `Authorization: Bearer <token>` (Cloud organisations only). Default `emulator-iam-token`. */
+  iamToken?: string;
+  /** Yandex 360 organisation id (`X-Org-ID`). Default `7700001`. */
+  orgId?: string;
+  /** Cloud organisation id (`X-Cloud-Org-ID`). Default `bpf-emulator-cloud-org`. */
+  cloudOrgId?: string;
+  /** Starting state; default the seed data. */
+  state?: TrackerState;
+  /** Extra routes tried before the built-in ones. */
+  routes?: readonly TrackerRoute[];
+}
+
+export interface TrackerEmulator extends AsyncDisposable {
+  readonly url: string;
+  readonly token: string;
+  readonly iamToken: string;
+  readonly orgId: string;
+  readonly cloudOrgId: string;
+  readonly state: TrackerState;
+  readonly faults: FaultControl;
+  readonly requests: readonly RecordedRequest[];
+  readonly api: FakeApi;
+  close(): Promise<void>;
+}
+
+export async function createTrackerEmulator(options: TrackerEmulatorOptions = {}): Promise<TrackerEmulator> {
+  const token = options.token ?? 'emulator-oauth-token';
+  const iamToken = options.iamToken ?? 'emulator-iam-token';
+  const orgId = options.orgId ?? '7700001';
+  const cloudOrgId = options.cloudOrgId ?? 'bpf-emulator-cloud-org';
+  const state = options.state ?? createSeedState();
+
+  const authenticate = (request: FakeRequest): string => {
+    const auth = request.headers['authorization'] ?? '';
+    const org = request.headers['x-org-id'];
+    const cloudOrg = request.headers['x-cloud-org-id'];
+    const oauth = auth === `OAuth ${token}`;
+    const iam = auth === `Bearer ${iamToken}`;
+    if (!oauth && !iam) {
+      throw new TrackerHttpError(401, 'Не авторизован. Unauthorized.');
+    }
+    if (org !== undefined && cloudOrg !== undefined) {
+      throw new TrackerHttpError(400, 'Only one of X-Org-ID or X-Cloud-Org-ID may be sent.');
+    }
+    if (iam && cloudOrg === undefined) {
+      throw new TrackerHttpError(403, 'IAM token works only with cloud organizations (X-Cloud-Org-ID).');
+    }
+    if ((org === undefined || org !== orgId) && (cloudOrg === undefined || cloudOrg !== cloudOrgId)) {
+      throw new TrackerHttpError(403, 'Organization is not available, not ready or not found');
+    }
+    return state.me;
+  };
+
+  const api = await createFakeApi({
+    routes: toFakeRoutes({
+      state,
+      routes: [...(options.routes ?? []), ...allRoutes()],
+      authenticate,
+      now: () => Date.now(),
+    }),
+    handler: (request) =>
+      new TrackerHttpError(404, `Ресурс ${request.method} ${request.path} не найден.`).toResponse(),
+  });
+
+  return {
+    url: api.url,
+    token,
+    iamToken,
+    orgId,
+    cloudOrgId,
+    state,
+    faults: api.faults,
+    requests: api.requests,
+    api,
+    close: () => api.close(),
+    [Symbol.asyncDispose]: () => api.close(),
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The API's pagination styles (research §3.4):
+ * - page: `perPage` (default 50) + `page` (1-based) → `X-Total-Count`, `X-Total-Pages`, `Link rel="next"` while more;
+ * - cursor: `perPage` + `id` (the last id seen) → `Link rel="next"` ALWAYS, even when the next page is
+ *   empty (the real API's habit that makes naive clients loop forever).
+ */
+import type { FakeRequest, FakeResponse } from '@toolsmith/testing';
+import { badRequest } from './tracker-error.ts';
+
+function intParam(request: FakeRequest, name: string, fallback: number, max: number): number {
+  const raw = request.query[name];
+  if (raw === undefined) return fallback;
+  const value = Number(Array.isArray(raw) ? raw[0] : raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw badRequest(`Параметр ${name} должен быть положительным целым числом.`, { [name]: 'invalid' });
+  }
+  return Math.min(value, max);
+}
+
+export function pageResponse<T>(
+  request: FakeRequest,
+  items: readonly T[],
+  render: (item: T) => unknown = (x) => x,
+): FakeResponse {
+  const perPage = intParam(request, 'perPage', 50, 1000);
+  const page = intParam(request, 'page', 1, Number.MAX_SAFE_INTEGER);
+  const totalPages = Math.max(1, Math.ceil(items.length / perPage));
+  const slice = items.slice((page - 1) * perPage, page * perPage);
+  const headers: Record<string, string> = {
+    'x-total-count': String(items.length),
+    'x-total-pages': String(totalPages),
+  };
+  if (page < totalPages)
+    headers['link'] = `<${request.path}?page=${page + 1}&perPage=${perPage}>; rel="next"`;
+  return { headers, json: slice.map(render) };
+}
+
+export function cursorResponse<T>(
+  request: FakeRequest,
+  items: readonly T[],
+  idOf: (item: T) => string,
+  render: (item: T) => unknown = (x) => x,
+): FakeResponse {
+  const perPage = intParam(request, 'perPage', 50, 1000);
+  const after = request.query['id'];
+  let start = 0;
+  if (after !== undefined) {
+    const index = items.findIndex((item) => idOf(item) === String(after));
+    start = index === -1 ? items.length : index + 1;
+  }
+  const slice = items.slice(start, start + perPage);
+  const last = slice.at(-1);
+  const nextId = last ? idOf(last) : String(after ?? '');
+  return {
+    headers: { link: `<${request.path}?id=${encodeURIComponent(nextId)}&perPage=${perPage}>; rel="next"` },
+    json: slice.map(render),
+  };
+}

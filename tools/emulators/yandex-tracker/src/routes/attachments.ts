@@ -1,0 +1,6 @@
+/** attachments: routes of this API area (research §3.8). */
+import type { TrackerRoute } from '../router.ts';
+
+export function attachmentsRoutes(): TrackerRoute[] {
+  return [];
+}

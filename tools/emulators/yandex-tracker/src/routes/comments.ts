@@ -1,0 +1,6 @@
+/** comments: routes of this API area (research §3.8). */
+import type { TrackerRoute } from '../router.ts';
+
+export function commentsRoutes(): TrackerRoute[] {
+  return [];
+}

@@ -1,0 +1,6 @@
+/** projects: routes of this API area (research §3.8). */
+import type { TrackerRoute } from '../router.ts';
+
+export function projectsRoutes(): TrackerRoute[] {
+  return [];
+}

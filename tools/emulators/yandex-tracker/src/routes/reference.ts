@@ -1,0 +1,6 @@
+/** reference: routes of this API area (research §3.8). */
+import type { TrackerRoute } from '../router.ts';
+
+export function referenceRoutes(): TrackerRoute[] {
+  return [];
+}
