@@ -1,3 +1,19 @@
 import root from '../../eslint.config.js';
 
-export default [...root];
+// Tests drive the server against the Tracker API emulator, a private tool project: allowed in tests only.
+export default [
+  ...root,
+  {
+    files: ['**/*.test.ts', '**/__fixtures__/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: ['@toolsmith/yandex-tracker-emulator'],
+          depConstraints: [{ sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] }],
+        },
+      ],
+    },
+  },
+];

@@ -16,7 +16,11 @@ export function readText(path: string): string {
 export function projectDirs(group: 'packages' | 'apps' | 'tools'): string[] {
   const base = join(ROOT, group);
   if (!existsSync(base)) return [];
-  return readdirSync(base, { withFileTypes: true })
+  const direct = readdirSync(base, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(join(base, d.name, 'package.json')))
     .map((d) => `${group}/${d.name}`);
+  // API emulators are projects one level deeper (tools/emulators/<api>).
+  const emulators =
+    group === 'tools' && existsSync(join(base, 'emulators')) ? projectDirs('tools/emulators' as 'tools') : [];
+  return [...direct, ...emulators];
 }

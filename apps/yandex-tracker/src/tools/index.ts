@@ -10,6 +10,7 @@ import { createMetaTools } from './meta/index.ts';
 import { createProjectTools } from './projects/index.ts';
 import { createQueueTools } from './queues/index.ts';
 import { createReferenceTools } from './reference/index.ts';
+import { createUserTools } from './users/index.ts';
 import { createWorklogTools } from './worklogs/index.ts';
 
 export function createTools() {
@@ -24,6 +25,7 @@ export function createTools() {
     ...createQueueTools(),
     ...createBulkTools(),
     ...createReferenceTools(),
+    ...createUserTools(),
     ...createBoardTools(),
     ...createMetaTools(),
   ];

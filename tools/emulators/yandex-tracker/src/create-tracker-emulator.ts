@@ -46,6 +46,11 @@ export interface TrackerEmulator extends AsyncDisposable {
   readonly faults: FaultControl;
   readonly requests: readonly RecordedRequest[];
   readonly api: FakeApi;
+  /**
+   * After the next `times` matching requests are HANDLED (the change is made), answer `status`
+   * instead: the "5xx after the write happened" case that makes naive retries duplicate data.
+   */
+  failAfterHandling(fault: { method: string; path: string; status: number; times?: number }): void;
   close(): Promise<void>;
 }
 
@@ -77,12 +82,29 @@ export async function createTrackerEmulator(options: TrackerEmulatorOptions = {}
     return state.me;
   };
 
+  const postFaults: Array<{
+    method: string;
+    match: (path: string) => unknown;
+    status: number;
+    left: number;
+  }> = [];
+  const afterHandled = (request: FakeRequest) => {
+    const fault = postFaults.find((f) => f.left > 0 && f.method === request.method && f.match(request.path));
+    if (!fault) return undefined;
+    fault.left -= 1;
+    return new TrackerHttpError(
+      fault.status,
+      'Внутренняя ошибка сервера. Internal server error.',
+    ).toResponse();
+  };
+
   const api = await createFakeApi({
     routes: toFakeRoutes({
       state,
       routes: [...(options.routes ?? []), ...allRoutes()],
       authenticate,
       now: () => Date.now(),
+      afterHandled,
     }),
     handler: (request) =>
       new TrackerHttpError(404, `Ресурс ${request.method} ${request.path} не найден.`).toResponse(),
@@ -98,6 +120,10 @@ export async function createTrackerEmulator(options: TrackerEmulatorOptions = {}
     faults: api.faults,
     requests: api.requests,
     api,
+    failAfterHandling({ method, path, status, times = 1 }) {
+      const pattern = compilePathPattern(path);
+      postFaults.push({ method: method.toUpperCase(), match: (p) => pattern.match(p), status, left: times });
+    },
     close: () => api.close(),
     [Symbol.asyncDispose]: () => api.close(),
   };

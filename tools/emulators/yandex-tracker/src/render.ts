@@ -1,5 +1,11 @@
 /** JSON as the API renders it: references `{ self, id, key?, display }` and full entities. */
-import type { CommentRecord, IssueRecord, TrackerState, UserRecord } from './tracker-state.ts';
+import type {
+  ChecklistItemRecord,
+  CommentRecord,
+  IssueRecord,
+  TrackerState,
+  UserRecord,
+} from './tracker-state.ts';
 import { notFound } from './tracker-error.ts';
 
 export const API_ORIGIN = 'https://api.tracker.yandex.net';
@@ -121,10 +127,7 @@ export function renderIssue(state: TrackerState, issue: IssueRecord) {
   return json;
 }
 
-export function renderChecklistItem(
-  state: TrackerState,
-  item: import('./tracker-state.ts').ChecklistItemRecord,
-) {
+export function renderChecklistItem(state: TrackerState, item: ChecklistItemRecord) {
   return {
     id: item.id,
     text: item.text,

@@ -65,9 +65,14 @@ export interface RouterOptions {
   /** Checks auth headers; returns the caller's login or throws a TrackerHttpError. */
   authenticate: (request: FakeRequest) => string;
   now: () => number;
+  /**
+   * Called after a handler succeeded (its change is made): a response returned here replaces the
+   * real one — a 5xx AFTER the work was done, the case retries must survive.
+   */
+  afterHandled?: (request: FakeRequest) => FakeResponse | undefined;
 }
 
-export function toFakeRoutes({ state, routes, authenticate, now }: RouterOptions): FakeRoutes {
+export function toFakeRoutes({ state, routes, authenticate, now, afterHandled }: RouterOptions): FakeRoutes {
   const table: Record<string, FakeRoutes[string]> = {};
   for (const version of ['v2', 'v3']) {
     for (const r of routes) {
@@ -75,10 +80,13 @@ export function toFakeRoutes({ state, routes, authenticate, now }: RouterOptions
         try {
           const me = authenticate(request);
           const result = await r.handler({ request, params: request.params, state, me, version, now: now() });
-          if (result && typeof result === 'object' && RESPONSE in result) {
-            return (result as { [RESPONSE]: FakeResponse })[RESPONSE];
-          }
-          return result === undefined ? { status: 204 } : { status: 200, json: result };
+          const response: FakeResponse =
+            result && typeof result === 'object' && RESPONSE in result
+              ? (result as { [RESPONSE]: FakeResponse })[RESPONSE]
+              : result === undefined
+                ? { status: 204 }
+                : { status: 200, json: result };
+          return afterHandled?.(request) ?? response;
         } catch (error) {
           if (error instanceof TrackerHttpError) return error.toResponse();
           throw error;

@@ -111,7 +111,7 @@ export function createSeedState(): TrackerState {
       ['deadline', 'Deadline', 'date', false],
       ['tags', 'Tags', 'array', false],
       ['status', 'Status', 'status', true],
-    ].map(([key, name, type, required], i) => ({
+    ].map(([key, name, type, required]) => ({
       id: key as string,
       key: key as string,
       name: name as string,

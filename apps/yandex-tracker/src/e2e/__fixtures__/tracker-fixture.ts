@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { silentLogger } from '@toolsmith/core';
-import { createMcpServer } from '@toolsmith/core/mcp';
+import { createMcpServer, parseServeArgs } from '@toolsmith/core/mcp';
 import { connectInMemory, connectStdio, resultText, type McpTestConnection } from '@toolsmith/testing';
 import {
   createTrackerEmulator,
@@ -93,7 +93,6 @@ export async function startInProcess(options: StartOptions = {}): Promise<Tracke
   const emulator =
     options.emulator ?? (await createTrackerEmulator({ token: TOKEN, ...options.emulatorOptions }));
   const config = loadConfig(emulatorEnv(emulator, options.env));
-  const { parseServeArgs } = await import('@toolsmith/core/mcp');
   const args = parseServeArgs(options.args ?? ['--toolsets', 'all'], {});
   const server = createMcpServer({
     name: SERVER_NAME,

@@ -1,0 +1,127 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { CONSENT_WARNING, validateSchemaDefinitionMatch } from '@toolsmith/core';
+import { describeToolDefinitions } from '@toolsmith/testing/jest';
+import { createRegistry, TOOLSETS } from './server.ts';
+
+// One test per tool: the MCP definition is generated from its Zod schema, matches it, follows the
+// conventions and equals its snapshot (a changed definition is a reviewed change).
+describeToolDefinitions('yandex tracker tools', createRegistry);
+
+const registry = createRegistry();
+const tools = registry.list();
+
+/** Every property name in a JSON Schema, nested objects and array items included. */
+function propertyNames(schema: unknown, out = new Set<string>()): Set<string> {
+  if (schema && typeof schema === 'object') {
+    const s = schema as Record<string, unknown>;
+    if (s['properties'] && typeof s['properties'] === 'object') {
+      for (const [name, child] of Object.entries(s['properties'] as Record<string, unknown>)) {
+        out.add(name);
+        propertyNames(child, out);
+      }
+    }
+    for (const key of ['items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties']) {
+      const value = s[key];
+      if (Array.isArray(value)) value.forEach((v) => propertyNames(v, out));
+      else if (value && typeof value === 'object') propertyNames(value, out);
+    }
+  }
+  return out;
+}
+
+describe('the Tracker tool surface', () => {
+  it('has at least 57 tools, all named tracker_<verb>_<noun>', () => {
+    expect(tools.length).toBeGreaterThanOrEqual(57);
+    for (const tool of tools) expect(tool.name).toMatch(/^tracker_[a-z]+(_[a-z]+)+$/);
+  });
+
+  it('checks every definition against its schema in one registry-wide pass', () => {
+    const mismatches = tools.flatMap((tool) =>
+      validateSchemaDefinitionMatch(tool.getParamsSchema(), tool.getDefinition().inputSchema).errors.map(
+        (e) => `${tool.name}: ${e.message}`,
+      ),
+    );
+    expect(mismatches).toEqual([]);
+  });
+
+  it('uses one name per identifier: no issueKey, issue_id, key, transition, id, …', () => {
+    const banned = [
+      'issueKey',
+      'issueKeys',
+      'issue_id',
+      'issueID',
+      'key_id',
+      'transition',
+      'issues',
+      'queue',
+      'queueKey',
+      'commentID',
+    ];
+    const offenders = tools.flatMap((tool) =>
+      [...propertyNames(tool.getDefinition().inputSchema)]
+        .filter((p) => banned.includes(p))
+        .map((p) => `${tool.name}.${p}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('annotates every write, asks consent for it, and marks deletes destructive', () => {
+    for (const tool of tools) {
+      const { annotations } = tool.metadata;
+      const definition = tool.getDefinition();
+      if (annotations.readOnlyHint) {
+        expect([tool.name, tool.metadata.requiresExplicitUserConsent ?? false]).toEqual([tool.name, false]);
+      } else {
+        expect([tool.name, tool.metadata.requiresExplicitUserConsent]).toEqual([tool.name, true]);
+        expect([tool.name, definition.description?.includes(CONSENT_WARNING)]).toEqual([tool.name, true]);
+      }
+      if (/_delete_/.test(tool.name))
+        expect([tool.name, annotations.destructiveHint]).toEqual([tool.name, true]);
+    }
+  });
+
+  it('puts every tool in a declared toolset, and every toolset has tools', () => {
+    const ids = new Set(TOOLSETS.map((t) => t.id));
+    const used = new Set(tools.map((t) => t.metadata.toolset));
+    for (const tool of tools)
+      expect([tool.name, ids.has(tool.metadata.toolset ?? '')]).toEqual([tool.name, true]);
+    for (const id of ids) expect([id, used.has(id)]).toEqual([id, true]);
+  });
+
+  it('describes every parameter', () => {
+    const undocumented = tools.flatMap((tool) => {
+      const props =
+        (tool.getDefinition().inputSchema as { properties?: Record<string, { description?: string }> })
+          .properties ?? {};
+      return Object.entries(props)
+        .filter(([, p]) => !p.description)
+        .map(([name]) => `${tool.name}.${name}`);
+    });
+    expect(undocumented).toEqual([]);
+  });
+
+  it('has a test that calls every tool by name', () => {
+    const root = join(import.meta.dirname, 'tools');
+    const sources: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (entry.name.endsWith('.test.ts')) sources.push(readFileSync(path, 'utf8'));
+      }
+    };
+    walk(root);
+    const all = sources.join('\n');
+    const untested = tools.map((t) => t.name).filter((name) => !all.includes(`'${name}'`));
+    expect(untested).toEqual([]);
+  });
+});
+
+describe('docs/yandex-tracker.md', () => {
+  it('documents every tool', () => {
+    const doc = readFileSync(join(import.meta.dirname, '../../../docs/yandex-tracker.md'), 'utf8');
+    expect(tools.map((t) => t.name).filter((name) => !doc.includes(`\`${name}\``))).toEqual([]);
+  });
+});
