@@ -17,20 +17,27 @@ export const SERVER_INSTRUCTIONS = [
 export const TOOLSETS = [
   defineToolset({
     id: 'issues',
-    description: 'Find and read issues, their history, transitions and links',
+    description: 'Find, count and read issues; their transitions and web links',
     default: true,
   }),
   defineToolset({
     id: 'issues_write',
-    description: 'Create, update, move and transition issues; link them',
+    description: 'Create and update issues; change status through transitions',
     default: true,
   }),
   defineToolset({
     id: 'comments',
-    description: 'Read and write issue comments (with mentions)',
+    description: 'Read issue comments and add new ones (with mentions)',
     default: true,
   }),
   defineToolset({ id: 'meta', description: 'Connection check, current user, tool search', default: true }),
+  defineToolset({
+    id: 'history',
+    description: 'Issue history (changelog) and moving issues to another queue',
+    default: false,
+  }),
+  defineToolset({ id: 'links', description: 'Links between issues: list, create, delete', default: false }),
+  defineToolset({ id: 'comments_edit', description: 'Edit and delete comments', default: false }),
   defineToolset({
     id: 'attachments',
     description: 'List, upload, download and delete issue attachments',
@@ -52,7 +59,7 @@ export const TOOLSETS = [
   }),
   defineToolset({
     id: 'reference',
-    description: 'Statuses, issue types, priorities, resolutions, fields',
+    description: 'Statuses, issue types, priorities, resolutions, fields, link types',
     default: false,
   }),
   defineToolset({ id: 'users', description: 'Find and read users', default: false }),
@@ -83,6 +90,7 @@ export function createDeps(config: TrackerConfig, options: CreateDepsOptions = {
     }),
     config: {
       webUrl: config.webUrl,
+      org: config.org,
       maxBatch: config.maxBatch,
       queues: config.queues,
       readOnlyQueues: config.readOnlyQueues,

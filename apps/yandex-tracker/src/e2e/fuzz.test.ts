@@ -112,7 +112,7 @@ async function expectAlive(connection: McpTestConnection) {
     arguments: { issueIds: ['DEMO-1'] },
   });
   expect(ping.isError).toBeFalsy();
-  expect(resultText(ping)).toContain('"key": "DEMO-1"');
+  expect(resultText(ping)).toContain('"key":"DEMO-1"');
 }
 
 const tools = createRegistry().list();

@@ -7,6 +7,7 @@ export interface TrackerDeps {
   config: Pick<
     TrackerConfig,
     | 'webUrl'
+    | 'org'
     | 'maxBatch'
     | 'queues'
     | 'readOnlyQueues'

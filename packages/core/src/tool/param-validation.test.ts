@@ -52,6 +52,16 @@ describe.each([
     expect(validateParams(open, { a: 'x', b: 1 })).toEqual({ success: true, data: { a: 'x', b: 1 } });
   });
 
+  it('names the field inside a union, not the input', () => {
+    const tags = zod.object({
+      tags: zod.union([zod.array(zod.string()), zod.object({ add: zod.array(zod.string()) })]).optional(),
+    });
+    const result = validateParams(tags, { tags: 5 });
+    expect(result.success).toBe(false);
+    if (!result.success)
+      expect(result.error.issues.map((i) => i.field)).toEqual([expect.stringMatching(/^tags/)]);
+  });
+
   it('rejects non-object arguments', () => {
     const result = validateParams(schema, 'Q-1');
     if (result.success) throw new Error('expected failure');

@@ -170,7 +170,11 @@ function toFieldIssues(issue: LooseIssue, input: unknown): CollectedIssue[] {
       const branches = issue.errors ?? issue.unionErrors?.map((e) => e.issues) ?? [];
       const best = [...branches].sort((a, b) => a.length - b.length)[0];
       if (best && best.length > 0 && best.length <= 3) {
-        return best.flatMap((sub) => toFieldIssues(sub, input));
+        // zod 4 gives branch issues paths relative to the union; zod 3's unionErrors carry full paths.
+        const prefix = issue.errors ? (issue.path ?? []) : [];
+        return best.flatMap((sub) =>
+          toFieldIssues({ ...sub, path: [...prefix, ...(sub.path ?? [])] }, input),
+        );
       }
       return [{ field, message: issue.message ?? 'Value matches none of the accepted shapes.' }];
     }

@@ -9,6 +9,7 @@
  * ```
  */
 import {
+  compilePathPattern,
   createFakeApi,
   type FakeApi,
   type FakeRequest,

@@ -1,4 +1,14 @@
-/** checklists: tools of this area (filled in by its own module files). */
+/** checklists: read an issue's checklist; add, update and delete items. */
+import { AddChecklistItemTool } from './add-checklist-item.tool.ts';
+import { DeleteChecklistItemTool } from './delete-checklist-item.tool.ts';
+import { GetChecklistTool } from './get-checklist.tool.ts';
+import { UpdateChecklistItemTool } from './update-checklist-item.tool.ts';
+
 export function createChecklistTools() {
-  return [];
+  return [
+    new GetChecklistTool(),
+    new AddChecklistItemTool(),
+    new UpdateChecklistItemTool(),
+    new DeleteChecklistItemTool(),
+  ];
 }

@@ -1,4 +1,14 @@
-/** components: tools of this area (filled in by its own module files). */
+import { CreateComponentTool } from './create-component.tool.ts';
+import { DeleteComponentTool } from './delete-component.tool.ts';
+import { GetComponentsTool } from './get-components.tool.ts';
+import { UpdateComponentTool } from './update-component.tool.ts';
+
+/** Components (`components` toolset): list, create, update, delete. */
 export function createComponentTools() {
-  return [];
+  return [
+    new GetComponentsTool(),
+    new CreateComponentTool(),
+    new UpdateComponentTool(),
+    new DeleteComponentTool(),
+  ];
 }

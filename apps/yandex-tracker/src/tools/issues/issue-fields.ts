@@ -39,7 +39,11 @@ export const issueFieldsShape = {
     .max(5)
     .optional()
     .describe('Sprint ids or names.'),
-  deadline: dateParam.optional().describe('Deadline date, YYYY-MM-DD.'),
+  deadline: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD, e.g. 2026-12-01.')
+    .optional()
+    .describe('Deadline date, YYYY-MM-DD.'),
   storyPoints: z.number().min(0).max(1000).optional().describe('Story points.'),
   customFields: z
     .record(z.string().min(1), z.unknown())

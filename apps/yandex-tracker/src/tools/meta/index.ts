@@ -1,4 +1,7 @@
-/** meta: tools of this area (filled in by its own module files). */
+import { GetCurrentUserTool } from './get-current-user.tool.ts';
+import { PingTool } from './ping.tool.ts';
+
+/** Meta: connection check and the current user (`meta` toolset, on by default). */
 export function createMetaTools() {
-  return [];
+  return [new PingTool(), new GetCurrentUserTool()];
 }

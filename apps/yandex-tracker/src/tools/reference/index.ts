@@ -1,4 +1,18 @@
-/** reference: tools of this area (filled in by its own module files). */
+import { GetGlobalFieldsTool } from './get-global-fields.tool.ts';
+import { GetIssueTypesTool } from './get-issue-types.tool.ts';
+import { GetLinkTypesTool } from './get-link-types.tool.ts';
+import { GetPrioritiesTool } from './get-priorities.tool.ts';
+import { GetResolutionsTool } from './get-resolutions.tool.ts';
+import { GetStatusesTool } from './get-statuses.tool.ts';
+
+/** Reference data: statuses, issue types, priorities, resolutions, global fields, link types (`reference` toolset). */
 export function createReferenceTools() {
-  return [];
+  return [
+    new GetStatusesTool(),
+    new GetIssueTypesTool(),
+    new GetPrioritiesTool(),
+    new GetResolutionsTool(),
+    new GetGlobalFieldsTool(),
+    new GetLinkTypesTool(),
+  ];
 }

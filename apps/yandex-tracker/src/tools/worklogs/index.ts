@@ -1,4 +1,16 @@
-/** worklogs: tools of this area (filled in by its own module files). */
+/** worklogs: time spent per issue (list, add, update, delete) and one person's time across issues. */
+import { AddWorklogTool } from './add-worklog.tool.ts';
+import { DeleteWorklogTool } from './delete-worklog.tool.ts';
+import { GetWorklogsTool } from './get-worklogs.tool.ts';
+import { SearchWorklogsTool } from './search-worklogs.tool.ts';
+import { UpdateWorklogTool } from './update-worklog.tool.ts';
+
 export function createWorklogTools() {
-  return [];
+  return [
+    new GetWorklogsTool(),
+    new AddWorklogTool(),
+    new UpdateWorklogTool(),
+    new DeleteWorklogTool(),
+    new SearchWorklogsTool(),
+  ];
 }

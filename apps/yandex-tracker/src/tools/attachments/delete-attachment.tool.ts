@@ -1,0 +1,51 @@
+import { buildToolName, defineToolMetadata, NotFoundError } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../deps.ts';
+import { withHint } from '../shared/known-values.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { issueIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { attachmentIdParam, issuePath } from './attachment-files.ts';
+
+const DeleteAttachmentParams = z.object({
+  issueId: issueIdParam,
+  attachmentId: attachmentIdParam,
+});
+
+export class DeleteAttachmentTool extends TrackerTool<typeof DeleteAttachmentParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('delete_attachment', TOOL_PREFIX),
+    title: 'Delete attachment',
+    description:
+      '[Attachments/Delete] Delete a file from an issue, permanently. Find the id with tracker_get_attachments.',
+    category: 'attachments',
+    toolset: 'attachments',
+    tags: ['attachment', 'file', 'delete', 'remove', 'write'],
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return DeleteAttachmentParams;
+  }
+
+  async execute(params: z.output<typeof DeleteAttachmentParams>, ctx: TrackerCtx) {
+    try {
+      await ctx.deps.client.delete(
+        `${issuePath(params.issueId)}/${encodeURIComponent(String(params.attachmentId))}`,
+        {
+          signal: ctx.signal,
+        },
+      );
+    } catch (error) {
+      if (NotFoundError.isInstance(error)) {
+        throw withHint(
+          error,
+          `Either issue ${params.issueId} does not exist or attachment ${params.attachmentId} is not on it (already deleted?). List its attachments with tracker_get_attachments.`,
+        );
+      }
+      throw error;
+    }
+    return { deleted: true, issueId: params.issueId, attachmentId: String(params.attachmentId) };
+  }
+}

@@ -1,0 +1,97 @@
+import { buildToolName, defineToolMetadata, toolResponse, ValidationError } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../deps.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { issueIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import {
+  assertDownloadSize,
+  attachmentIdParam,
+  findAttachment,
+  issuePath,
+  saveDownload,
+} from './attachment-files.ts';
+
+const DownloadAttachmentParams = z.object({
+  issueId: issueIdParam,
+  attachmentId: attachmentIdParam,
+  saveAs: z
+    .string()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe(
+      'File path relative to the server\'s download directory (YANDEX_TRACKER_DOWNLOAD_DIR), e.g. "DEMO-12/report.pdf". Default: the attachment\'s own name. Only when that directory is set; existing files are never overwritten.',
+    ),
+});
+
+export class DownloadAttachmentTool extends TrackerTool<typeof DownloadAttachmentParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('download_attachment', TOOL_PREFIX),
+    title: 'Download attachment',
+    description:
+      '[Attachments/Read] Download an issue attachment. When the server has a download directory (YANDEX_TRACKER_DOWNLOAD_DIR) the file is saved there and its path returned; otherwise the content comes back base64-encoded as an embedded resource. Files larger than YANDEX_TRACKER_MAX_DOWNLOAD_BYTES are refused. For an image preview use tracker_get_attachment_thumbnail.',
+    category: 'attachments',
+    toolset: 'attachments',
+    tags: ['attachment', 'file', 'download', 'read', 'save'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return DownloadAttachmentParams;
+  }
+
+  async execute(params: z.output<typeof DownloadAttachmentParams>, ctx: TrackerCtx) {
+    const { downloadDir } = ctx.deps.config;
+    if (params.saveAs !== undefined && downloadDir === undefined) {
+      throw new ValidationError({
+        issues: [
+          {
+            field: 'saveAs',
+            message:
+              'cannot be used: this server saves no files because YANDEX_TRACKER_DOWNLOAD_DIR is not set. Omit `saveAs` to get the content base64-encoded, or ask the operator to set YANDEX_TRACKER_DOWNLOAD_DIR.',
+          },
+        ],
+      });
+    }
+    // The listed size lets a too-large file be refused before a byte of it is read.
+    const attachment = await findAttachment(ctx, params.issueId, params.attachmentId);
+    assertDownloadSize(ctx, attachment, attachment.size);
+    const response = await ctx.deps.client.request<Uint8Array>(
+      'GET',
+      `${issuePath(params.issueId)}/${encodeURIComponent(String(attachment.id))}/${encodeURIComponent(attachment.name)}`,
+      { responseType: 'bytes', signal: ctx.signal },
+    );
+    const bytes = response.data ?? new Uint8Array();
+    assertDownloadSize(ctx, attachment, bytes.length);
+    const mimetype =
+      attachment.mimetype ??
+      response.headers.get('content-type')?.split(';')[0] ??
+      'application/octet-stream';
+    const info = {
+      issueId: params.issueId,
+      attachmentId: String(attachment.id),
+      name: attachment.name,
+      mimetype,
+      size: bytes.length,
+    };
+    if (downloadDir !== undefined) {
+      return { ...info, savedTo: await saveDownload(downloadDir, params.saveAs, attachment.name, bytes) };
+    }
+    return toolResponse({
+      content: [
+        {
+          type: 'resource',
+          resource: {
+            uri:
+              attachment.content ??
+              `${issuePath(params.issueId)}/${attachment.id}/${encodeURIComponent(attachment.name)}`,
+            mimeType: mimetype,
+            blob: Buffer.from(bytes).toString('base64'),
+          },
+        },
+      ],
+      data: { ...info, content: 'base64, in the embedded resource of this result' },
+    });
+  }
+}

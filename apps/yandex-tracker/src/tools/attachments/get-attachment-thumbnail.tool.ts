@@ -1,0 +1,60 @@
+import { buildToolName, defineToolMetadata, ToolsmithError, toolResponse } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../deps.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { issueIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { assertDownloadSize, attachmentIdParam, findAttachment } from './attachment-files.ts';
+
+const GetAttachmentThumbnailParams = z.object({
+  issueId: issueIdParam,
+  attachmentId: attachmentIdParam,
+});
+
+export class GetAttachmentThumbnailTool extends TrackerTool<typeof GetAttachmentThumbnailParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_attachment_thumbnail', TOOL_PREFIX),
+    title: 'Get attachment thumbnail',
+    description:
+      '[Attachments/Read] Show the preview of an image attachment as an image you can look at (screenshots, photos). Only images have thumbnails (`hasThumbnail` in tracker_get_attachments); for other files use tracker_download_attachment.',
+    category: 'attachments',
+    toolset: 'attachments',
+    tags: ['attachment', 'image', 'thumbnail', 'preview', 'screenshot', 'read'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetAttachmentThumbnailParams;
+  }
+
+  async execute(params: z.output<typeof GetAttachmentThumbnailParams>, ctx: TrackerCtx) {
+    const attachment = await findAttachment(ctx, params.issueId, params.attachmentId);
+    const noPreview = () =>
+      new ToolsmithError({
+        code: 'no_thumbnail',
+        userFacing: true,
+        message: `Attachment ${attachment.id} (${attachment.name}, ${attachment.mimetype ?? 'unknown type'}) has no thumbnail: only images have one. Download the file with tracker_download_attachment instead.`,
+      });
+    if (attachment.thumbnail === undefined && !attachment.mimetype?.startsWith('image/')) throw noPreview();
+    const response = await ctx.deps.client.request<Uint8Array>(
+      'GET',
+      `/v2/issues/${encodeURIComponent(params.issueId)}/thumbnails/${encodeURIComponent(String(attachment.id))}`,
+      { responseType: 'bytes', signal: ctx.signal },
+    );
+    const bytes = response.data ?? new Uint8Array();
+    assertDownloadSize(ctx, attachment, bytes.length);
+    const header = response.headers.get('content-type')?.split(';')[0]?.trim();
+    const mimeType = header?.startsWith('image/') ? header : attachment.mimetype;
+    if (!mimeType?.startsWith('image/') || bytes.length === 0) throw noPreview();
+    return toolResponse({
+      content: [{ type: 'image', data: Buffer.from(bytes).toString('base64'), mimeType }],
+      data: {
+        issueId: params.issueId,
+        attachmentId: String(attachment.id),
+        name: attachment.name,
+        mimetype: mimeType,
+        thumbnailSize: bytes.length,
+      },
+    });
+  }
+}

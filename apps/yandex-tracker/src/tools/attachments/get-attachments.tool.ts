@@ -1,0 +1,59 @@
+import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { z } from 'zod';
+import { toAttachment, type ApiAttachment } from '../../api/dto/attachment-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { runBatch } from '../shared/batch.ts';
+import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
+import { issueIdsParam } from '../shared/params.ts';
+import { assertIssueAccess, TrackerTool } from '../shared/tracker-tool.ts';
+import { issuePath } from './attachment-files.ts';
+
+const GetAttachmentsParams = z.object({
+  issueIds: issueIdsParam(50),
+  fields: fieldsParam({
+    description:
+      'Dot paths inside each issue\'s entry, e.g. ["issueId", "attachments.name", "attachments.size"]; `attachments.*` are fields of the API object. Omit for the compact view.',
+    examples: [['issueId', 'attachments.id', 'attachments.name', 'attachments.mimetype']],
+  }),
+});
+
+export class GetAttachmentsTool extends TrackerTool<typeof GetAttachmentsParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_attachments', TOOL_PREFIX),
+    title: 'Get attachments',
+    description:
+      '[Attachments/Read] List the files attached to one or more issues (batch). Returns { total, successful: [{ issueId, attachments: [{ id, name, mimetype, size, createdBy, createdAt, hasThumbnail }] }], failed }. Use the ids with tracker_download_attachment or tracker_get_attachment_thumbnail.',
+    category: 'attachments',
+    toolset: 'attachments',
+    tags: ['attachment', 'file', 'list', 'read', 'batch'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetAttachmentsParams;
+  }
+
+  protected override checksQueuesPerItem() {
+    return true;
+  }
+
+  protected override projectionRoot() {
+    return 'successful';
+  }
+
+  async execute(params: z.output<typeof GetAttachmentsParams>, ctx: TrackerCtx) {
+    const view = chooseView(params, toAttachment);
+    return runBatch(
+      ctx,
+      params.issueIds,
+      async (issueId) => {
+        await assertIssueAccess(ctx, issueId, false);
+        const list = await ctx.deps.client.get<ApiAttachment[] | undefined>(issuePath(issueId), {
+          signal: ctx.signal,
+        });
+        return { issueId, attachments: (Array.isArray(list) ? list : []).map(view) };
+      },
+      { field: 'issueIds', idOf: (id) => id },
+    );
+  }
+}

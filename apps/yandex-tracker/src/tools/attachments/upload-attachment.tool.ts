@@ -1,0 +1,147 @@
+import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import { z } from 'zod';
+import { toAttachment, type ApiAttachment } from '../../api/dto/attachment-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { issueIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { issuePath, MAX_UPLOAD_BYTES, mib, openUploadFile } from './attachment-files.ts';
+
+const MIME_BY_EXTENSION: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  log: 'text/plain',
+  md: 'text/markdown',
+  csv: 'text/csv',
+  json: 'application/json',
+  xml: 'application/xml',
+  html: 'text/html',
+  zip: 'application/zip',
+};
+
+const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
+
+const UploadAttachmentParams = z.object({
+  issueId: issueIdParam,
+  filename: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .regex(/^[^/\\]+$/, 'Give a file name without folders, e.g. "screenshot.png".')
+    .describe('Name the file gets in Tracker, e.g. "screenshot.png" (at most 255 characters, no folders).'),
+  contentBase64: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('The file content, base64-encoded (at most 50 MiB decoded). Pass this or `path`, not both.'),
+  path: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'Path of a file inside the server\'s upload directory (YANDEX_TRACKER_UPLOAD_DIR), relative to it, e.g. "logs/build.log". Only works when the operator set that directory. Pass this or `contentBase64`.',
+    ),
+  mimetype: z
+    .string()
+    .regex(/^[\w.+-]+\/[\w.+-]+$/, 'Use a MIME type such as "image/png".')
+    .optional()
+    .describe('MIME type, e.g. "image/png". Default: guessed from the file name extension.'),
+});
+
+export class UploadAttachmentTool extends TrackerTool<typeof UploadAttachmentParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('upload_attachment', TOOL_PREFIX),
+    title: 'Upload attachment',
+    description:
+      "[Attachments/Write] Attach a file (at most 50 MiB) to an issue: give its content as `contentBase64`, or a `path` inside the server's upload directory when YANDEX_TRACKER_UPLOAD_DIR is set. Returns the new attachment (id, name, size).",
+    category: 'attachments',
+    toolset: 'attachments',
+    tags: ['attachment', 'file', 'upload', 'write', 'screenshot'],
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return UploadAttachmentParams;
+  }
+
+  async execute(params: z.output<typeof UploadAttachmentParams>, ctx: TrackerCtx) {
+    const bytes = await this.content(params, ctx);
+    const extension = params.filename.includes('.')
+      ? params.filename.slice(params.filename.lastIndexOf('.') + 1).toLowerCase()
+      : '';
+    const type = params.mimetype ?? MIME_BY_EXTENSION[extension] ?? 'application/octet-stream';
+    const form = new FormData();
+    form.append('file', new Blob([bytes], { type }), params.filename);
+    // Not idempotent: a retried upload would attach the file twice, so the client never resends it.
+    const attachment = await ctx.deps.client.post<ApiAttachment>(issuePath(params.issueId), {
+      query: { filename: params.filename },
+      body: form,
+      signal: ctx.signal,
+    });
+    return toAttachment(attachment);
+  }
+
+  private async content(
+    params: z.output<typeof UploadAttachmentParams>,
+    ctx: TrackerCtx,
+  ): Promise<Uint8Array<ArrayBuffer>> {
+    const given = [params.contentBase64 !== undefined, params.path !== undefined].filter(Boolean).length;
+    if (given !== 1) {
+      throw new ValidationError({
+        issues: [
+          {
+            field: given === 0 ? '' : 'contentBase64, path',
+            message:
+              given === 0
+                ? 'gives no file content. Pass exactly one of `contentBase64` (the file, base64-encoded) or `path` (a file inside YANDEX_TRACKER_UPLOAD_DIR).'
+                : 'are both given. Pass exactly one of them: `contentBase64` or `path`.',
+          },
+        ],
+      });
+    }
+    const tooLarge = (size: number, field: string) =>
+      new ValidationError({
+        issues: [
+          {
+            field,
+            message: `is ${mib(size)}; this server uploads at most ${mib(MAX_UPLOAD_BYTES)} per file. Compress or split the file, or attach it in the Tracker web interface. Nothing was sent.`,
+          },
+        ],
+      });
+    if (params.contentBase64 !== undefined) {
+      const text = params.contentBase64.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
+      if (!BASE64.test(text) || text.length % 4 === 1) {
+        throw new ValidationError({
+          issues: [
+            {
+              field: 'contentBase64',
+              message:
+                'is not valid base64. Encode the file bytes with standard base64 (A–Z, a–z, 0–9, +, /, = padding).',
+            },
+          ],
+        });
+      }
+      const size = Math.floor((text.length * 3) / 4) - (text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0);
+      if (size > MAX_UPLOAD_BYTES) throw tooLarge(size, 'contentBase64');
+      const decoded = Buffer.from(text, 'base64');
+      return new Uint8Array(
+        decoded.buffer.slice(decoded.byteOffset, decoded.byteOffset + decoded.byteLength),
+      );
+    }
+    const { handle, size } = await openUploadFile(ctx.deps.config.uploadDir, params.path!);
+    try {
+      if (size > MAX_UPLOAD_BYTES) throw tooLarge(size, 'path');
+      return new Uint8Array(await handle.readFile());
+    } finally {
+      await handle.close();
+    }
+  }
+}

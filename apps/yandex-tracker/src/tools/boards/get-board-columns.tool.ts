@@ -1,0 +1,47 @@
+import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { z } from 'zod';
+import { toBoardColumn, type ApiBoardColumn } from '../../api/dto/board-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { boardIdParam, withBoardHint } from './board-params.ts';
+
+const GetBoardColumnsParams = z.object({
+  boardId: boardIdParam,
+  fields: fieldsParam({ examples: [['id', 'name', 'statuses.key']] }),
+});
+
+export class GetBoardColumnsTool extends TrackerTool<typeof GetBoardColumnsParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_board_columns', TOOL_PREFIX),
+    title: 'Get board columns',
+    description:
+      '[Boards/Read] The columns of an agile board with the statuses each one shows: { items: [{ columnId, name, statuses: ["open", …] }], total }. An issue appears in a column when its status is one of these; move it there with a transition to such a status.',
+    category: 'boards',
+    toolset: 'boards',
+    tags: ['board', 'columns', 'statuses', 'kanban', 'agile'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetBoardColumnsParams;
+  }
+
+  protected override projectionRoot() {
+    return 'items';
+  }
+
+  async execute(params: z.output<typeof GetBoardColumnsParams>, ctx: TrackerCtx) {
+    let columns: ApiBoardColumn[];
+    try {
+      columns = await ctx.deps.client.get<ApiBoardColumn[]>(
+        `/v3/boards/${encodeURIComponent(String(params.boardId))}/columns`,
+        { signal: ctx.signal },
+      );
+    } catch (error) {
+      throw await withBoardHint(error, ctx);
+    }
+    const items = Array.isArray(columns) ? columns : [];
+    return { items: items.map(chooseView(params, toBoardColumn)), total: items.length };
+  }
+}

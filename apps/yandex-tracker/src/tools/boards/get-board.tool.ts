@@ -1,0 +1,41 @@
+import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { z } from 'zod';
+import { toBoardDetail, type ApiBoard } from '../../api/dto/board-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { boardIdParam, withBoardHint } from './board-params.ts';
+
+const GetBoardParams = z.object({
+  boardId: boardIdParam,
+  fields: fieldsParam({ examples: [['id', 'name', 'version', 'columns', 'query', 'filter']] }),
+});
+
+export class GetBoardTool extends TrackerTool<typeof GetBoardParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_board', TOOL_PREFIX),
+    title: 'Get board',
+    description:
+      '[Boards/Read] Read one agile board: { boardId, version, name, queue, query or filter, columns: [{ columnId, name }] }. For the statuses of each column use tracker_get_board_columns.',
+    category: 'boards',
+    toolset: 'boards',
+    tags: ['board', 'agile', 'kanban', 'scrum', 'read'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetBoardParams;
+  }
+
+  async execute(params: z.output<typeof GetBoardParams>, ctx: TrackerCtx) {
+    try {
+      const board = await ctx.deps.client.get<ApiBoard>(
+        `/v2/boards/${encodeURIComponent(String(params.boardId))}`,
+        { signal: ctx.signal },
+      );
+      return chooseView(params, toBoardDetail)(board);
+    } catch (error) {
+      throw await withBoardHint(error, ctx);
+    }
+  }
+}

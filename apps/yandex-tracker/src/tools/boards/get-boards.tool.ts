@@ -1,0 +1,39 @@
+import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { z } from 'zod';
+import { toBoardSummary, type ApiBoard } from '../../api/dto/board-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
+import { cursorParam, perPageParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+
+const GetBoardsParams = z.object({
+  perPage: perPageParam(100, 50),
+  cursor: cursorParam,
+  fields: fieldsParam({ examples: [['id', 'name', 'defaultQueue.key', 'query']] }),
+});
+
+export class GetBoardsTool extends TrackerTool<typeof GetBoardsParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_boards', TOOL_PREFIX),
+    title: 'Get boards',
+    description:
+      '[Boards/Read] List the agile boards of the organisation: { items: [{ boardId, name, queue }], total, nextCursor? }. Then read columns with tracker_get_board_columns and sprints with tracker_get_sprints.',
+    category: 'boards',
+    toolset: 'boards',
+    tags: ['board', 'boards', 'agile', 'kanban', 'scrum', 'list'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetBoardsParams;
+  }
+
+  protected override projectionRoot() {
+    return 'items';
+  }
+
+  async execute(params: z.output<typeof GetBoardsParams>, ctx: TrackerCtx) {
+    const all = await ctx.deps.client.get<ApiBoard[]>('/v2/boards', { signal: ctx.signal });
+    return listLocal(this.name, params, Array.isArray(all) ? all : [], chooseView(params, toBoardSummary));
+  }
+}

@@ -1,0 +1,46 @@
+import { buildToolName, defineToolMetadata, fieldsParam, NotFoundError } from '@toolsmith/core';
+import { z } from 'zod';
+import { toSprintDetail, type ApiSprint } from '../../api/dto/board-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { withHint } from '../shared/known-values.ts';
+import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { sprintIdParam } from './board-params.ts';
+
+const GetSprintParams = z.object({
+  sprintId: sprintIdParam,
+  fields: fieldsParam({ examples: [['id', 'name', 'status', 'board.display', 'startDateTime']] }),
+});
+
+export class GetSprintTool extends TrackerTool<typeof GetSprintParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_sprint', TOOL_PREFIX),
+    title: 'Get sprint',
+    description:
+      '[Boards/Read] Read one sprint: { sprintId, name, status, startDate, endDate, version, board: { boardId, name }, archived, createdBy, createdAt }.',
+    category: 'boards',
+    toolset: 'boards',
+    tags: ['sprint', 'scrum', 'iteration', 'read'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetSprintParams;
+  }
+
+  async execute(params: z.output<typeof GetSprintParams>, ctx: TrackerCtx) {
+    try {
+      const sprint = await ctx.deps.client.get<ApiSprint>(
+        `/v3/sprints/${encodeURIComponent(String(params.sprintId))}`,
+        { signal: ctx.signal },
+      );
+      return chooseView(params, toSprintDetail)(sprint);
+    } catch (error) {
+      if (!NotFoundError.isInstance(error)) throw error;
+      throw withHint(
+        error,
+        'Find sprint ids with tracker_get_sprints (by boardId; boards with tracker_get_boards).',
+      );
+    }
+  }
+}

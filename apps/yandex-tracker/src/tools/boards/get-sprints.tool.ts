@@ -1,0 +1,58 @@
+import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { z } from 'zod';
+import { toSprint, type ApiSprint } from '../../api/dto/board-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
+import { cursorParam, perPageParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { boardIdParam, withBoardHint } from './board-params.ts';
+
+const SPRINT_STATUSES = ['draft', 'in_progress', 'released', 'archived'] as const;
+
+const GetSprintsParams = z.object({
+  boardId: boardIdParam,
+  status: z
+    .enum(SPRINT_STATUSES)
+    .optional()
+    .describe('Only sprints in this status, e.g. "in_progress" for the current sprint.'),
+  perPage: perPageParam(100, 50),
+  cursor: cursorParam,
+  fields: fieldsParam({ examples: [['id', 'name', 'status', 'startDate', 'endDate']] }),
+});
+
+export class GetSprintsTool extends TrackerTool<typeof GetSprintsParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_sprints', TOOL_PREFIX),
+    title: 'Get sprints',
+    description:
+      '[Boards/Read] The sprints of a board: { items: [{ sprintId, name, status, startDate, endDate }], total, nextCursor? }. status is draft, in_progress, released or archived; pass status "in_progress" to find the current sprint. Put issues in a sprint with its sprintId.',
+    category: 'boards',
+    toolset: 'boards',
+    tags: ['sprint', 'sprints', 'board', 'scrum', 'iteration', 'current sprint', 'list'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetSprintsParams;
+  }
+
+  protected override projectionRoot() {
+    return 'items';
+  }
+
+  async execute(params: z.output<typeof GetSprintsParams>, ctx: TrackerCtx) {
+    let sprints: ApiSprint[];
+    try {
+      sprints = await ctx.deps.client.get<ApiSprint[]>(
+        `/v3/boards/${encodeURIComponent(String(params.boardId))}/sprints`,
+        { signal: ctx.signal },
+      );
+    } catch (error) {
+      throw await withBoardHint(error, ctx);
+    }
+    const all = (Array.isArray(sprints) ? sprints : []).filter(
+      (s) => params.status === undefined || s.status === params.status,
+    );
+    return listLocal(this.name, params, all, chooseView(params, toSprint));
+  }
+}

@@ -1,0 +1,73 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../deps.ts';
+import { isMissingQueue, knownQueues, withHint } from '../shared/known-values.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { queueIdParam } from '../shared/params.ts';
+import { runBulkChange } from './bulk-operation.ts';
+import { bulkIssueIdsParam, bulkValuesBody, bulkValuesSchema, notifyParam } from './bulk-params.ts';
+import { BulkWriteTool } from './bulk-tool.ts';
+
+const BulkMoveIssuesParams = z.object({
+  issueIds: bulkIssueIdsParam,
+  targetQueueId: queueIdParam.describe('Queue to move the issues to, e.g. "OPS".'),
+  moveAllFields: z
+    .boolean()
+    .optional()
+    .describe('Keep components, versions and projects, e.g. true. Default false: the API clears them.'),
+  initialStatus: z
+    .boolean()
+    .optional()
+    .describe(
+      "Reset the issues to the target queue's initial status, e.g. true. Needed when an issue's type or status does not exist in the target queue; without it such issues are not moved.",
+    ),
+  values: bulkValuesSchema
+    .optional()
+    .describe('Fields to set while moving, e.g. {"assignee": "dave", "priority": "normal"}.'),
+  notify: notifyParam,
+});
+
+export class BulkMoveIssuesTool extends BulkWriteTool<typeof BulkMoveIssuesParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('bulk_move_issues', TOOL_PREFIX),
+    title: 'Bulk move issues',
+    description:
+      '[Bulk/Write] Move many issues to another queue in one asynchronous operation and wait for it, reporting progress. Moved issues get new keys (old keys still resolve). Components, versions and projects are cleared unless moveAllFields is true; issues whose type or status is missing in the target queue stay put unless initialStatus is true. Returns { operationId, status, done }.',
+    category: 'bulk',
+    toolset: 'bulk',
+    tags: ['bulk', 'mass', 'move', 'queue', 'relocate', 'write', 'progress'],
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return BulkMoveIssuesParams;
+  }
+
+  async execute(params: z.output<typeof BulkMoveIssuesParams>, ctx: TrackerCtx) {
+    const issues = [...new Set(params.issueIds)];
+    const values = bulkValuesBody(params.values);
+    const target = params.targetQueueId;
+    return runBulkChange(ctx, {
+      action: '_move',
+      body: {
+        queue: target,
+        issues,
+        ...(Object.keys(values).length > 0 ? { values } : {}),
+        ...(params.moveAllFields !== undefined ? { moveAllFields: params.moveAllFields } : {}),
+        ...(params.initialStatus !== undefined ? { initialStatus: params.initialStatus } : {}),
+      },
+      notify: params.notify,
+      issues: issues.length,
+      explainStartError: async (error) => {
+        if (!isMissingQueue(error)) return;
+        const queues = await knownQueues(ctx);
+        withHint(
+          error,
+          queues ? `Valid queues: ${queues.join(', ')}.` : 'List queues with tracker_get_queues.',
+        );
+      },
+      failedHint: `Issues whose type or status does not exist in ${target} were not moved (pass initialStatus: true to reset them to the queue's first status), nor were issues already in ${target}. Find them with tracker_get_issues and retry only those.`,
+    });
+  }
+}

@@ -1,0 +1,84 @@
+import { ApiError, buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../deps.ts';
+import { knownTransitions, withHint } from '../shared/known-values.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { runBulkChange } from './bulk-operation.ts';
+import { bulkIssueIdsParam, bulkValuesBody, bulkValuesSchema, notifyParam } from './bulk-params.ts';
+import { BulkWriteTool } from './bulk-tool.ts';
+
+const BulkTransitionIssuesParams = z.object({
+  issueIds: bulkIssueIdsParam,
+  transitionId: z
+    .string()
+    .min(1)
+    .max(200)
+    .describe(
+      'Transition id, e.g. "start_progress" or "close" (tracker_get_issue_transitions lists those available to an issue).',
+    ),
+  resolution: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'Resolution key for a transition into a done status, e.g. "fixed" (tracker_get_resolutions lists them).',
+    ),
+  comment: z
+    .string()
+    .min(1)
+    .max(100_000)
+    .optional()
+    .describe('Comment added to every issue with the transition, e.g. "Closed after the release."'),
+  values: bulkValuesSchema
+    .optional()
+    .describe('Fields to set with the transition (its screen), e.g. {"assignee": "bob"}.'),
+  notify: notifyParam,
+});
+
+export class BulkTransitionIssuesTool extends BulkWriteTool<typeof BulkTransitionIssuesParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('bulk_transition_issues', TOOL_PREFIX),
+    title: 'Bulk transition issues',
+    description:
+      '[Bulk/Write] Move many issues through the same workflow transition (change their status) in one asynchronous operation and wait for it, reporting progress. An unknown transition or key changes nothing; issues whose status does not allow the transition are left unchanged and the operation ends FAILED. Returns { operationId, status, done }.',
+    category: 'bulk',
+    toolset: 'bulk',
+    tags: ['bulk', 'mass', 'transition', 'status', 'close', 'workflow', 'write', 'progress'],
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return BulkTransitionIssuesParams;
+  }
+
+  async execute(params: z.output<typeof BulkTransitionIssuesParams>, ctx: TrackerCtx) {
+    const issues = [...new Set(params.issueIds)];
+    const values = {
+      ...bulkValuesBody(params.values),
+      ...(params.resolution ? { resolution: params.resolution } : {}),
+      ...(params.comment ? { comment: params.comment } : {}),
+    };
+    return runBulkChange(ctx, {
+      action: '_transition',
+      body: {
+        transition: params.transitionId,
+        issues,
+        ...(Object.keys(values).length > 0 ? { values } : {}),
+      },
+      notify: params.notify,
+      issues: issues.length,
+      explainStartError: async (error) => {
+        if (!ApiError.isInstance(error) || !/переход|transition/i.test(error.message)) return;
+        const available = await knownTransitions(ctx, issues[0]!);
+        withHint(
+          error,
+          available && available.length > 0
+            ? `Transitions available to ${issues[0]} now: ${available.map((t) => (t.to ? `${t.id} (→ ${t.to})` : t.id)).join(', ')}. Other issues may differ: tracker_get_issue_transitions lists them per issue.`
+            : 'List the transitions of an issue with tracker_get_issue_transitions.',
+        );
+      },
+      failedHint: `Issues whose current status does not allow "${params.transitionId}" were left unchanged (a transition into a done status may also need a valid resolution). Check them with tracker_get_issues and tracker_get_issue_transitions, then retry only those.`,
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../deps.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { runBulkChange } from './bulk-operation.ts';
+import { bulkIssueIdsParam, bulkValuesBody, bulkValuesSchema, notifyParam } from './bulk-params.ts';
+import { BulkWriteTool } from './bulk-tool.ts';
+
+const BulkUpdateIssuesParams = z.object({
+  issueIds: bulkIssueIdsParam,
+  values: bulkValuesSchema,
+  notify: notifyParam,
+});
+
+export class BulkUpdateIssuesTool extends BulkWriteTool<typeof BulkUpdateIssuesParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('bulk_update_issues', TOOL_PREFIX),
+    title: 'Bulk update issues',
+    description:
+      '[Bulk/Write] Set the same fields on many issues in one asynchronous operation (priority, assignee, tags add/remove, …) and wait for it, reporting progress. The API checks the whole request first: one unknown key or bad value changes nothing. Returns { operationId, status, done }; if it is still running at the time limit, done is false: poll tracker_get_bulk_change_status.',
+    category: 'bulk',
+    toolset: 'bulk',
+    tags: ['bulk', 'mass', 'update', 'edit', 'batch', 'write', 'progress'],
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return BulkUpdateIssuesParams;
+  }
+
+  async execute(params: z.output<typeof BulkUpdateIssuesParams>, ctx: TrackerCtx) {
+    const values = bulkValuesBody(params.values);
+    if (Object.keys(values).length === 0) {
+      throw new ValidationError({
+        issues: [
+          {
+            field: 'values',
+            message:
+              'sets nothing. Name at least one field to change, e.g. {"priority": "critical"} or {"tags": {"add": ["backend"]}}.',
+          },
+        ],
+      });
+    }
+    const issues = [...new Set(params.issueIds)];
+    return runBulkChange(ctx, {
+      action: '_update',
+      body: { issues, values },
+      notify: params.notify,
+      issues: issues.length,
+      failedHint:
+        'Issues that could not take the values were left unchanged: read them with tracker_get_issues, fix the values for those and retry only them.',
+    });
+  }
+}

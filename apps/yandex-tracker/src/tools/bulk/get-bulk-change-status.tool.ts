@@ -1,0 +1,54 @@
+import { buildToolName, defineToolMetadata, fieldsParam, NotFoundError } from '@toolsmith/core';
+import { z } from 'zod';
+import { toBulkStatus, type ApiBulkChange } from '../../api/dto/bulk-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { withHint } from '../shared/known-values.ts';
+import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+
+const GetBulkChangeStatusParams = z.object({
+  operationId: z
+    .string()
+    .regex(
+      /^[0-9A-Za-z]{1,64}$/,
+      'Use the operationId a bulk tool returned, e.g. "593cd211ef7e8a33c7e3bb1a" (letters and digits).',
+    )
+    .describe('Id of the bulk change, as tracker_bulk_* returned it, e.g. "593cd211ef7e8a33c7e3bb1a".'),
+  fields: fieldsParam({ examples: [['status', 'statusText', 'totalCompletedIssues']] }),
+});
+
+export class GetBulkChangeStatusTool extends TrackerTool<typeof GetBulkChangeStatusParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_bulk_change_status', TOOL_PREFIX),
+    title: 'Get bulk change status',
+    description:
+      '[Bulk/Read] Status of a bulk change started by tracker_bulk_update_issues, tracker_bulk_transition_issues or tracker_bulk_move_issues: status (CREATED → RUNNING → COMPLETE | FAILED), statusText, progress percentages, issues changed so far, and done.',
+    category: 'bulk',
+    toolset: 'bulk',
+    tags: ['bulk', 'status', 'progress', 'operation', 'poll'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetBulkChangeStatusParams;
+  }
+
+  async execute(params: z.output<typeof GetBulkChangeStatusParams>, ctx: TrackerCtx) {
+    const view = chooseView(params, toBulkStatus);
+    try {
+      return view(
+        await ctx.deps.client.get<ApiBulkChange>(`/v2/bulkchange/${encodeURIComponent(params.operationId)}`, {
+          signal: ctx.signal,
+        }),
+      );
+    } catch (error) {
+      if (NotFoundError.isInstance(error)) {
+        throw withHint(
+          error,
+          `No bulk change has the id ${params.operationId}. Use the operationId exactly as tracker_bulk_update_issues, tracker_bulk_transition_issues or tracker_bulk_move_issues returned it.`,
+        );
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import { ApiError, buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toChecklistItem } from '../../api/dto/checklist-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { issueIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { checklistPath, deadlineBody, deadlineParam, type IssueWithChecklist } from './checklist-common.ts';
+
+const AddChecklistItemParams = z.object({
+  issueId: issueIdParam,
+  text: z.string().trim().min(1).max(10_000).describe('Item text, e.g. "Update the changelog".'),
+  checked: z.boolean().optional().describe('Create it already checked (default false).'),
+  assignee: z.string().min(1).optional().describe('Assignee login or uid, e.g. "bob".'),
+  deadline: deadlineParam.optional(),
+});
+
+export class AddChecklistItemTool extends TrackerTool<typeof AddChecklistItemParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('add_checklist_item', TOOL_PREFIX),
+    title: 'Add checklist item',
+    description:
+      "[Checklists/Write] Add an item to the end of an issue's checklist (creates the checklist when the issue has none). Returns the new item with its id.",
+    category: 'checklists',
+    toolset: 'checklists',
+    tags: ['checklist', 'todo', 'item', 'add', 'create', 'write'],
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return AddChecklistItemParams;
+  }
+
+  async execute(params: z.output<typeof AddChecklistItemParams>, ctx: TrackerCtx) {
+    const body = {
+      text: params.text,
+      ...(params.checked !== undefined ? { checked: params.checked } : {}),
+      ...(params.assignee !== undefined ? { assignee: params.assignee } : {}),
+      ...(params.deadline !== undefined ? { deadline: deadlineBody(params.deadline) } : {}),
+    };
+    let issue: IssueWithChecklist;
+    try {
+      // The API answers with the whole issue, not the item.
+      issue = await ctx.deps.client.post<IssueWithChecklist>(checklistPath(params.issueId), {
+        json: body,
+        signal: ctx.signal,
+      });
+    } catch (error) {
+      if (ApiError.isInstance(error) && error.status === 422 && /assignee/i.test(error.message)) {
+        error.message = `${error.message} Use an existing user's login or uid for \`assignee\` (find it with tracker_find_users).`;
+      }
+      throw error;
+    }
+    const items = issue.checklistItems ?? [];
+    // New items are appended: the last item with this text is the one just added.
+    const added = [...items].reverse().find((i) => i.text === params.text) ?? items.at(-1);
+    return {
+      issueId: params.issueId,
+      ...(added ? { item: toChecklistItem(added) } : {}),
+      checklistSize: items.length,
+    };
+  }
+}

@@ -1,0 +1,56 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../deps.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { issueIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import {
+  checklistItemIdParam,
+  checklistPath,
+  itemNotFound,
+  type IssueWithChecklist,
+} from './checklist-common.ts';
+
+const DeleteChecklistItemParams = z.object({
+  issueId: issueIdParam,
+  checklistItemId: checklistItemIdParam,
+});
+
+export class DeleteChecklistItemTool extends TrackerTool<typeof DeleteChecklistItemParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('delete_checklist_item', TOOL_PREFIX),
+    title: 'Delete checklist item',
+    description:
+      "[Checklists/Delete] Remove one item from an issue's checklist, permanently. To tick an item off instead, use tracker_update_checklist_item with checked: true.",
+    category: 'checklists',
+    toolset: 'checklists',
+    tags: ['checklist', 'todo', 'item', 'delete', 'remove', 'write'],
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return DeleteChecklistItemParams;
+  }
+
+  async execute(params: z.output<typeof DeleteChecklistItemParams>, ctx: TrackerCtx) {
+    let issue: IssueWithChecklist | undefined;
+    try {
+      issue = await ctx.deps.client
+        .request<IssueWithChecklist | undefined>(
+          'DELETE',
+          `${checklistPath(params.issueId)}/${encodeURIComponent(params.checklistItemId)}`,
+          { signal: ctx.signal },
+        )
+        .then((r) => r.data);
+    } catch (error) {
+      throw itemNotFound(error, params.issueId, params.checklistItemId);
+    }
+    return {
+      deleted: true,
+      issueId: params.issueId,
+      checklistItemId: params.checklistItemId,
+      ...(issue && typeof issue === 'object' ? { remainingItems: issue.checklistItems?.length ?? 0 } : {}),
+    };
+  }
+}

@@ -1,0 +1,48 @@
+import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { z } from 'zod';
+import { toChecklistItem, type ApiChecklistItem } from '../../api/dto/checklist-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
+import { cursorParam, issueIdParam, perPageParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { checklistPath } from './checklist-common.ts';
+
+const GetChecklistParams = z.object({
+  issueId: issueIdParam,
+  perPage: perPageParam(200, 100),
+  cursor: cursorParam,
+  fields: fieldsParam({ examples: [['id', 'text', 'checked', 'deadline.date']] }),
+});
+
+export class GetChecklistTool extends TrackerTool<typeof GetChecklistParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_checklist', TOOL_PREFIX),
+    title: 'Get checklist',
+    description:
+      '[Checklists/Read] Read the checklist of an issue: items with id, text, checked, assignee, deadline (YYYY-MM-DD) and `overdue`. Returns { items, total, nextCursor? }; an issue without a checklist gives no items.',
+    category: 'checklists',
+    toolset: 'checklists',
+    tags: ['checklist', 'todo', 'items', 'read'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetChecklistParams;
+  }
+
+  protected override projectionRoot() {
+    return 'items';
+  }
+
+  async execute(params: z.output<typeof GetChecklistParams>, ctx: TrackerCtx) {
+    const items = await ctx.deps.client.get<ApiChecklistItem[] | undefined>(checklistPath(params.issueId), {
+      signal: ctx.signal,
+    });
+    return listLocal(
+      this.name,
+      params,
+      Array.isArray(items) ? items : [],
+      chooseView(params, toChecklistItem),
+    );
+  }
+}

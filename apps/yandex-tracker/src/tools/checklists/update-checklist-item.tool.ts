@@ -1,0 +1,84 @@
+import { ApiError, buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import { z } from 'zod';
+import { toChecklistItem } from '../../api/dto/checklist-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { issueIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import {
+  checklistItemIdParam,
+  checklistPath,
+  deadlineBody,
+  deadlineParam,
+  itemNotFound,
+  type IssueWithChecklist,
+} from './checklist-common.ts';
+
+const UpdateChecklistItemParams = z.object({
+  issueId: issueIdParam,
+  checklistItemId: checklistItemIdParam,
+  text: z.string().trim().min(1).max(10_000).optional().describe('New text.'),
+  checked: z.boolean().optional().describe('true to tick the item, false to untick it.'),
+  assignee: z
+    .string()
+    .min(1)
+    .nullable()
+    .optional()
+    .describe('New assignee login or uid, e.g. "bob"; null removes the assignee.'),
+  deadline: deadlineParam
+    .nullable()
+    .optional()
+    .describe('New deadline day, YYYY-MM-DD; null removes the deadline.'),
+});
+
+export class UpdateChecklistItemTool extends TrackerTool<typeof UpdateChecklistItemParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('update_checklist_item', TOOL_PREFIX),
+    title: 'Update checklist item',
+    description:
+      '[Checklists/Write] Change one checklist item: text, checked (tick/untick), assignee or deadline (null clears the last two). Only the given fields change. Returns the updated item.',
+    category: 'checklists',
+    toolset: 'checklists',
+    tags: ['checklist', 'todo', 'item', 'check', 'tick', 'update', 'write'],
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return UpdateChecklistItemParams;
+  }
+
+  async execute(params: z.output<typeof UpdateChecklistItemParams>, ctx: TrackerCtx) {
+    const body: Record<string, unknown> = {};
+    if (params.text !== undefined) body['text'] = params.text;
+    if (params.checked !== undefined) body['checked'] = params.checked;
+    if (params.assignee !== undefined) body['assignee'] = params.assignee;
+    if (params.deadline !== undefined)
+      body['deadline'] = params.deadline === null ? null : deadlineBody(params.deadline);
+    if (Object.keys(body).length === 0) {
+      throw new ValidationError({
+        issues: [
+          {
+            field: '',
+            message: 'changes nothing. Pass at least one of `text`, `checked`, `assignee` or `deadline`.',
+          },
+        ],
+      });
+    }
+    let issue: IssueWithChecklist;
+    try {
+      issue = await ctx.deps.client.patch<IssueWithChecklist>(
+        `${checklistPath(params.issueId)}/${encodeURIComponent(params.checklistItemId)}`,
+        { json: body, signal: ctx.signal },
+      );
+    } catch (error) {
+      if (ApiError.isInstance(error) && error.status === 422 && /assignee/i.test(error.message)) {
+        error.message = `${error.message} Use an existing user's login or uid for \`assignee\` (find it with tracker_find_users).`;
+      }
+      throw itemNotFound(error, params.issueId, params.checklistItemId);
+    }
+    // The API answers with the whole issue: pick the item out of it.
+    const item = issue.checklistItems?.find((i) => i.id === params.checklistItemId);
+    return { issueId: params.issueId, ...(item ? { item: toChecklistItem(item) } : {}) };
+  }
+}

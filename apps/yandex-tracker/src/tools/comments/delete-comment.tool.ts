@@ -1,0 +1,50 @@
+import { buildToolName, defineToolMetadata, NotFoundError } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../deps.ts';
+import { withHint } from '../shared/known-values.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { issueIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { commentIdParam } from './comment-params.ts';
+import { isMissingIssue } from '../issues/missing-issue.ts';
+
+const DeleteCommentParams = z.object({
+  issueId: issueIdParam,
+  commentId: commentIdParam,
+});
+
+export class DeleteCommentTool extends TrackerTool<typeof DeleteCommentParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('delete_comment', TOOL_PREFIX),
+    title: 'Delete comment',
+    description: '[Comments/Delete] Delete one comment of an issue. It cannot be restored.',
+    category: 'comments',
+    toolset: 'comments_edit',
+    priority: 'low',
+    tags: ['comment', 'delete', 'remove', 'write'],
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return DeleteCommentParams;
+  }
+
+  async execute(params: z.output<typeof DeleteCommentParams>, ctx: TrackerCtx) {
+    try {
+      await ctx.deps.client.delete(
+        `/v3/issues/${encodeURIComponent(params.issueId)}/comments/${params.commentId}`,
+        { signal: ctx.signal },
+      );
+    } catch (error) {
+      if (NotFoundError.isInstance(error) && !isMissingIssue(error)) {
+        throw withHint(
+          error,
+          `${params.issueId} has no comment ${params.commentId}: list its comments with tracker_get_comments to find the commentId.`,
+        );
+      }
+      throw error;
+    }
+    return { deleted: true, issueId: params.issueId, commentId: params.commentId };
+  }
+}

@@ -1,0 +1,51 @@
+import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { z } from 'zod';
+import { toComment, type ApiComment } from '../../api/dto/comment-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { chooseView, listAfter, type TrackerCtx } from '../shared/list-result.ts';
+import { cursorParam, issueIdParam, perPageParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+
+const GetCommentsParams = z.object({
+  issueId: issueIdParam,
+  perPage: perPageParam(100, 50),
+  cursor: cursorParam,
+  fields: fieldsParam({ examples: [['id', 'text', 'createdBy.display', 'createdAt', 'version']] }),
+});
+
+export class GetCommentsTool extends TrackerTool<typeof GetCommentsParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_comments', TOOL_PREFIX),
+    title: 'Get comments',
+    description:
+      '[Comments/Read] Comments of one issue, oldest first: { items: [{ commentId, author, createdAt, text, summonees, version }], nextCursor? }. Pass `nextCursor` back for the next page.',
+    category: 'comments',
+    toolset: 'comments',
+    priority: 'high',
+    tags: ['comments', 'discussion', 'read', 'replies'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetCommentsParams;
+  }
+
+  protected override projectionRoot() {
+    return 'items';
+  }
+
+  async execute(params: z.output<typeof GetCommentsParams>, ctx: TrackerCtx) {
+    return listAfter(
+      this.name,
+      params,
+      (after, perPage) =>
+        ctx.deps.client.cursor<ApiComment>(
+          `/v3/issues/${encodeURIComponent(params.issueId)}/comments`,
+          { after, perPage },
+          { signal: ctx.signal },
+        ),
+      (comment) => String(comment.id),
+      chooseView(params, toComment),
+    );
+  }
+}

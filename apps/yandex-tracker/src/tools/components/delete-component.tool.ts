@@ -1,0 +1,49 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../deps.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import {
+  assertComponentAccess,
+  componentIdParam,
+  componentPath,
+  withComponentHint,
+} from './component-access.ts';
+
+const DeleteComponentParams = z.object({
+  componentId: componentIdParam,
+});
+
+type Params = z.output<typeof DeleteComponentParams>;
+
+export class DeleteComponentTool extends TrackerTool<typeof DeleteComponentParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('delete_component', TOOL_PREFIX),
+    title: 'Delete component',
+    description:
+      '[Components/Delete] Delete a component for good. Issues that had it lose it. There is no undo.',
+    category: 'components',
+    toolset: 'components',
+    tags: ['component', 'delete', 'remove'],
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return DeleteComponentParams;
+  }
+
+  protected override async beforeExecute(params: Params, ctx: TrackerCtx) {
+    await super.beforeExecute(params, ctx);
+    await assertComponentAccess(ctx, params.componentId, true);
+  }
+
+  async execute(params: Params, ctx: TrackerCtx) {
+    try {
+      await ctx.deps.client.delete(componentPath(params.componentId), { signal: ctx.signal });
+    } catch (error) {
+      throw withComponentHint(error);
+    }
+    return { componentId: params.componentId, deleted: true };
+  }
+}

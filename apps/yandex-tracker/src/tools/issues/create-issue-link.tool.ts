@@ -1,0 +1,62 @@
+import { ApiError, buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { LINK_RELATIONSHIPS, toLink, type ApiLink } from '../../api/dto/link-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { withHint } from '../shared/known-values.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { issueIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+
+const CreateIssueLinkParams = z.object({
+  issueId: issueIdParam.describe('The issue the relationship is said of, e.g. "DEMO-12".'),
+  relationship: z
+    .enum(LINK_RELATIONSHIPS)
+    .describe(
+      'How `issueId` relates to `targetIssueId`: "relates"; "depends on" (issueId is blocked by the target) / "is dependent by" (issueId blocks the target); "is subtask for" / "is parent task for"; "duplicates" / "is duplicated by"; "has epic" (the target is an Epic) / "is epic of" (issueId is an Epic).',
+    ),
+  targetIssueId: issueIdParam.describe('The issue to link to, e.g. "DEMO-3".'),
+});
+
+export class CreateIssueLinkTool extends TrackerTool<typeof CreateIssueLinkParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('create_issue_link', TOOL_PREFIX),
+    title: 'Link two issues',
+    description:
+      '[Issues/Links] Link `issueId` to `targetIssueId` with a relationship read from issueId\'s side, e.g. DEMO-5 "depends on" DEMO-1. Returns the link (`linkId` deletes it with tracker_delete_issue_link).',
+    category: 'issues',
+    subcategory: 'links',
+    toolset: 'links',
+    priority: 'normal',
+    tags: ['link', 'relate', 'depends', 'blocker', 'subtask', 'duplicate', 'epic', 'write'],
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return CreateIssueLinkParams;
+  }
+
+  async execute(params: z.output<typeof CreateIssueLinkParams>, ctx: TrackerCtx) {
+    try {
+      const link = await ctx.deps.client.post<ApiLink>(
+        `/v3/issues/${encodeURIComponent(params.issueId)}/links`,
+        { json: { relationship: params.relationship, issue: params.targetIssueId }, signal: ctx.signal },
+      );
+      return toLink(link);
+    } catch (error) {
+      if (ApiError.isInstance(error) && error.status === 409) {
+        throw withHint(
+          error,
+          `${params.issueId} and ${params.targetIssueId} are probably linked already: see their links with tracker_get_issue_links (delete the old link first to change its relationship).`,
+        );
+      }
+      if (ApiError.isInstance(error) && error.status === 422 && params.relationship.includes('epic')) {
+        throw withHint(
+          error,
+          '"is epic of" needs issueId to be an Epic; "has epic" needs targetIssueId to be an Epic (check the type with tracker_get_issues).',
+        );
+      }
+      throw error;
+    }
+  }
+}

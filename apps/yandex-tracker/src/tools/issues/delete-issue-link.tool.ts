@@ -1,0 +1,51 @@
+import { buildToolName, defineToolMetadata, NotFoundError } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../deps.ts';
+import { withHint } from '../shared/known-values.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { issueIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { isMissingIssue } from './missing-issue.ts';
+
+const DeleteIssueLinkParams = z.object({
+  issueId: issueIdParam.describe('One of the two linked issues, e.g. "DEMO-12".'),
+  linkId: z.number().int().positive().describe('Link id (`linkId` from tracker_get_issue_links), e.g. 502.'),
+});
+
+export class DeleteIssueLinkTool extends TrackerTool<typeof DeleteIssueLinkParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('delete_issue_link', TOOL_PREFIX),
+    title: 'Delete issue link',
+    description:
+      '[Issues/Links] Remove one link between two issues (both issues stay). Find `linkId` with tracker_get_issue_links.',
+    category: 'issues',
+    subcategory: 'links',
+    toolset: 'links',
+    priority: 'low',
+    tags: ['link', 'unlink', 'remove', 'delete', 'write'],
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return DeleteIssueLinkParams;
+  }
+
+  async execute(params: z.output<typeof DeleteIssueLinkParams>, ctx: TrackerCtx) {
+    try {
+      await ctx.deps.client.delete(
+        `/v3/issues/${encodeURIComponent(params.issueId)}/links/${params.linkId}`,
+        { signal: ctx.signal },
+      );
+    } catch (error) {
+      if (NotFoundError.isInstance(error) && !isMissingIssue(error)) {
+        throw withHint(
+          error,
+          `${params.issueId} has no link ${params.linkId}: list its links with tracker_get_issue_links to find the linkId.`,
+        );
+      }
+      throw error;
+    }
+    return { deleted: true, issueId: params.issueId, linkId: params.linkId };
+  }
+}

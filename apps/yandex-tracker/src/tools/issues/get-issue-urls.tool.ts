@@ -1,0 +1,47 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../deps.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { ISSUE_KEY_PATTERN } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+
+const GetIssueUrlsParams = z.object({
+  issueIds: z
+    .array(
+      z
+        .string()
+        .regex(
+          ISSUE_KEY_PATTERN,
+          'Use an issue key such as "DEMO-12" (web links need the key, not the 24-character id).',
+        ),
+    )
+    .min(1)
+    .max(100)
+    .describe('Issue keys, e.g. ["DEMO-1", "DEMO-2"] (1–100).'),
+});
+
+export class GetIssueUrlsTool extends TrackerTool<typeof GetIssueUrlsParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_issue_urls', TOOL_PREFIX),
+    title: 'Get issue web links',
+    description:
+      '[Issues/Helper] Web UI links for issue keys, to show to the user: { items: [{ issueId, url }] }. Builds them locally (no API call, does not check that the issues exist).',
+    category: 'issues',
+    subcategory: 'url',
+    toolset: 'issues',
+    priority: 'low',
+    isHelper: true,
+    tags: ['url', 'link', 'web', 'browser', 'share'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  });
+
+  getParamsSchema() {
+    return GetIssueUrlsParams;
+  }
+
+  async execute(params: z.output<typeof GetIssueUrlsParams>, ctx: TrackerCtx) {
+    return {
+      items: params.issueIds.map((issueId) => ({ issueId, url: `${ctx.deps.config.webUrl}/${issueId}` })),
+    };
+  }
+}

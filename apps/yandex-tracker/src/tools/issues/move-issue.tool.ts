@@ -1,0 +1,90 @@
+import { ApiError, buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import type { ApiIssue } from '../../api/dto/tracker-types.ts';
+import { refKey } from '../../api/dto/refs.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { isMissingQueue, knownQueues, withHint } from '../shared/known-values.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { issueIdParam, ISSUE_KEY_PATTERN, queueIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+
+const MoveIssueParams = z.object({
+  issueId: issueIdParam,
+  targetQueueId: queueIdParam.describe('Queue to move the issue to, e.g. "OPS".'),
+  moveAllFields: z
+    .boolean()
+    .optional()
+    .describe(
+      'Keep components, versions and projects (they must exist in the target queue). Default false: they are cleared.',
+    ),
+  initialStatus: z
+    .boolean()
+    .optional()
+    .describe(
+      "Put the issue into the target queue's initial status. Needed when the issue's type or status does not exist in the target queue. Default false.",
+    ),
+  notify: z.boolean().optional().describe("Notify the issue's participants about the move. Default true."),
+});
+
+export class MoveIssueTool extends TrackerTool<typeof MoveIssueParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('move_issue', TOOL_PREFIX),
+    title: 'Move issue to another queue',
+    description:
+      '[Issues/Write] Move one issue to another queue. The issue gets a new key in that queue (the old key keeps redirecting); returns `key` (new) and `previousKey`. For many issues use the bulk tools.',
+    category: 'issues',
+    toolset: 'history',
+    priority: 'normal',
+    tags: ['issue', 'move', 'queue', 'relocate', 'write'],
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return MoveIssueParams;
+  }
+
+  async execute(params: z.output<typeof MoveIssueParams>, ctx: TrackerCtx) {
+    const path = `/v3/issues/${encodeURIComponent(params.issueId)}`;
+    const previousKey = ISSUE_KEY_PATTERN.test(params.issueId)
+      ? params.issueId
+      : (await ctx.deps.client.get<ApiIssue>(path, { query: { fields: 'key' }, signal: ctx.signal })).key;
+    let issue: ApiIssue;
+    try {
+      issue = await ctx.deps.client.post<ApiIssue>(`${path}/_move`, {
+        query: {
+          queue: params.targetQueueId,
+          moveAllFields: params.moveAllFields,
+          initialStatus: params.initialStatus,
+          notify: params.notify,
+        },
+        signal: ctx.signal,
+      });
+    } catch (error) {
+      if (isMissingQueue(error)) {
+        const queues = await knownQueues(ctx);
+        throw withHint(
+          error,
+          queues ? `Valid queues: ${queues.join(', ')}.` : 'List queues with tracker_get_queues.',
+        );
+      }
+      if (ApiError.isInstance(error) && error.status === 422) {
+        throw withHint(
+          error,
+          params.initialStatus
+            ? 'Check that the target queue accepts this issue (tracker_get_queue shows its types).'
+            : "If the issue's type or status does not exist in the target queue, call again with initialStatus: true (the issue starts in the queue's initial status).",
+        );
+      }
+      throw error;
+    }
+    return {
+      key: issue.key,
+      previousKey,
+      queue: refKey(issue.queue),
+      status: refKey(issue.status),
+      type: refKey(issue.type),
+      version: issue.version,
+    };
+  }
+}

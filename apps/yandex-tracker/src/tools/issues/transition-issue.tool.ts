@@ -1,0 +1,109 @@
+import { ApiError, buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { refKey } from '../../api/dto/refs.ts';
+import type { ApiIssue } from '../../api/dto/tracker-types.ts';
+import { CONFLICT_HINT } from '../../api/tracker-client.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { knownTransitions, withHint } from '../shared/known-values.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { issueIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import type { ApiTransition } from './get-issue-transitions.tool.ts';
+
+const TransitionIssueParams = z.object({
+  issueId: issueIdParam,
+  transitionId: z
+    .string()
+    .min(1)
+    .describe('Transition id from tracker_get_issue_transitions, e.g. "start_progress" or "close".'),
+  comment: z.string().min(1).max(100_000).optional().describe('Comment added with the transition.'),
+  resolution: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'Resolution key for transitions to a done status, e.g. "fixed" (tracker_get_resolutions lists them).',
+    ),
+  customFields: z
+    .record(z.string().min(1), z.unknown())
+    .optional()
+    .describe('Fields the transition screen asks for, by field id, e.g. {"assignee": "bob"}.'),
+});
+
+export class TransitionIssueTool extends TrackerTool<typeof TransitionIssueParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('transition_issue', TOOL_PREFIX),
+    title: 'Transition issue (change status)',
+    description:
+      "[Issues/Workflow] Change an issue's status by executing a workflow transition (ids from tracker_get_issue_transitions), optionally with a comment and a resolution. Returns the issue's new status and the transitions available from it.",
+    category: 'issues',
+    toolset: 'issues_write',
+    priority: 'high',
+    tags: ['status', 'workflow', 'transition', 'close', 'resolve', 'start', 'reopen', 'write'],
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return TransitionIssueParams;
+  }
+
+  async execute(params: z.output<typeof TransitionIssueParams>, ctx: TrackerCtx) {
+    const issuePath = `/v3/issues/${encodeURIComponent(params.issueId)}`;
+    let available: ApiTransition[];
+    try {
+      // Not idempotent (a second run may fail or move the issue further): never retried blindly.
+      available = await ctx.deps.client.post<ApiTransition[]>(
+        `${issuePath}/transitions/${encodeURIComponent(params.transitionId)}/_execute`,
+        {
+          json: {
+            ...params.customFields,
+            ...(params.comment !== undefined ? { comment: params.comment } : {}),
+            ...(params.resolution !== undefined ? { resolution: params.resolution } : {}),
+          },
+          signal: ctx.signal,
+        },
+      );
+    } catch (error) {
+      throw await this.explain(error, params, ctx);
+    }
+    // The execute answer lists only the next transitions: read the issue for its new status.
+    const issue = await ctx.deps.client.get<ApiIssue>(issuePath, { signal: ctx.signal });
+    return {
+      key: issue.key,
+      status: refKey(issue.status),
+      ...(issue.resolution ? { resolution: refKey(issue.resolution) } : {}),
+      version: issue.version,
+      availableTransitions: Array.isArray(available) ? available.map((t) => t.id) : [],
+    };
+  }
+
+  /** Names the valid transitions (or resolutions) when the API refused the ones given. */
+  private async explain(
+    error: unknown,
+    params: z.output<typeof TransitionIssueParams>,
+    ctx: TrackerCtx,
+  ): Promise<unknown> {
+    if (!ApiError.isInstance(error) || ![400, 404, 409, 422].includes(error.status)) return error;
+    const known = await knownTransitions(ctx, params.issueId);
+    if (known === undefined) return error;
+    if (!known.some((t) => t.id === params.transitionId)) {
+      // Not a stale version: the transition does not exist or is not available in this status.
+      error.message = error.message.replace(` ${CONFLICT_HINT}`, '');
+      return withHint(
+        error,
+        known.length > 0
+          ? `Transition "${params.transitionId}" is not available for ${params.issueId} in its current status. Valid transitions: ${known.map((t) => (t.to ? `${t.id} (→ ${t.to})` : t.id)).join(', ')}.`
+          : `${params.issueId} has no transitions available in its current status.`,
+      );
+    }
+    if (params.resolution !== undefined && /resolution|резолюц/i.test(error.message)) {
+      const resolutions = await ctx.deps.client
+        .get<Array<{ key: string }>>('/v3/resolutions', { signal: ctx.signal })
+        .catch(() => undefined);
+      if (resolutions)
+        return withHint(error, `Valid resolutions: ${resolutions.map((r) => r.key).join(', ')}.`);
+    }
+    return error;
+  }
+}

@@ -1,0 +1,43 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import type { ApiUser } from '../../api/dto/user-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { orgInUse, withAuthGuidance } from './auth-guidance.ts';
+
+const PingParams = z.object({});
+
+export class PingTool extends TrackerTool<typeof PingParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('ping', TOOL_PREFIX),
+    title: 'Check the Tracker connection',
+    description:
+      '[Meta/Check] Check that the server reaches Yandex Tracker with its token and organisation: { ok: true, user, organisation }. On failure it says which setting to fix (token, IAM token expiry, YANDEX_ORG_ID vs YANDEX_CLOUD_ORG_ID). Call it first when other tools fail with HTTP 401 or 403.',
+    category: 'meta',
+    toolset: 'meta',
+    priority: 'high',
+    isHelper: true,
+    tags: ['ping', 'health', 'connection', 'auth', 'token', 'organisation', 'check'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return PingParams;
+  }
+
+  async execute(_params: z.output<typeof PingParams>, ctx: TrackerCtx) {
+    let user: ApiUser;
+    try {
+      user = await ctx.deps.client.get<ApiUser>('/v3/myself', { signal: ctx.signal });
+    } catch (error) {
+      throw withAuthGuidance(error, ctx.deps.config);
+    }
+    const org = orgInUse(ctx.deps.config);
+    return {
+      ok: true,
+      user: { uid: String(user.uid), login: user.login, display: user.display ?? user.login },
+      ...(org ? { organisation: org } : {}),
+    };
+  }
+}

@@ -1,0 +1,44 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../deps.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { assertProjectAccess, projectIdParam, projectPath, withProjectHint } from './project-params.ts';
+
+const DeleteProjectParams = z.object({
+  projectId: projectIdParam,
+});
+
+type Params = z.output<typeof DeleteProjectParams>;
+
+export class DeleteProjectTool extends TrackerTool<typeof DeleteProjectParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('delete_project', TOOL_PREFIX),
+    title: 'Delete project',
+    description:
+      '[Projects/Delete] Delete a project for good. Its queues and issues stay; only the project goes. There is no undo.',
+    category: 'projects',
+    toolset: 'projects',
+    tags: ['project', 'delete', 'remove'],
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return DeleteProjectParams;
+  }
+
+  protected override async beforeExecute(params: Params, ctx: TrackerCtx) {
+    await super.beforeExecute(params, ctx);
+    await assertProjectAccess(ctx, params.projectId, true);
+  }
+
+  async execute(params: Params, ctx: TrackerCtx) {
+    try {
+      await ctx.deps.client.delete(projectPath(params.projectId), { signal: ctx.signal });
+    } catch (error) {
+      throw withProjectHint(error);
+    }
+    return { projectId: params.projectId, deleted: true };
+  }
+}

@@ -1,0 +1,53 @@
+import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { z } from 'zod';
+import { toProjectDetail, type ApiProject } from '../../api/dto/project-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { assertProjectAccess, projectIdParam, projectPath, withProjectHint } from './project-params.ts';
+
+const GetProjectParams = z.object({
+  projectId: projectIdParam,
+  expand: z
+    .array(z.enum(['queues']))
+    .min(1)
+    .optional()
+    .describe('Extra data: ["queues"] adds the keys of the project’s queues.'),
+  fields: fieldsParam({ examples: [['id', 'name', 'status', 'lead.display']] }),
+});
+
+type Params = z.output<typeof GetProjectParams>;
+
+export class GetProjectTool extends TrackerTool<typeof GetProjectParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_project', TOOL_PREFIX),
+    title: 'Get project',
+    description:
+      '[Projects/Read] Read one project: name, stage, lead, description, start and end dates, version; with expand ["queues"], its queues.',
+    category: 'projects',
+    toolset: 'projects',
+    tags: ['project', 'read', 'details'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetProjectParams;
+  }
+
+  protected override async beforeExecute(params: Params, ctx: TrackerCtx) {
+    await super.beforeExecute(params, ctx);
+    await assertProjectAccess(ctx, params.projectId, false);
+  }
+
+  async execute(params: Params, ctx: TrackerCtx) {
+    try {
+      const project = await ctx.deps.client.get<ApiProject>(projectPath(params.projectId), {
+        ...(params.expand ? { query: { expand: params.expand.join(',') } } : {}),
+        signal: ctx.signal,
+      });
+      return chooseView(params, toProjectDetail)(project);
+    } catch (error) {
+      throw withProjectHint(error);
+    }
+  }
+}

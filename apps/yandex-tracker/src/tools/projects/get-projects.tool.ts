@@ -1,0 +1,77 @@
+import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { z } from 'zod';
+import { toProjectSummary, type ApiProject } from '../../api/dto/project-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts';
+import { cursorParam, perPageParam, queueIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { withQueueHint } from '../queues/queue-hints.ts';
+
+const GetProjectsParams = z.object({
+  queueId: queueIdParam
+    .optional()
+    .describe('Only projects that include this queue, e.g. "DEMO"; omit for all.'),
+  perPage: perPageParam(100, 50),
+  cursor: cursorParam,
+  fields: fieldsParam({ examples: [['id', 'name', 'status', 'queues.key']] }),
+});
+
+export class GetProjectsTool extends TrackerTool<typeof GetProjectsParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_projects', TOOL_PREFIX),
+    title: 'List projects',
+    description:
+      '[Projects/List] List projects (id, name, stage, lead, queues, dates), of all queues or of one. Returns { items, total, nextCursor }. Details of one project: tracker_get_project.',
+    category: 'projects',
+    toolset: 'projects',
+    tags: ['project', 'list', 'roadmap', 'initiative'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetProjectsParams;
+  }
+
+  protected override projectionRoot() {
+    return 'items';
+  }
+
+  async execute(params: z.output<typeof GetProjectsParams>, ctx: TrackerCtx) {
+    const path = params.queueId
+      ? `/v2/queues/${encodeURIComponent(params.queueId)}/projects`
+      : '/v2/projects';
+    let result;
+    try {
+      result = await listPages(
+        this.name,
+        params,
+        (page, perPage) =>
+          ctx.deps.client.page<ApiProject>(
+            'GET',
+            path,
+            { page, perPage },
+            { query: { expand: 'queues' }, signal: ctx.signal },
+          ),
+        (project: ApiProject) => project,
+      );
+    } catch (error) {
+      throw await withQueueHint(ctx, error);
+    }
+    const allowed = ctx.deps.config.queues;
+    const visible = allowed
+      ? result.items.filter((p) =>
+          (p.queues ?? []).some((q) => q.key !== undefined && allowed.includes(q.key)),
+        )
+      : result.items;
+    const hidden = result.items.length - visible.length;
+    return {
+      ...result,
+      items: visible.map(chooseView(params, toProjectSummary)),
+      ...(hidden > 0
+        ? {
+            note: `${hidden} project(s) with no queue among this server's allowed queues (${allowed!.join(', ')}) were left out.`,
+          }
+        : {}),
+    };
+  }
+}

@@ -1,0 +1,52 @@
+import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { z } from 'zod';
+import { toQueueField, type ApiField } from '../../api/dto/queue-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
+import { queueIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { withQueueHint } from './queue-hints.ts';
+
+const GetQueueFieldsParams = z.object({
+  queueId: queueIdParam,
+  requiredOnly: z
+    .boolean()
+    .optional()
+    .describe('Only the fields an issue of this queue must have, e.g. true. Default false.'),
+  fields: fieldsParam({ examples: [['id', 'name', 'schema.type', 'schema.required']] }),
+});
+
+export class GetQueueFieldsTool extends TrackerTool<typeof GetQueueFieldsParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_queue_fields', TOOL_PREFIX),
+    title: 'Get queue fields',
+    description:
+      '[Queues/Read] The fields an issue of a queue can have: global fields plus the queue’s local fields, each with its type and whether it is `required`. Set a field in issue tools’ `customFields` under its `setAs` key.',
+    category: 'queues',
+    toolset: 'queues',
+    tags: ['queue', 'fields', 'custom fields', 'local fields', 'required', 'schema'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetQueueFieldsParams;
+  }
+
+  protected override projectionRoot() {
+    return 'items';
+  }
+
+  async execute(params: z.output<typeof GetQueueFieldsParams>, ctx: TrackerCtx) {
+    let fields: ApiField[];
+    try {
+      fields = await ctx.deps.client.get<ApiField[]>(
+        `/v3/queues/${encodeURIComponent(params.queueId)}/fields`,
+        { signal: ctx.signal },
+      );
+    } catch (error) {
+      throw await withQueueHint(ctx, error);
+    }
+    const items = params.requiredOnly ? fields.filter((f) => f.schema?.required === true) : fields;
+    return { queue: params.queueId, total: items.length, items: items.map(chooseView(params, toQueueField)) };
+  }
+}

@@ -1,0 +1,51 @@
+import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { z } from 'zod';
+import { toQueueField, type ApiField } from '../../api/dto/queue-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
+import { queueIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { withQueueHint } from './queue-hints.ts';
+
+const GetQueueLocalFieldsParams = z.object({
+  queueId: queueIdParam,
+  fields: fieldsParam({ examples: [['key', 'name', 'schema.type']] }),
+});
+
+export class GetQueueLocalFieldsTool extends TrackerTool<typeof GetQueueLocalFieldsParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_queue_local_fields', TOOL_PREFIX),
+    title: 'Get queue local fields',
+    description:
+      '[Queues/Read] The local fields of one queue (fields that exist only in this queue), with their type. Set one in issue tools’ `customFields` under its `setAs` key (the short key, not the long id).',
+    category: 'queues',
+    toolset: 'queues',
+    tags: ['queue', 'local fields', 'custom fields', 'schema'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetQueueLocalFieldsParams;
+  }
+
+  protected override projectionRoot() {
+    return 'items';
+  }
+
+  async execute(params: z.output<typeof GetQueueLocalFieldsParams>, ctx: TrackerCtx) {
+    let fields: ApiField[];
+    try {
+      fields = await ctx.deps.client.get<ApiField[]>(
+        `/v3/queues/${encodeURIComponent(params.queueId)}/localFields`,
+        { signal: ctx.signal },
+      );
+    } catch (error) {
+      throw await withQueueHint(ctx, error);
+    }
+    return {
+      queue: params.queueId,
+      total: fields.length,
+      items: fields.map(chooseView(params, (f: ApiField) => toQueueField({ ...f, type: 'local' }))),
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toQueuePermissions, type ApiPermissions } from '../../api/dto/queue-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { queueIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { withQueueHint } from './queue-hints.ts';
+
+const GetQueuePermissionsParams = z.object({
+  queueId: queueIdParam.describe('Queue key, e.g. "DEMO" (upper case; case-sensitive here).'),
+});
+
+export class GetQueuePermissionsTool extends TrackerTool<typeof GetQueuePermissionsParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_queue_permissions', TOOL_PREFIX),
+    title: 'Get queue permissions',
+    description:
+      '[Queues/Read] Who may create, write, read issues in a queue and grant access to it: users, groups and roles per permission. Read this before tracker_manage_queue_access.',
+    category: 'queues',
+    toolset: 'queues',
+    tags: ['queue', 'permissions', 'access', 'rights', 'roles', 'groups'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetQueuePermissionsParams;
+  }
+
+  async execute(params: z.output<typeof GetQueuePermissionsParams>, ctx: TrackerCtx) {
+    try {
+      const permissions = await ctx.deps.client.get<ApiPermissions>(
+        `/v2/queues/${encodeURIComponent(params.queueId)}/permissions`,
+        { signal: ctx.signal },
+      );
+      return toQueuePermissions(params.queueId, permissions);
+    } catch (error) {
+      throw await withQueueHint(ctx, error);
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { z } from 'zod';
+import { toQueueDetail, type ApiQueue } from '../../api/dto/queue-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
+import { queueIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { withQueueHint } from './queue-hints.ts';
+
+export const QUEUE_EXPANDS = [
+  'all',
+  'projects',
+  'components',
+  'versions',
+  'types',
+  'team',
+  'workflows',
+  'fields',
+  'issueTypesConfig',
+] as const;
+
+const GetQueueParams = z.object({
+  queueId: queueIdParam,
+  expand: z
+    .array(z.enum(QUEUE_EXPANDS))
+    .min(1)
+    .optional()
+    .describe(
+      'Extra data, e.g. ["issueTypesConfig"] (resolutions per issue type, needed to close issues) or ["types", "components"]. "all" returns everything (costs tokens).',
+    ),
+  fields: fieldsParam({ examples: [['key', 'name', 'issueTypesConfig']] }),
+});
+
+export class GetQueueTool extends TrackerTool<typeof GetQueueParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_queue', TOOL_PREFIX),
+    title: 'Get queue',
+    description:
+      '[Queues/Read] Read one queue: name, lead, default type and priority, version; with `expand`, its issue types, resolutions per type (issueTypesConfig), workflows, components, projects, team or required fields.',
+    category: 'queues',
+    toolset: 'queues',
+    priority: 'high',
+    tags: ['queue', 'read', 'details', 'issue types', 'resolutions', 'workflow'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetQueueParams;
+  }
+
+  async execute(params: z.output<typeof GetQueueParams>, ctx: TrackerCtx) {
+    try {
+      const queue = await ctx.deps.client.get<ApiQueue>(`/v3/queues/${encodeURIComponent(params.queueId)}`, {
+        ...(params.expand ? { query: { expand: params.expand.join(',') } } : {}),
+        signal: ctx.signal,
+      });
+      return chooseView(params, toQueueDetail)(queue);
+    } catch (error) {
+      throw await withQueueHint(ctx, error);
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { z } from 'zod';
+import { toQueueSummary, type ApiQueue } from '../../api/dto/queue-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts';
+import { cursorParam, perPageParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+
+const GetQueuesParams = z.object({
+  perPage: perPageParam(100, 50),
+  cursor: cursorParam,
+  fields: fieldsParam({ examples: [['key', 'name', 'lead.display']] }),
+});
+
+export class GetQueuesTool extends TrackerTool<typeof GetQueuesParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_queues', TOOL_PREFIX),
+    title: 'List queues',
+    description:
+      '[Queues/List] List the queues of the organisation: key, name, lead, default type and priority. Returns { items, total, nextCursor }. Only queues this server may use are shown. Details of one queue: tracker_get_queue.',
+    category: 'queues',
+    toolset: 'queues',
+    priority: 'high',
+    tags: ['queue', 'list', 'projects', 'spaces'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetQueuesParams;
+  }
+
+  protected override projectionRoot() {
+    return 'items';
+  }
+
+  async execute(params: z.output<typeof GetQueuesParams>, ctx: TrackerCtx) {
+    const result = await listPages(
+      this.name,
+      params,
+      (page, perPage) =>
+        ctx.deps.client.page<ApiQueue>('GET', '/v3/queues', { page, perPage }, { signal: ctx.signal }),
+      (queue: ApiQueue) => queue,
+    );
+    const allowed = ctx.deps.config.queues;
+    const visible = allowed ? result.items.filter((q) => allowed.includes(q.key)) : result.items;
+    const hidden = result.items.length - visible.length;
+    return {
+      ...result,
+      items: visible.map(chooseView(params, toQueueSummary)),
+      ...(hidden > 0
+        ? {
+            note: `${hidden} queue(s) outside this server's allowed queues (${allowed!.join(', ')}) were left out.`,
+          }
+        : {}),
+    };
+  }
+}

@@ -1,0 +1,178 @@
+import { buildToolName, defineToolMetadata, ValidationError, type FieldIssue } from '@toolsmith/core';
+import { z } from 'zod';
+import { toQueuePermissions, type ApiPermissions } from '../../api/dto/queue-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { queueIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { withQueueHint } from './queue-hints.ts';
+
+const ACTIONS = ['create', 'write', 'read', 'grant'] as const;
+const SUBJECTS = ['users', 'groups', 'roles'] as const;
+export const QUEUE_ROLES = ['author', 'assignee', 'follower', 'access'] as const;
+
+/** `[ids]` replaces the whole list; `{add, remove}` edits it (the documented body, research §3.8). */
+const subjectList = <T extends z.ZodType>(item: T, example: string) =>
+  z.union([
+    z
+      .array(item)
+      .max(100)
+      .describe(
+        `REPLACES the whole list with exactly these, e.g. ${example}. Everyone not listed loses the permission.`,
+      ),
+    z
+      .object({
+        add: z.array(item).max(100).optional().describe(`Grant to these, e.g. ${example}.`),
+        remove: z.array(item).max(100).optional().describe(`Revoke from these, e.g. ${example}.`),
+      })
+      .strict()
+      .describe('Edits the list: adds and removes only the given ones, keeps the rest.'),
+  ]);
+
+/**
+ * A role id. The wire schema still shows the enum; the value is checked in `permissionsBody`, so a
+ * wrong role inside the array-or-object union is reported with its full path and the valid roles
+ * (a union's own error would name neither).
+ */
+const roleParam = z
+  .string()
+  .min(1)
+  .meta({ enum: [...QUEUE_ROLES] });
+
+const permission = (what: string) =>
+  z
+    .object({
+      users: subjectList(z.string().min(1), '["alice"]')
+        .optional()
+        .describe('Users by login or uid: a list REPLACES them, {add, remove} edits them.'),
+      groups: subjectList(z.number().int().positive(), '[3]')
+        .optional()
+        .describe('Groups by numeric id: a list REPLACES them, {add, remove} edits them.'),
+      roles: subjectList(roleParam, '["assignee"]')
+        .optional()
+        .describe(
+          'Roles (author, assignee, follower, access): a list REPLACES them, {add, remove} edits them.',
+        ),
+    })
+    .strict()
+    .optional()
+    .describe(
+      `Who may ${what}, e.g. {"users": {"add": ["bob"]}}. Per kind: a plain list REPLACES it, {add, remove} edits it.`,
+    );
+
+const ManageQueueAccessParams = z.object({
+  queueId: queueIdParam.describe('Queue key, e.g. "DEMO" (upper case; case-sensitive here).'),
+  create: permission('create issues in the queue'),
+  write: permission('edit issues of the queue'),
+  read: permission('read issues of the queue'),
+  grant: permission('change the queue’s settings and access'),
+});
+
+type Params = z.output<typeof ManageQueueAccessParams>;
+
+export class ManageQueueAccessTool extends TrackerTool<typeof ManageQueueAccessParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('manage_queue_access', TOOL_PREFIX),
+    title: 'Manage queue access',
+    description:
+      '[Queues/Write] Grant or revoke queue permissions (create, write, read, grant) for users, groups and roles. For each kind pass {"add": [...], "remove": [...]} to edit the list; a plain array REPLACES the whole list, so everyone not in it loses that permission. Example: {"queueId": "DEMO", "write": {"users": {"add": ["bob"]}}}. Returns the resulting permissions.',
+    category: 'queues',
+    toolset: 'queues',
+    tags: ['queue', 'permissions', 'access', 'grant', 'revoke', 'rights', 'roles', 'groups', 'admin'],
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return ManageQueueAccessParams;
+  }
+
+  async execute(params: Params, ctx: TrackerCtx) {
+    const { body, replaced } = permissionsBody(params);
+    try {
+      const permissions = await ctx.deps.client.patch<ApiPermissions>(
+        `/v3/queues/${encodeURIComponent(params.queueId)}/permissions`,
+        { json: body, signal: ctx.signal },
+      );
+      return {
+        ...toQueuePermissions(params.queueId, permissions),
+        ...(replaced.length > 0 ? { replaced } : {}),
+      };
+    } catch (error) {
+      throw await withQueueHint(ctx, error);
+    }
+  }
+}
+
+/** The documented body `{create|write|read|grant: {users|groups|roles: [ids] | {add, remove}}}`. */
+export function permissionsBody(params: Params): { body: Record<string, unknown>; replaced: string[] } {
+  const body: Record<string, unknown> = {};
+  const replaced: string[] = [];
+  const issues: FieldIssue[] = [];
+  for (const action of ACTIONS) {
+    const spec = params[action];
+    if (spec === undefined) continue;
+    const out: Record<string, unknown> = {};
+    if (spec.roles !== undefined) issues.push(...roleIssues(action, spec.roles));
+    for (const subject of SUBJECTS) {
+      const value = spec[subject];
+      if (value === undefined) continue;
+      if (Array.isArray(value)) {
+        replaced.push(`${action}.${subject}`);
+        out[subject] = value;
+      } else if ((value.add?.length ?? 0) + (value.remove?.length ?? 0) === 0) {
+        issues.push({
+          field: `${action}.${subject}`,
+          message: 'has neither `add` nor `remove` items. Name whom to add or remove, e.g. {"add": ["bob"]}.',
+        });
+      } else {
+        out[subject] = {
+          ...(value.add?.length ? { add: value.add } : {}),
+          ...(value.remove?.length ? { remove: value.remove } : {}),
+        };
+      }
+    }
+    if (Object.keys(out).length === 0 && !issues.some((i) => i.field.startsWith(`${action}.`))) {
+      issues.push({
+        field: action,
+        message:
+          'names no `users`, `groups` or `roles`. Add one, e.g. {"users": {"add": ["bob"]}}, or leave it out.',
+      });
+    }
+    body[action] = out;
+  }
+  if (Object.keys(body).length === 0) {
+    issues.push({
+      field: '',
+      message:
+        'says nothing to change. Pass at least one of `create`, `write`, `read`, `grant`, e.g. {"write": {"users": {"add": ["bob"]}}}.',
+    });
+  }
+  if (issues.length > 0) throw new ValidationError({ issues });
+  return { body, replaced };
+}
+
+type SubjectValue = string[] | { add?: string[] | undefined; remove?: string[] | undefined };
+
+/** Every role outside the four the API takes, with its full path. */
+function roleIssues(action: string, value: SubjectValue): FieldIssue[] {
+  const lists: Array<[string, string[]]> = Array.isArray(value)
+    ? [[`${action}.roles`, value]]
+    : [
+        [`${action}.roles.add`, value.add ?? []],
+        [`${action}.roles.remove`, value.remove ?? []],
+      ];
+  return lists.flatMap(([field, list]) =>
+    list.flatMap((role, i) =>
+      (QUEUE_ROLES as readonly string[]).includes(role)
+        ? []
+        : [
+            {
+              field: `${field}.${i}`,
+              message: `is ${JSON.stringify(role)}, not a role a queue permission takes.`,
+              validOptions: QUEUE_ROLES,
+            },
+          ],
+    ),
+  );
+}

@@ -1,0 +1,39 @@
+import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { z } from 'zod';
+import { toGlobalField, type ApiGlobalField } from '../../api/dto/reference-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
+import { cursorParam, perPageParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+
+const GetGlobalFieldsParams = z.object({
+  perPage: perPageParam(100, 50),
+  cursor: cursorParam,
+  fields: fieldsParam({ examples: [['id', 'name', 'schema.type', 'category.display']] }),
+});
+
+export class GetGlobalFieldsTool extends TrackerTool<typeof GetGlobalFieldsParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_global_fields', TOOL_PREFIX),
+    title: 'Get global fields',
+    description:
+      '[Reference/Read] List the issue fields shared by all queues: { items: [{ id, name, type, readonly, required }], total, nextCursor? }. Use `id` as the field name in issue bodies and queries; readonly fields (like status) cannot be set directly.',
+    category: 'reference',
+    toolset: 'reference',
+    tags: ['field', 'fields', 'custom field', 'schema', 'reference', 'list'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetGlobalFieldsParams;
+  }
+
+  protected override projectionRoot() {
+    return 'items';
+  }
+
+  async execute(params: z.output<typeof GetGlobalFieldsParams>, ctx: TrackerCtx) {
+    const all = await ctx.deps.client.get<ApiGlobalField[]>('/v3/fields', { signal: ctx.signal });
+    return listLocal(this.name, params, Array.isArray(all) ? all : [], chooseView(params, toGlobalField));
+  }
+}

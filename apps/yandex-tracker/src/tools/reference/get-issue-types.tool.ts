@@ -1,0 +1,18 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { TOOL_PREFIX } from '../deps.ts';
+import { ReferenceListTool } from './reference-list.ts';
+
+export class GetIssueTypesTool extends ReferenceListTool {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_issue_types', TOOL_PREFIX),
+    title: 'Get issue types',
+    description:
+      '[Reference/Read] List the issue types of the organisation: { items: [{ key, display, order }], total, nextCursor? }. Pass a `key` (e.g. "bug") as the type when creating or updating issues.',
+    category: 'reference',
+    toolset: 'reference',
+    tags: ['type', 'issue type', 'reference', 'list'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  protected readonly path = '/v3/issuetypes';
+}

@@ -1,0 +1,37 @@
+import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { z } from 'zod';
+import { toLinkType, type ApiLinkType } from '../../api/dto/reference-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+
+const GetLinkTypesParams = z.object({
+  fields: fieldsParam({ examples: [['id', 'inward', 'outward']] }),
+});
+
+export class GetLinkTypesTool extends TrackerTool<typeof GetLinkTypesParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_link_types', TOOL_PREFIX),
+    title: 'Get link types',
+    description:
+      '[Reference/Read] List the kinds of links between issues: { items: [{ id, inward, outward }], total }. `outward` reads "A <outward> B" (e.g. "depends on"), `inward` the other way (e.g. "is dependent by").',
+    category: 'reference',
+    toolset: 'reference',
+    tags: ['link', 'link types', 'relationship', 'reference', 'list'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetLinkTypesParams;
+  }
+
+  protected override projectionRoot() {
+    return 'items';
+  }
+
+  async execute(params: z.output<typeof GetLinkTypesParams>, ctx: TrackerCtx) {
+    const all = await ctx.deps.client.get<ApiLinkType[]>('/v2/linktypes', { signal: ctx.signal });
+    const items = Array.isArray(all) ? all : [];
+    return { items: items.map(chooseView(params, toLinkType)), total: items.length };
+  }
+}

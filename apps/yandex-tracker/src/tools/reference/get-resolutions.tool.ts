@@ -1,0 +1,18 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { TOOL_PREFIX } from '../deps.ts';
+import { ReferenceListTool } from './reference-list.ts';
+
+export class GetResolutionsTool extends ReferenceListTool {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_resolutions', TOOL_PREFIX),
+    title: 'Get resolutions',
+    description:
+      '[Reference/Read] List the issue resolutions: { items: [{ key, display, order }], total, nextCursor? }. Pass a `key` (e.g. "fixed") as the resolution when a transition closes or resolves an issue.',
+    category: 'reference',
+    toolset: 'reference',
+    tags: ['resolution', 'resolutions', 'close', 'reference', 'list'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  protected readonly path = '/v3/resolutions';
+}

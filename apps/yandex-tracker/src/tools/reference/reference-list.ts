@@ -1,0 +1,45 @@
+/**
+ * The four lists of reference values (statuses, issue types, priorities, resolutions): the API
+ * returns each whole, so they are paged locally; `localized` is passed through as the API's query.
+ */
+import { fieldsParam } from '@toolsmith/core';
+import { z } from 'zod';
+import { toReferenceItem, type ApiReferenceItem } from '../../api/dto/reference-dto.ts';
+import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
+import { cursorParam, perPageParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+
+export const ReferenceListParams = z.object({
+  localized: z
+    .boolean()
+    .optional()
+    .describe(
+      'true (the API default): names in the account language, e.g. "Open"; false: every translation, e.g. {"en": "Open", "ru": "Открыт"}.',
+    ),
+  perPage: perPageParam(100, 50),
+  cursor: cursorParam,
+  fields: fieldsParam({ examples: [['key', 'name', 'description']] }),
+});
+
+export type ReferenceListInput = z.output<typeof ReferenceListParams>;
+
+export abstract class ReferenceListTool extends TrackerTool<typeof ReferenceListParams> {
+  /** API path, e.g. `/v3/statuses`. */
+  protected abstract readonly path: string;
+
+  getParamsSchema() {
+    return ReferenceListParams;
+  }
+
+  protected override projectionRoot() {
+    return 'items';
+  }
+
+  async execute(params: ReferenceListInput, ctx: TrackerCtx) {
+    const all = await ctx.deps.client.get<ApiReferenceItem[]>(this.path, {
+      ...(params.localized !== undefined ? { query: { localized: params.localized } } : {}),
+      signal: ctx.signal,
+    });
+    return listLocal(this.name, params, Array.isArray(all) ? all : [], chooseView(params, toReferenceItem));
+  }
+}

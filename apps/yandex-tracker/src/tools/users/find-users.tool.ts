@@ -1,0 +1,109 @@
+import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { z } from 'zod';
+import { toUser, userMatches, type ApiUser } from '../../api/dto/user-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { decodeCursor, encodeCursor, requestFingerprint } from '../shared/cursor.ts';
+import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts';
+import { cursorParam, perPageParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+
+/** Users per API page while searching, and how many pages a search reads at most. */
+export const SCAN_PAGE_SIZE = 100;
+export const SCAN_MAX_PAGES = 50;
+
+const FindUsersParams = z.object({
+  query: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe(
+      'Text to look for in login, display name, email, first or last name (case-insensitive substring), e.g. "ivanova" or "@example.org". Omit to list everyone.',
+    ),
+  perPage: perPageParam(100, 50),
+  cursor: cursorParam,
+  fields: fieldsParam({ examples: [['uid', 'login', 'display', 'email', 'dismissed']] }),
+});
+
+type FindUsersInput = z.output<typeof FindUsersParams>;
+
+export class FindUsersTool extends TrackerTool<typeof FindUsersParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('find_users', TOOL_PREFIX),
+    title: 'Find users',
+    description:
+      '[Users/Search] Find people of the organisation by a piece of their login, name or email (`query`), or list everyone. Returns { items: [{ uid, login, display, email, dismissed }], total?, nextCursor? }. Use `login` for assignees and mentions, `uid` for worklog search.',
+    category: 'users',
+    toolset: 'users',
+    tags: ['user', 'users', 'people', 'search', 'login', 'uid', 'email', 'assignee'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return FindUsersParams;
+  }
+
+  protected override projectionRoot() {
+    return 'items';
+  }
+
+  async execute(params: FindUsersInput, ctx: TrackerCtx) {
+    const view = chooseView(params, toUser);
+    if (params.query === undefined) {
+      return listPages(
+        this.name,
+        params,
+        (page, perPage) =>
+          ctx.deps.client.page<ApiUser>('GET', '/v3/users', { page, perPage }, { signal: ctx.signal }),
+        view,
+      );
+    }
+    return this.search(params, params.query.toLowerCase(), ctx, view);
+  }
+
+  /**
+   * The API has no user search: read its pages in order, keep the matches, and stop as soon as the
+   * requested page and one more match are known (or the list ends, or the scan limit is reached).
+   */
+  private async search<R>(
+    params: FindUsersInput,
+    query: string,
+    ctx: TrackerCtx,
+    view: (user: ApiUser) => R,
+  ) {
+    const fingerprint = requestFingerprint(this.name, params);
+    const position = decodeCursor(params.cursor, fingerprint, { page: 1 });
+    const page = 'page' in position ? position.page : 1;
+    const end = page * params.perPage;
+    const matches: ApiUser[] = [];
+    let exhausted = false;
+    let scanned = 0;
+    for (let apiPage = 1; apiPage <= SCAN_MAX_PAGES; apiPage++) {
+      const result = await ctx.deps.client.page<ApiUser>(
+        'GET',
+        '/v3/users',
+        { page: apiPage, perPage: SCAN_PAGE_SIZE },
+        { signal: ctx.signal },
+      );
+      scanned += result.items.length;
+      matches.push(...result.items.filter((user) => userMatches(user, query)));
+      if (!result.hasMore || result.items.length === 0) {
+        exhausted = true;
+        break;
+      }
+      if (matches.length > end) break;
+    }
+    const more = matches.length > end;
+    return {
+      items: matches.slice(end - params.perPage, end).map(view),
+      ...(exhausted ? { total: matches.length } : {}),
+      ...(more ? { nextCursor: encodeCursor(fingerprint, { page: page + 1 }) } : {}),
+      ...(!exhausted && !more
+        ? {
+            note: `Searched the first ${scanned} users only (the API has no user search, so this server reads the list page by page). Use a more specific \`query\`, or list everyone without \`query\` and page with \`cursor\`.`,
+          }
+        : {}),
+    };
+  }
+}

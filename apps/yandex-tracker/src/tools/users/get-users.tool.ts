@@ -1,0 +1,66 @@
+import { buildToolName, defineToolMetadata, fieldsParam, NotFoundError } from '@toolsmith/core';
+import { z } from 'zod';
+import { toUser, type ApiUser } from '../../api/dto/user-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { runBatch } from '../shared/batch.ts';
+import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
+import { userIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+
+const GetUsersParams = z.object({
+  userIds: z
+    .array(userIdParam)
+    .min(1)
+    .max(50)
+    .describe('Logins or uids, e.g. ["alice", "1120000000000002"] (1–50).'),
+  fields: fieldsParam({ examples: [['uid', 'login', 'display', 'email', 'firstName', 'lastName']] }),
+});
+
+export class GetUsersTool extends TrackerTool<typeof GetUsersParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_users', TOOL_PREFIX),
+    title: 'Get users',
+    description:
+      '[Users/Read] Read one or more users by login or uid (batch). Returns { total, successful: [{ uid, login, display, email, dismissed }], failed: [{ userId, error }] }. Do not know the login? Use tracker_find_users.',
+    category: 'users',
+    toolset: 'users',
+    tags: ['user', 'users', 'people', 'login', 'uid', 'read', 'batch'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetUsersParams;
+  }
+
+  protected override projectionRoot() {
+    return 'successful';
+  }
+
+  async execute(params: z.output<typeof GetUsersParams>, ctx: TrackerCtx) {
+    const view = chooseView(params, toUser);
+    return runBatch(
+      ctx,
+      params.userIds,
+      async (userId) => {
+        try {
+          return view(
+            await ctx.deps.client.get<ApiUser>(`/v3/users/${encodeURIComponent(userId)}`, {
+              signal: ctx.signal,
+            }),
+          );
+        } catch (error) {
+          if (NotFoundError.isInstance(error)) {
+            throw new NotFoundError({
+              message: `No user with login or uid "${userId}". Find people with tracker_find_users.`,
+              resource: 'user',
+              id: userId,
+              cause: error,
+            });
+          }
+          throw error;
+        }
+      },
+      { field: 'userIds', idOf: (id) => id, idField: 'userId' },
+    );
+  }
+}

@@ -1,0 +1,55 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toWorklog, type ApiWorklog } from '../../api/dto/worklog-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { dateParam, issueIdParam, toTrackerDateTime } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import {
+  BUSINESS_TIME_NOTE,
+  durationNote,
+  durationParam,
+  toIsoDuration,
+  worklogPath,
+} from './worklog-common.ts';
+
+const AddWorklogParams = z.object({
+  issueId: issueIdParam,
+  start: dateParam.describe(
+    'When the work started: ISO 8601 with a time zone, e.g. "2026-11-21T10:00:00+03:00" (a bare date means 00:00 UTC).',
+  ),
+  duration: durationParam,
+  comment: z.string().max(10_000).optional().describe('What was done, e.g. "Code review".'),
+});
+
+export class AddWorklogTool extends TrackerTool<typeof AddWorklogParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('add_worklog', TOOL_PREFIX),
+    title: 'Add worklog',
+    description: `[Worklogs/Write] Log time spent on an issue: start, duration ("PT1H30M" or "1h 30m"), optional comment. ${BUSINESS_TIME_NOTE} Returns the new worklog with its id.`,
+    category: 'worklogs',
+    toolset: 'worklogs',
+    tags: ['worklog', 'time', 'log', 'spent', 'add', 'write'],
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return AddWorklogParams;
+  }
+
+  async execute(params: z.output<typeof AddWorklogParams>, ctx: TrackerCtx) {
+    const duration = toIsoDuration(params.duration);
+    // Not idempotent: a resent POST would log the time twice, so the client never retries it.
+    const worklog = await ctx.deps.client.post<ApiWorklog>(worklogPath(params.issueId), {
+      json: {
+        start: toTrackerDateTime(params.start),
+        duration,
+        ...(params.comment ? { comment: params.comment } : {}),
+      },
+      signal: ctx.signal,
+    });
+    const note = durationNote(duration, worklog.duration);
+    return { ...toWorklog(worklog), ...(note ? { note } : {}) };
+  }
+}

@@ -1,0 +1,43 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../deps.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { issueIdParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { worklogIdParam, worklogNotFound, worklogPath } from './worklog-common.ts';
+
+const DeleteWorklogParams = z.object({
+  issueId: issueIdParam,
+  worklogId: worklogIdParam,
+});
+
+export class DeleteWorklogTool extends TrackerTool<typeof DeleteWorklogParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('delete_worklog', TOOL_PREFIX),
+    title: 'Delete worklog',
+    description: '[Worklogs/Delete] Delete a worklog (logged time) from an issue, permanently.',
+    category: 'worklogs',
+    toolset: 'worklogs',
+    tags: ['worklog', 'time', 'spent', 'delete', 'remove', 'write'],
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return DeleteWorklogParams;
+  }
+
+  async execute(params: z.output<typeof DeleteWorklogParams>, ctx: TrackerCtx) {
+    try {
+      await ctx.deps.client.delete(
+        `${worklogPath(params.issueId)}/${encodeURIComponent(String(params.worklogId))}`,
+        {
+          signal: ctx.signal,
+        },
+      );
+    } catch (error) {
+      throw worklogNotFound(error, params.issueId, params.worklogId);
+    }
+    return { deleted: true, issueId: params.issueId, worklogId: Number(params.worklogId) };
+  }
+}

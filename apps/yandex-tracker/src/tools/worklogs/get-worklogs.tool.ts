@@ -1,0 +1,47 @@
+import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { z } from 'zod';
+import { toWorklog, type ApiWorklog } from '../../api/dto/worklog-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
+import { cursorParam, issueIdParam, perPageParam } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import { BUSINESS_TIME_NOTE, worklogPath } from './worklog-common.ts';
+
+const GetWorklogsParams = z.object({
+  issueId: issueIdParam,
+  perPage: perPageParam(100, 50),
+  cursor: cursorParam,
+  fields: fieldsParam({ examples: [['id', 'duration', 'start', 'createdBy.display']] }),
+});
+
+export class GetWorklogsTool extends TrackerTool<typeof GetWorklogsParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_worklogs', TOOL_PREFIX),
+    title: 'Get worklogs',
+    description: `[Worklogs/Read] List the time logged on an issue: id, start, duration (ISO 8601), comment, author. ${BUSINESS_TIME_NOTE} Returns { items, total, nextCursor? }. For one person's time across issues use tracker_search_worklogs.`,
+    category: 'worklogs',
+    toolset: 'worklogs',
+    tags: ['worklog', 'time', 'spent', 'tracking', 'read'],
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetWorklogsParams;
+  }
+
+  protected override projectionRoot() {
+    return 'items';
+  }
+
+  async execute(params: z.output<typeof GetWorklogsParams>, ctx: TrackerCtx) {
+    const worklogs = await ctx.deps.client.get<ApiWorklog[]>(worklogPath(params.issueId), {
+      signal: ctx.signal,
+    });
+    return listLocal(
+      this.name,
+      params,
+      Array.isArray(worklogs) ? worklogs : [],
+      chooseView(params, toWorklog),
+    );
+  }
+}

@@ -1,0 +1,69 @@
+import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import { z } from 'zod';
+import { toWorklog, type ApiWorklog } from '../../api/dto/worklog-dto.ts';
+import { TOOL_PREFIX } from '../deps.ts';
+import type { TrackerCtx } from '../shared/list-result.ts';
+import { dateParam, issueIdParam, toTrackerDateTime } from '../shared/params.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import {
+  BUSINESS_TIME_NOTE,
+  durationNote,
+  durationParam,
+  toIsoDuration,
+  worklogIdParam,
+  worklogNotFound,
+  worklogPath,
+} from './worklog-common.ts';
+
+const UpdateWorklogParams = z.object({
+  issueId: issueIdParam,
+  worklogId: worklogIdParam,
+  start: dateParam
+    .optional()
+    .describe('New start: ISO 8601 with a time zone, e.g. "2026-11-21T10:00:00+03:00".'),
+  duration: durationParam.optional(),
+  comment: z.string().max(10_000).optional().describe('New comment; "" removes it.'),
+});
+
+export class UpdateWorklogTool extends TrackerTool<typeof UpdateWorklogParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('update_worklog', TOOL_PREFIX),
+    title: 'Update worklog',
+    description: `[Worklogs/Write] Change a worklog's start, duration or comment; only the given fields change. ${BUSINESS_TIME_NOTE} Returns the updated worklog.`,
+    category: 'worklogs',
+    toolset: 'worklogs',
+    tags: ['worklog', 'time', 'spent', 'edit', 'update', 'write'],
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return UpdateWorklogParams;
+  }
+
+  async execute(params: z.output<typeof UpdateWorklogParams>, ctx: TrackerCtx) {
+    const body: Record<string, unknown> = {};
+    if (params.start !== undefined) body['start'] = toTrackerDateTime(params.start);
+    if (params.duration !== undefined) body['duration'] = toIsoDuration(params.duration);
+    if (params.comment !== undefined) body['comment'] = params.comment;
+    if (Object.keys(body).length === 0) {
+      throw new ValidationError({
+        issues: [
+          { field: '', message: 'changes nothing. Pass at least one of `start`, `duration` or `comment`.' },
+        ],
+      });
+    }
+    let worklog: ApiWorklog;
+    try {
+      worklog = await ctx.deps.client.patch<ApiWorklog>(
+        `${worklogPath(params.issueId)}/${encodeURIComponent(String(params.worklogId))}`,
+        { json: body, signal: ctx.signal },
+      );
+    } catch (error) {
+      throw worklogNotFound(error, params.issueId, params.worklogId);
+    }
+    const note =
+      typeof body['duration'] === 'string' ? durationNote(body['duration'], worklog.duration) : undefined;
+    return { ...toWorklog(worklog), ...(note ? { note } : {}) };
+  }
+}
