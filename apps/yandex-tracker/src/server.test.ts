@@ -83,7 +83,7 @@ describe('the Tracker tool surface', () => {
   });
 
   it('puts every tool in a declared toolset, and every toolset has tools', () => {
-    const ids = new Set(TOOLSETS.map((t) => t.id));
+    const ids = new Set<string>(TOOLSETS.map((t) => t.id));
     const used = new Set(tools.map((t) => t.metadata.toolset));
     for (const tool of tools)
       expect([tool.name, ids.has(tool.metadata.toolset ?? '')]).toEqual([tool.name, true]);

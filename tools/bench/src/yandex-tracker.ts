@@ -21,6 +21,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { createTrackerEmulator, type TrackerEmulator } from '@toolsmith/yandex-tracker-emulator';
+import { noProgress, silentLogger } from '@toolsmith/core';
+import { createDeps, createRegistry, loadConfig } from '@toolsmith/yandex-tracker-mcp';
 import { CPU_MARKER } from './fixtures/report-cpu-at-exit.ts';
 import type { BenchmarkResult, ResultRow, TargetCheck } from './report.ts';
 import { elapsedMs, summarize, type Summary } from './stats.ts';
@@ -409,8 +411,11 @@ interface CallPair {
   title: string;
   mcp: () => Promise<unknown>;
   direct: () => Promise<unknown>;
+  /** The same tool's `run()` in this process: toolsmith's layers without the MCP transport. */
+  inProcess: () => Promise<unknown>;
   mcpSamples: number[];
   directSamples: number[];
+  inProcessSamples: number[];
 }
 
 /** The text of an MCP tool result; throws on an error result. */
@@ -469,6 +474,21 @@ async function benchCalls(emulator: TrackerEmulator, result: BenchmarkResult): P
         'tracker_find_issues',
       );
 
+    // The same tools in this process, against the same emulator: validation, the HTTP client, the
+    // compact view and the output budget, without JSON-RPC over stdio.
+    const deps = createDeps(loadConfig(trackerEnv(emulator)));
+    const registry = createRegistry();
+    const runTool = async (name: string, args: Record<string, unknown>) => {
+      const output = await registry.get(name)!.run(args, {
+        deps,
+        logger: silentLogger,
+        signal: new AbortController().signal,
+        progress: noProgress,
+      } as never);
+      if ((output as { isError?: boolean }).isError) throw new Error(`${name} failed in process`);
+      return output;
+    };
+
     // Both paths must fetch the same data before they are compared.
     const gotMcp = JSON.parse(await callGet()) as { successful?: Array<{ key?: string }> };
     const gotDirect = await directGet();
@@ -494,8 +514,10 @@ async function benchCalls(emulator: TrackerEmulator, result: BenchmarkResult): P
         directLabel: `direct GET /v3/issues/${ISSUE} (baseline)`,
         mcp: callGet,
         direct: directGet,
+        inProcess: () => runTool('tracker_get_issues', getArgs),
         mcpSamples: [],
         directSamples: [],
+        inProcessSamples: [],
       },
       {
         title: `tracker_find_issues {queueId:'${QUEUE}', perPage:${PER_PAGE}} over MCP stdio vs POST /v3/issues/_search with fetch, ms per call`,
@@ -503,14 +525,17 @@ async function benchCalls(emulator: TrackerEmulator, result: BenchmarkResult): P
         directLabel: `direct POST /v3/issues/_search?perPage=${PER_PAGE}&page=1 (baseline)`,
         mcp: callFind,
         direct: directFind,
+        inProcess: () => runTool('tracker_find_issues', findArgs),
         mcpSamples: [],
         directSamples: [],
+        inProcessSamples: [],
       },
     ];
     // Every round runs the four calls once, in a rotating order: drift hits every row alike.
     const runners = pairs.flatMap((pair) => [
       { run: pair.mcp, samples: pair.mcpSamples },
       { run: pair.direct, samples: pair.directSamples },
+      { run: pair.inProcess, samples: pair.inProcessSamples },
     ]);
     let serverCpuBefore: number | undefined;
     for (let round = 0; round < CALL_WARMUP_ROUNDS + CALL_ROUNDS; round++) {
@@ -532,6 +557,11 @@ async function benchCalls(emulator: TrackerEmulator, result: BenchmarkResult): P
         unit: 'ms',
         rows: [
           { label: pair.directLabel, summary: summarize(pair.directSamples) },
+          {
+            label: pair.mcpLabel.replace('MCP tools/call', 'in-process tool.run()'),
+            summary: summarize(pair.inProcessSamples),
+            versus: pair.directLabel,
+          },
           { label: pair.mcpLabel, summary: summarize(pair.mcpSamples), versus: pair.directLabel },
         ],
       });

@@ -76,12 +76,12 @@ try {
 
   heading('Find open issues in DEMO, compact and paged');
   const found = await call(client, 'tracker_find_issues', {
-    query: 'Queue: DEMO Status: !closed, !resolved "Sort by": Priority DESC',
+    query: 'Queue: DEMO Resolution: empty() "Sort by": Updated DESC',
     perPage: 4,
   });
   if (typeof found.json['nextCursor'] === 'string') {
     await call(client, 'tracker_find_issues', {
-      query: 'Queue: DEMO Status: !closed, !resolved "Sort by": Priority DESC',
+      query: 'Queue: DEMO Resolution: empty() "Sort by": Updated DESC',
       perPage: 4,
       cursor: found.json['nextCursor'],
       fields: ['key', 'summary', 'assignee.display'],

@@ -1,6 +1,5 @@
 /** The writable issue fields shared by create and update, and their API body (research §3.3). */
 import { z } from 'zod';
-import { dateParam } from '../shared/params.ts';
 
 const listEdit = z
   .object({

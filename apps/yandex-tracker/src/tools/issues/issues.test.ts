@@ -76,6 +76,14 @@ describe('tracker_find_issues', () => {
     });
     expect(result.isError).toBe(true);
     expect(result.text).toContain('cursor: belongs to a request with different parameters');
+    const projected = await t.call('tracker_find_issues', {
+      queueId: 'DEMO',
+      perPage: 2,
+      cursor: first.nextCursor,
+      fields: ['key'],
+    });
+    expect(projected.isError).toBe(false);
+    expect((projected.json as { items: unknown[] }).items).toEqual([{ key: 'DEMO-3' }, { key: 'DEMO-4' }]);
   });
 
   it('says to pick exactly one selector', async () => {

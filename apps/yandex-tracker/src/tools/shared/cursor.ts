@@ -15,9 +15,9 @@ interface CursorPayload {
   a?: string;
 }
 
-/** Fingerprint of the request: tool name plus every param except `cursor`. */
+/** Fingerprint of the request: tool name plus every param except `cursor` and `fields` (a projection may change between pages). */
 export function requestFingerprint(tool: string, params: Record<string, unknown>): string {
-  const { cursor: _cursor, ...rest } = params;
+  const { cursor: _cursor, fields: _fields, ...rest } = params;
   const stable = JSON.stringify(rest, Object.keys(rest).sort());
   return createHash('sha256').update(`${tool}\n${stable}`).digest('base64url').slice(0, 12);
 }
