@@ -200,7 +200,9 @@ describe('HTTP client under injected faults: timeouts', () => {
     const { http } = clientFor(fake);
     const controller = new AbortController();
     const pending = http.get('/v2/issues/Q-1', { signal: controller.signal });
-    setTimeout(() => controller.abort(), 30);
+    // Abort once the request is hanging at the server (not on a timer: a loaded machine is slower).
+    while (fake.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort();
     expect(CancelledError.isInstance(await failure(pending))).toBe(true);
     expect(fake.requests).toHaveLength(1);
   });

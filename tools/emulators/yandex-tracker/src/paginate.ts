@@ -46,7 +46,8 @@ export function cursorResponse<T>(
   let start = 0;
   if (after !== undefined) {
     const index = items.findIndex((item) => idOf(item) === String(after));
-    start = index === -1 ? items.length : index + 1;
+    // The item the cursor names may have been deleted since: continue after where it stood.
+    start = index !== -1 ? index + 1 : firstAfter(items.map(idOf), String(after));
   }
   const slice = items.slice(start, start + perPage);
   const last = slice.at(-1);
@@ -55,4 +56,15 @@ export function cursorResponse<T>(
     headers: { link: `<${request.path}?id=${encodeURIComponent(nextId)}&perPage=${perPage}>; rel="next"` },
     json: slice.map(render),
   };
+}
+
+/** Index of the first id ordered after `after` (ids grow: numbers, or hex strings of equal length). */
+function firstAfter(ids: readonly string[], after: string): number {
+  const numeric = /^\d+$/.test(after);
+  const index = ids.findIndex((id) =>
+    numeric && /^\d+$/.test(id)
+      ? Number(id) > Number(after)
+      : id.length > after.length || (id.length === after.length && id > after),
+  );
+  return index === -1 ? ids.length : index;
 }

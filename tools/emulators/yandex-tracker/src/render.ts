@@ -6,7 +6,7 @@ import type {
   TrackerState,
   UserRecord,
 } from './tracker-state.ts';
-import { notFound } from './tracker-error.ts';
+import { notFound, unprocessable } from './tracker-error.ts';
 
 export const API_ORIGIN = 'https://api.tracker.yandex.net';
 
@@ -169,4 +169,26 @@ export function requireIssue(state: TrackerState, idOrKey: string): IssueRecord 
   );
   if (!issue) throw notFound('Задача не существует.');
   return issue;
+}
+
+/**
+ * A user-valued field of a request body (`lead`, `assignee`, …): a login, a uid, or `{ id | login }`
+ * (`{ set: … }` too). Returns the login; an unknown user is the API's 422 naming the field.
+ */
+export function requireUserField(state: TrackerState, value: unknown, field: string): string {
+  let wanted = value;
+  while (wanted !== null && typeof wanted === 'object' && !Array.isArray(wanted)) {
+    const ref = wanted as Record<string, unknown>;
+    wanted = ref['set'] ?? ref['login'] ?? ref['id'] ?? ref['key'];
+  }
+  const user = typeof wanted === 'string' || typeof wanted === 'number' ? findUser(state, wanted) : undefined;
+  if (!user) {
+    throw unprocessable(
+      `Поле «${field}» содержит некорректное значение: пользователь «${String(wanted)}» не найден.`,
+      {
+        [field]: 'Пользователь не найден',
+      },
+    );
+  }
+  return user.login;
 }

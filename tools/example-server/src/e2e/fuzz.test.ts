@@ -10,6 +10,7 @@
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { AnyZodObject } from '@toolsmith/core';
 import { connectStdio, resultText, type McpTestConnection } from '@toolsmith/testing';
+import { invalidArgsProblem, invalidToolArgs, type InvalidCall } from '@toolsmith/testing/fuzz';
 import fc from 'fast-check';
 import type { BookshelfEmulator } from '../api/bookshelf-emulator.ts';
 import { createRegistry } from '../server.ts';
@@ -24,78 +25,8 @@ import {
 
 const SEED = 0x5eed_b00c;
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-/** What the wire does to a value: the stdio and HTTP transports send JSON. */
-const overTheWire = (value: unknown) => JSON.parse(JSON.stringify(value)) as Json;
-
-const hugeString = fc
-  .tuple(fc.integer({ min: 10_000, max: 200_000 }), fc.constantFrom('x', 'é', '"', '\\', '\u0000', '🙂'))
-  .map(([n, unit]) => unit.repeat(n));
-
-const deeplyNested = fc
-  .tuple(fc.integer({ min: 50, max: 500 }), fc.boolean(), fc.jsonValue({ maxDepth: 1 }))
-  .map(([depth, asArray, leaf]) => {
-    let value: Json = leaf as Json;
-    for (let i = 0; i < depth; i++) value = asArray ? [value] : { nested: value };
-    return value;
-  });
-
-/** Any JSON value, biased towards the shapes that break validators. */
-const garbage: fc.Arbitrary<Json> = fc.oneof(
-  fc.constant(null),
-  fc.boolean(),
-  fc.integer(),
-  fc.double({ noNaN: true, noDefaultInfinity: true }),
-  fc.constantFrom(1e308, -1e308, 2 ** 53 + 1, 0.5, -0),
-  fc.string(),
-  fc.constantFrom('', ' ', 'bk_', 'bk_001', 'to-read', 'csv', '978-0-00-100001-0'),
-  hugeString,
-  deeplyNested,
-  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 20 }) as fc.Arbitrary<Json>,
-  fc.jsonValue({ maxDepth: 3 }) as fc.Arbitrary<Json>,
-  fc.constant<Json>([]),
-  fc.constant<Json>({}),
-);
-
-interface InvalidCall {
-  args: Record<string, Json>;
-  /** A field the call certainly gets wrong: the message must name it. */
-  badField: string;
-}
-
-/** Arguments that are certainly invalid for `schema`: an unknown key, or a known key with a value its schema refuses. */
-function invalidArgs(schema: AnyZodObject): fc.Arbitrary<InvalidCall> {
-  const shape = (
-    schema as unknown as { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }
-  ).shape;
-  const keys = Object.keys(shape);
-  // "__proto__" is left out: the SDK's request parsing turns it into a prototype, not a key.
-  const unknownKey = fc
-    .string({ minLength: 1, maxLength: 40 })
-    .filter((k) => !keys.includes(k) && k !== '__proto__');
-  const unknownField = fc.tuple(unknownKey, garbage).map(([key, value]) => ({ key, value }));
-  const wrongValue = keys.map((key) =>
-    garbage
-      .map(overTheWire)
-      .filter((value) => !shape[key]!.safeParse(value).success)
-      .map((value) => ({ key, value })),
-  );
-  const bad = keys.length > 0 ? fc.oneof(unknownField, ...wrongValue) : unknownField;
-  const others = fc.dictionary(
-    keys.length > 0 ? fc.oneof(fc.constantFrom(...keys), unknownKey) : unknownKey,
-    garbage,
-    {
-      maxKeys: 4,
-    },
-  );
-  return fc.tuple(others, bad).map(([rest, { key, value }]) => ({
-    args: overTheWire({ ...rest, [key]: value }) as Record<string, Json>,
-    badField: key,
-  }));
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const PLAUSIBLE = ['bk_', 'bk_001', 'to-read', 'csv', '978-0-00-100001-0'];
+const invalidArgs = (schema: AnyZodObject) => invalidToolArgs(schema, { plausible: PLAUSIBLE });
 
 async function expectRejected(
   connection: McpTestConnection,
@@ -106,10 +37,7 @@ async function expectRejected(
   emulator.reset();
   // A thrown protocol error fails the property here.
   const result = await connection.client.callTool({ name: tool, arguments: call.args });
-  const text = resultText(result);
-  expect(result.isError).toBe(true);
-  expect(text.startsWith(`Invalid arguments for tool "${tool}":\n`)).toBe(true);
-  expect(text).toMatch(new RegExp(`\\n- ${escapeRegExp(call.badField)}[.:]`));
+  expect(invalidArgsProblem(result, tool, call.badField)).toBeUndefined();
   expect(emulator.requests).toHaveLength(0);
 }
 

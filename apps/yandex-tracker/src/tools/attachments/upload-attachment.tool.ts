@@ -1,4 +1,5 @@
 import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import { lookup } from 'mime-types';
 import { z } from 'zod';
 import { toAttachment, type ApiAttachment } from '../../api/dto/attachment-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -6,24 +7,6 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { issuePath, MAX_UPLOAD_BYTES, mib, openUploadFile } from './attachment-files.ts';
-
-const MIME_BY_EXTENSION: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-  pdf: 'application/pdf',
-  txt: 'text/plain',
-  log: 'text/plain',
-  md: 'text/markdown',
-  csv: 'text/csv',
-  json: 'application/json',
-  xml: 'application/xml',
-  html: 'text/html',
-  zip: 'application/zip',
-};
 
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
@@ -74,10 +57,7 @@ export class UploadAttachmentTool extends TrackerTool<typeof UploadAttachmentPar
 
   async execute(params: z.output<typeof UploadAttachmentParams>, ctx: TrackerCtx) {
     const bytes = await this.content(params, ctx);
-    const extension = params.filename.includes('.')
-      ? params.filename.slice(params.filename.lastIndexOf('.') + 1).toLowerCase()
-      : '';
-    const type = params.mimetype ?? MIME_BY_EXTENSION[extension] ?? 'application/octet-stream';
+    const type = params.mimetype ?? (lookup(params.filename) || 'application/octet-stream');
     const form = new FormData();
     form.append('file', new Blob([bytes], { type }), params.filename);
     // Not idempotent: a retried upload would attach the file twice, so the client never resends it.

@@ -56,8 +56,9 @@ export const dateParam = z
     'Use YYYY-MM-DD or an ISO 8601 timestamp such as 2026-11-21T10:00:00+03:00.',
   );
 
-/** Turns an ISO timestamp into the API's `YYYY-MM-DDThh:mm:ss.sss±hhmm`. */
+/** Turns an ISO timestamp into the API's `YYYY-MM-DDThh:mm:ss.sss±hhmm` (no zone given: UTC, never the server's local time). */
 export function toTrackerDateTime(value: string): string {
-  const date = new Date(/T/.test(value) ? value : `${value}T00:00:00Z`);
+  const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/.test(value);
+  const date = new Date(/T/.test(value) ? (zoned ? value : `${value}Z`) : `${value}T00:00:00Z`);
   return date.toISOString().replace('Z', '+0000');
 }

@@ -5,6 +5,7 @@
  * (`/attachments/{id}/{filename}` with content-type and content-length), the thumbnail of an image
  * (`/thumbnails/{id}`; other files have none: 404), delete (204). Writes leave changelog entries.
  */
+import { lookup } from 'mime-types';
 import type { FakeRequest } from '@toolsmith/testing';
 import { API_ORIGIN, requireIssue, userRef } from '../render.ts';
 import { created, queryString, respond, route, type RouteContext, type TrackerRoute } from '../router.ts';
@@ -21,30 +22,11 @@ import {
 /** The API caps one file at 1024 MB (research §3.8). */
 const MAX_ATTACHMENT_BYTES = 1024 * 1024 * 1024;
 
-const MIME_BY_EXTENSION: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-  pdf: 'application/pdf',
-  txt: 'text/plain',
-  log: 'text/plain',
-  md: 'text/markdown',
-  csv: 'text/csv',
-  json: 'application/json',
-  xml: 'application/xml',
-  html: 'text/html',
-  zip: 'application/zip',
-};
-
 /** The API decides the type itself; the emulator trusts a specific part type, else the extension. */
 function mimetypeOf(name: string, partType: string): string {
   const specific = partType.split(';')[0]!.trim().toLowerCase();
   if (specific !== '' && specific !== 'application/octet-stream') return specific;
-  const extension = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
-  return MIME_BY_EXTENSION[extension] ?? 'application/octet-stream';
+  return lookup(name) || 'application/octet-stream';
 }
 
 const isImage = (attachment: AttachmentRecord) => attachment.mimetype.startsWith('image/');

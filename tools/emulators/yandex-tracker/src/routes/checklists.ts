@@ -4,7 +4,7 @@
  * the real API, every write answers with the whole ISSUE (its `checklistItems`), not the item, and
  * `deadline` must be an object `{date, deadlineType}`: a plain string is a 422 (research §1.7 item 13).
  */
-import { findUser, renderChecklistItem, renderIssue, requireIssue } from '../render.ts';
+import { renderChecklistItem, renderIssue, requireIssue, requireUserField } from '../render.ts';
 import { objectBody, route, type RouteContext, type TrackerRoute } from '../router.ts';
 import { notFound, unprocessable } from '../tracker-error.ts';
 import {
@@ -44,21 +44,7 @@ function parseChecked(value: unknown): boolean {
 }
 
 function parseAssignee(state: TrackerState, value: unknown): string | undefined {
-  if (value === null) return undefined;
-  const wanted =
-    typeof value === 'object' && value !== null
-      ? ((value as Record<string, unknown>)['login'] ?? (value as Record<string, unknown>)['id'])
-      : value;
-  const user = typeof wanted === 'string' || typeof wanted === 'number' ? findUser(state, wanted) : undefined;
-  if (!user) {
-    throw unprocessable(
-      `Поле «assignee» содержит некорректное значение: пользователь «${String(wanted)}» не найден.`,
-      {
-        assignee: 'Пользователь не найден',
-      },
-    );
-  }
-  return user.login;
+  return value === null ? undefined : requireUserField(state, value, 'assignee');
 }
 
 /** `{date, deadlineType}`; anything else (a bare date string above all) is the API's 422. */

@@ -3,7 +3,7 @@
  * both answered whole; one by id; create (`POST /v3/components {name, queue, …}` as the current docs
  * say, 201; 409 on a duplicate name in the queue); update (`version` → 409 when stale); delete (204).
  */
-import { API_ORIGIN, findUser, queueRef, userRef } from '../render.ts';
+import { API_ORIGIN, queueRef, userRef, requireUserField } from '../render.ts';
 import { created, objectBody, queryString, route, type TrackerRoute } from '../router.ts';
 import { conflict, notFound, unprocessable } from '../tracker-error.ts';
 import type { ComponentRecord, TrackerState } from '../tracker-state.ts';
@@ -32,18 +32,7 @@ function requireComponent(state: TrackerState, id: string): ComponentRecord {
 }
 
 function parseLead(state: TrackerState, value: unknown): string | undefined {
-  if (value === null) return undefined;
-  const ref = typeof value === 'object' ? (value as Record<string, unknown>)['id'] : value;
-  const user = typeof ref === 'string' || typeof ref === 'number' ? findUser(state, ref) : undefined;
-  if (!user) {
-    throw unprocessable(
-      `Поле «lead» содержит некорректное значение: пользователь «${String(ref)}» не найден.`,
-      {
-        lead: 'Пользователь не найден',
-      },
-    );
-  }
-  return user.login;
+  return value === null ? undefined : requireUserField(state, value, 'lead');
 }
 
 function parseBoolean(value: unknown, field: string): boolean {

@@ -1,6 +1,6 @@
 /** Issues: get, search (page and scroll), count, create (with `unique`), update, move, changelog, transitions. */
 import { cursorResponse, pageResponse } from '../paginate.ts';
-import { findUser, issueRef, renderIssue, requireIssue, statusRef, userRef } from '../render.ts';
+import { issueRef, renderIssue, requireIssue, statusRef, userRef, requireUserField } from '../render.ts';
 import {
   created,
   objectBody,
@@ -53,15 +53,7 @@ function resolveNamed(
 }
 
 function resolveUser(state: TrackerState, value: unknown, field: string): string | undefined {
-  if (value === null) return undefined;
-  const wanted = referenceKey(value);
-  const user = wanted === undefined ? undefined : findUser(state, wanted);
-  if (!user)
-    throw unprocessable(
-      `Поле «${field}» содержит некорректное значение: пользователь «${wanted}» не найден.`,
-      { [field]: 'Пользователь не найден' },
-    );
-  return user.login;
+  return value === null ? undefined : requireUserField(state, value, field);
 }
 
 function applyArray(current: string[], value: unknown, map: (v: unknown) => string): string[] {

@@ -5,7 +5,7 @@
  * (`version` → 409 when stale), delete (204). Responses carry `status` in lower case, as the API does.
  */
 import { pageResponse } from '../paginate.ts';
-import { API_ORIGIN, findUser, queueRef, userRef } from '../render.ts';
+import { API_ORIGIN, queueRef, userRef, requireUserField } from '../render.ts';
 import {
   created,
   objectBody,
@@ -94,17 +94,7 @@ function parseQueues(state: TrackerState, value: unknown): string[] {
 }
 
 function parseLead(state: TrackerState, value: unknown): string | undefined {
-  if (value === null) return undefined;
-  const user = typeof value === 'string' || typeof value === 'number' ? findUser(state, value) : undefined;
-  if (!user) {
-    throw unprocessable(
-      `Поле «lead» содержит некорректное значение: пользователь «${String(value)}» не найден.`,
-      {
-        lead: 'Пользователь не найден',
-      },
-    );
-  }
-  return user.login;
+  return value === null ? undefined : requireUserField(state, value, 'lead');
 }
 
 function checkDates(project: Pick<ProjectRecord, 'startDate' | 'endDate'>) {

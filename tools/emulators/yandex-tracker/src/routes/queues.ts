@@ -6,7 +6,7 @@
  * list, `{add, remove}` edits it; anything else is a 400 naming the valid keys) and the queue's projects.
  */
 import { pageResponse } from '../paginate.ts';
-import { API_ORIGIN, findUser, namedRef, queueRef, userRef } from '../render.ts';
+import { API_ORIGIN, findUser, namedRef, queueRef, userRef, requireUserField } from '../render.ts';
 import {
   created,
   objectBody,
@@ -357,17 +357,7 @@ function resolveNamedKey(
 }
 
 function resolveLead(state: TrackerState, value: unknown): string {
-  const wanted = isRecord(value) ? (value['id'] ?? value['login']) : value;
-  const user = typeof wanted === 'string' || typeof wanted === 'number' ? findUser(state, wanted) : undefined;
-  if (!user) {
-    throw unprocessable(
-      `Поле «lead» содержит некорректное значение: пользователь «${String(wanted)}» не найден.`,
-      {
-        lead: 'Пользователь не найден',
-      },
-    );
-  }
-  return user.login;
+  return requireUserField(state, value, 'lead');
 }
 
 function parseIssueTypesConfig(state: TrackerState, value: unknown): IssueTypeConfig[] {

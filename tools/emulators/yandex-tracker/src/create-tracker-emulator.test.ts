@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTrackerEmulator, type TrackerEmulator } from './create-tracker-emulator.ts';
+
+let tracker: TrackerEmulator;
+beforeAll(async () => {
+  tracker = await createTrackerEmulator();
+});
+afterAll(() => tracker.close());
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${tracker.url}${path}`, {
+    headers: { authorization: `OAuth ${tracker.token}`, 'x-org-id': tracker.orgId, ...headers },
+  });
+
+describe('the Tracker emulator', () => {
+  it("answers like the API: 401 without a token, 403 for a wrong organisation, the API's error body", async () => {
+    const anonymous = await fetch(`${tracker.url}/v2/myself`);
+    expect(anonymous.status).toBe(401);
+    const wrongOrg = await get('/v2/myself', { 'x-org-id': '1' });
+    expect(wrongOrg.status).toBe(403);
+    expect(await wrongOrg.json()).toEqual({
+      statusCode: 403,
+      errors: {},
+      errorMessages: ['Organization is not available, not ready or not found'],
+      errorsData: {},
+    });
+    const both = await get('/v2/myself', { 'x-cloud-org-id': tracker.cloudOrgId });
+    expect(both.status).toBe(400);
+  });
+
+  it('serves the same paths under /v2 and /v3', async () => {
+    const [v2, v3] = await Promise.all([get('/v2/issues/DEMO-1'), get('/v3/issues/DEMO-1')]);
+    expect(((await v2.json()) as { key: string }).key).toBe('DEMO-1');
+    expect(((await v3.json()) as { key: string }).key).toBe('DEMO-1');
+  });
+
+  it('sends rel="next" forever on cursor lists, and continues after a deleted cursor item', async () => {
+    const first = await get('/v2/issues/DEMO-1/comments?perPage=2');
+    const page = (await first.json()) as Array<{ id: number }>;
+    expect(page).toHaveLength(2);
+    expect(first.headers.get('link')).toContain('rel="next"');
+    const last = await get(`/v2/issues/DEMO-1/comments?perPage=2&id=${page[1]!.id}`);
+    expect(((await last.json()) as unknown[]).length).toBe(1);
+    const empty = await get(`/v2/issues/DEMO-1/comments?perPage=2&id=999999`);
+    expect(await empty.json()).toEqual([]);
+    expect(empty.headers.get('link')).toContain('rel="next"');
+    // The cursor's item is gone: the next page starts after where it stood.
+    const deleted = page[0]!.id;
+    tracker.state.comments = tracker.state.comments.filter((c) => c.id !== deleted);
+    const after = await get(`/v2/issues/DEMO-1/comments?perPage=5&id=${deleted}`);
+    expect(((await after.json()) as Array<{ id: number }>).map((c) => c.id)).toEqual([
+      page[1]!.id,
+      expect.any(Number),
+    ]);
+  });
+
+  it('pages by page number with X-Total-Count and X-Total-Pages', async () => {
+    const response = await fetch(`${tracker.url}/v3/issues/_search?perPage=5&page=3`, {
+      method: 'POST',
+      headers: {
+        authorization: `OAuth ${tracker.token}`,
+        'x-org-id': tracker.orgId,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ queue: 'DEMO' }),
+    });
+    expect(response.headers.get('x-total-count')).toBe('12');
+    expect(response.headers.get('x-total-pages')).toBe('3');
+    expect(((await response.json()) as unknown[]).length).toBe(2);
+  });
+});
