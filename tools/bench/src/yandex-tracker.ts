@@ -12,10 +12,10 @@
  *    stdio (one warm server) against the same API request sent directly with `fetch` from the bench
  *    process, interleaved.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -45,6 +45,11 @@ const QUEUE = 'DEMO';
 const PER_PAGE = 20;
 
 const TRACKER_BIN = fileURLToPath(import.meta.resolve('@toolsmith/yandex-tracker-mcp/bin'));
+const TRACKER_ROOT = dirname(
+  fileURLToPath(import.meta.resolve('@toolsmith/yandex-tracker-mcp/package.json')),
+);
+/** The published bin: one ESM file bundled by the app's `bundle` target (scripts/bundle.mjs). */
+const TRACKER_BUNDLE = join(TRACKER_ROOT, 'dist', 'yandex-tracker-mcp.mjs');
 const PLAIN_SERVER = fileURLToPath(new URL('./fixtures/plain-sdk-server.ts', import.meta.url));
 const CPU_PRELOAD = new URL('./fixtures/cpu-at-exit-preload.ts', import.meta.url).href;
 
@@ -205,6 +210,12 @@ async function benchColdStart(emulator: TrackerEmulator, result: BenchmarkResult
   const cached = (name: string) => ({ NODE_COMPILE_CACHE: join(cacheRoot, name) });
   const plainEnv = { BENCH_TOOL_COUNT: String(PLAIN_TOOL_COUNT) };
   const tracker = (toolsets: string[]) => [...NODE_FLAGS, '--import', CPU_PRELOAD, TRACKER_BIN, ...toolsets];
+  // The bundle is rebuilt from the current sources first (about a second), so it measures this code.
+  const bundled = spawnSync(process.execPath, [join(TRACKER_ROOT, 'scripts', 'bundle.mjs')], {
+    encoding: 'utf8',
+  });
+  if (bundled.status !== 0) throw new Error(`bundling the Tracker bin failed:\n${bundled.stderr}`);
+  const bundle = (toolsets: string[]) => ['--import', CPU_PRELOAD, TRACKER_BUNDLE, ...toolsets];
   const all = ['--toolsets', 'all'];
 
   const floorLabel = "node -e '' (floor: spawn → exit)";
@@ -252,8 +263,24 @@ async function benchColdStart(emulator: TrackerEmulator, result: BenchmarkResult
       versus: plainCachedLabel,
       samples: [],
     },
+    {
+      label: 'P    published bin (bundle), default toolsets, compile cache off',
+      args: bundle([]),
+      env: childEnv({ ...trackerEnv(emulator), ...off }),
+      versus: plainLabel,
+      samples: [],
+    },
+    {
+      label: 'P+cc published bin (bundle), default toolsets, compile cache on',
+      args: bundle([]),
+      env: childEnv({ ...trackerEnv(emulator), ...cached('tracker-bundle') }),
+      versus: plainCachedLabel,
+      samples: [],
+    },
   ];
-  const [, , defaultOff, defaultCached, allOff, allCached] = variants as [
+  const [, , defaultOff, defaultCached, allOff, allCached, bundleOff, bundleCached] = variants as [
+    StartVariant,
+    StartVariant,
     StartVariant,
     StartVariant,
     StartVariant,
@@ -316,13 +343,14 @@ async function benchColdStart(emulator: TrackerEmulator, result: BenchmarkResult
     };
   };
   result.targets.push(
-    startCheck('default toolsets', defaultCached, defaultOff),
-    startCheck('--toolsets all', allCached, allOff),
+    startCheck('published bin (bundle), default toolsets', bundleCached, bundleOff),
+    startCheck('from source, default toolsets', defaultCached, defaultOff),
+    startCheck('from source, --toolsets all', allCached, allOff),
   );
   result.notes.push(
     `Cold start: ${START_ROUNDS} measured rounds after ${START_WARMUP_ROUNDS} warm-up rounds; each round starts the floor, then the ${variants.length} servers once each in a rotating order.`,
     "+cc rows run with NODE_COMPILE_CACHE set (own directory per variant, filled during the warm-up rounds): V8 reuses compiled code and the type-stripped sources between starts, as the bin's enableCompileCache() does (its default directory is shared by every run of the bin on the machine). Rows without +cc set NODE_DISABLE_COMPILE_CACHE=1: a first start.",
-    `The Tracker bin runs as \`node ${NODE_FLAGS.join(' ')} apps/yandex-tracker/src/bin/yandex-tracker-mcp.ts\` (TypeScript source, as in development) with \`--import fixtures/cpu-at-exit-preload.ts\` for the cpu column (one tiny module, which the plain fixture imports too); cpu is user + system CPU time of the server process from start to exit (it is closed right after tools/list).`,
+    `The Tracker bin runs as \`node ${NODE_FLAGS.join(' ')} apps/yandex-tracker/src/bin/yandex-tracker-mcp.ts\` (TypeScript source, as in development) and as the published bin, \`node apps/yandex-tracker/dist/yandex-tracker-mcp.mjs\` (one file bundled by rolldown from the same sources, rebuilt at the start of this benchmark), both with \`--import fixtures/cpu-at-exit-preload.ts\` for the cpu column (one tiny module, which the plain fixture imports too); cpu is user + system CPU time of the server process from start to exit (it is closed right after tools/list).`,
   );
 }
 
