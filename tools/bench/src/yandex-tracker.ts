@@ -49,8 +49,9 @@ const TRACKER_ROOT = dirname(
   fileURLToPath(import.meta.resolve('@toolsmith/yandex-tracker-mcp/package.json')),
 );
 /** The published bin: one ESM file bundled by the app's `bundle` target (scripts/bundle.mjs). */
-const TRACKER_BUNDLE = join(TRACKER_ROOT, 'dist', 'yandex-tracker-mcp.mjs');
+const TRACKER_BUNDLE = join(TRACKER_ROOT, 'dist', 'bundle', 'yandex-tracker-mcp.mjs');
 const PLAIN_SERVER = fileURLToPath(new URL('./fixtures/plain-sdk-server.ts', import.meta.url));
+const PLAIN_TRACKER_SERVER = fileURLToPath(new URL('./fixtures/plain-tracker-server.ts', import.meta.url));
 const CPU_PRELOAD = new URL('./fixtures/cpu-at-exit-preload.ts', import.meta.url).href;
 
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
@@ -350,7 +351,7 @@ async function benchColdStart(emulator: TrackerEmulator, result: BenchmarkResult
   result.notes.push(
     `Cold start: ${START_ROUNDS} measured rounds after ${START_WARMUP_ROUNDS} warm-up rounds; each round starts the floor, then the ${variants.length} servers once each in a rotating order.`,
     "+cc rows run with NODE_COMPILE_CACHE set (own directory per variant, filled during the warm-up rounds): V8 reuses compiled code and the type-stripped sources between starts, as the bin's enableCompileCache() does (its default directory is shared by every run of the bin on the machine). Rows without +cc set NODE_DISABLE_COMPILE_CACHE=1: a first start.",
-    `The Tracker bin runs as \`node ${NODE_FLAGS.join(' ')} apps/yandex-tracker/src/bin/yandex-tracker-mcp.ts\` (TypeScript source, as in development) and as the published bin, \`node apps/yandex-tracker/dist/yandex-tracker-mcp.mjs\` (one file bundled by rolldown from the same sources, rebuilt at the start of this benchmark), both with \`--import fixtures/cpu-at-exit-preload.ts\` for the cpu column (one tiny module, which the plain fixture imports too); cpu is user + system CPU time of the server process from start to exit (it is closed right after tools/list).`,
+    `The Tracker bin runs as \`node ${NODE_FLAGS.join(' ')} apps/yandex-tracker/src/bin/yandex-tracker-mcp.ts\` (TypeScript source, as in development) and as the published bin, \`node apps/yandex-tracker/dist/bundle/yandex-tracker-mcp.mjs\` (bundled by rolldown from the same sources, rebuilt at the start of this benchmark), both with \`--import fixtures/cpu-at-exit-preload.ts\` for the cpu column (one tiny module, which the plain fixture imports too); cpu is user + system CPU time of the server process from start to exit (it is closed right after tools/list).`,
   );
 }
 
@@ -441,9 +442,12 @@ interface CallPair {
   direct: () => Promise<unknown>;
   /** The same tool's `run()` in this process: toolsmith's layers without the MCP transport. */
   inProcess: () => Promise<unknown>;
+  /** The same request from a plain SDK server's tool over stdio (fixtures/plain-tracker-server.ts). */
+  plain: () => Promise<unknown>;
   mcpSamples: number[];
   directSamples: number[];
   inProcessSamples: number[];
+  plainSamples: number[];
 }
 
 /** The text of an MCP tool result; throws on an error result. */
@@ -470,9 +474,18 @@ async function benchCalls(emulator: TrackerEmulator, result: BenchmarkResult): P
     stderr = (stderr + chunk.toString()).slice(-8192);
   });
   const client = new Client({ name: 'toolsmith-bench', version: '0.0.0' });
+  const plainClient = new Client({ name: 'toolsmith-bench', version: '0.0.0' });
   try {
     await client.connect(transport);
     await client.listTools();
+    await plainClient.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [...NODE_FLAGS, PLAIN_TRACKER_SERVER],
+        env: childEnv({ ...trackerEnv(emulator), NODE_COMPILE_CACHE: cacheDir }),
+        stderr: 'ignore',
+      }),
+    );
 
     const headers = { Authorization: `OAuth ${emulator.token}`, 'X-Org-ID': emulator.orgId };
     const getArgs = { issueIds: [ISSUE] };
@@ -543,9 +556,15 @@ async function benchCalls(emulator: TrackerEmulator, result: BenchmarkResult): P
         mcp: callGet,
         direct: directGet,
         inProcess: () => runTool('tracker_get_issues', getArgs),
+        plain: async () =>
+          resultText(
+            await plainClient.callTool({ name: 'get_issue', arguments: { issueId: ISSUE } }),
+            'get_issue',
+          ),
         mcpSamples: [],
         directSamples: [],
         inProcessSamples: [],
+        plainSamples: [],
       },
       {
         title: `tracker_find_issues {queueId:'${QUEUE}', perPage:${PER_PAGE}} over MCP stdio vs POST /v3/issues/_search with fetch, ms per call`,
@@ -554,9 +573,18 @@ async function benchCalls(emulator: TrackerEmulator, result: BenchmarkResult): P
         mcp: callFind,
         direct: directFind,
         inProcess: () => runTool('tracker_find_issues', findArgs),
+        plain: async () =>
+          resultText(
+            await plainClient.callTool({
+              name: 'find_issues',
+              arguments: { queue: QUEUE, perPage: PER_PAGE },
+            }),
+            'find_issues',
+          ),
         mcpSamples: [],
         directSamples: [],
         inProcessSamples: [],
+        plainSamples: [],
       },
     ];
     // Every round runs the four calls once, in a rotating order: drift hits every row alike.
@@ -564,6 +592,7 @@ async function benchCalls(emulator: TrackerEmulator, result: BenchmarkResult): P
       { run: pair.mcp, samples: pair.mcpSamples },
       { run: pair.direct, samples: pair.directSamples },
       { run: pair.inProcess, samples: pair.inProcessSamples },
+      { run: pair.plain, samples: pair.plainSamples },
     ]);
     let serverCpuBefore: number | undefined;
     for (let round = 0; round < CALL_WARMUP_ROUNDS + CALL_ROUNDS; round++) {
@@ -588,6 +617,14 @@ async function benchCalls(emulator: TrackerEmulator, result: BenchmarkResult): P
           {
             label: pair.mcpLabel.replace('MCP tools/call', 'in-process tool.run()'),
             summary: summarize(pair.inProcessSamples),
+            versus: pair.directLabel,
+          },
+          {
+            label: pair.mcpLabel.replace(
+              'MCP tools/call tracker_',
+              'plain SDK server over stdio, same request: ',
+            ),
+            summary: summarize(pair.plainSamples),
             versus: pair.directLabel,
           },
           { label: pair.mcpLabel, summary: summarize(pair.mcpSamples), versus: pair.directLabel },
@@ -616,6 +653,7 @@ async function benchCalls(emulator: TrackerEmulator, result: BenchmarkResult): P
     throw new Error(`${(error as Error).message}\nserver stderr (tail):\n${stderr}`, { cause: error });
   } finally {
     await client.close();
+    await plainClient.close();
     rmSync(cacheDir, { recursive: true, force: true });
   }
 }

@@ -1,10 +1,10 @@
 /**
- * The published bin is a rolldown bundle (scripts/bundle.mjs → dist/yandex-tracker-mcp.mjs). Build it
- * from the current sources into a temporary folder and drive it over stdio with plain `node` (no
- * source condition, no workspace): it must list and call tools like the source bin.
+ * The published bin is a rolldown bundle (scripts/bundle.mjs → dist/bundle/yandex-tracker-mcp.mjs
+ * and its chunks). Build it from the current sources into a temporary folder and drive it over stdio
+ * with plain `node` (no source condition, no workspace): it must list and call tools like the source bin.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,7 @@ let emulator: TrackerEmulator;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tracker-bundle-'));
-  execFileSync(process.execPath, [SCRIPT, join(dir, 'yandex-tracker-mcp.mjs')], { stdio: 'pipe' });
+  execFileSync(process.execPath, [SCRIPT, dir], { stdio: 'pipe' });
   emulator = await createTrackerEmulator({ token: TOKEN });
 }, 60_000);
 afterAll(async () => {
@@ -28,11 +28,21 @@ afterAll(async () => {
 });
 
 describe('the bundled bin', () => {
-  it('is one self-contained ESM file with a shebang', () => {
-    const text = readFileSync(join(dir, 'yandex-tracker-mcp.mjs'), 'utf8');
-    expect(text.startsWith('#!/usr/bin/env node\n')).toBe(true);
-    expect(text).not.toMatch(/from\s*["']@toolsmith\//);
-    expect(text).not.toMatch(/from\s*["']\.\.?\//);
+  it('is self-contained: a shebang entry, and only node: built-ins or its own chunks imported', () => {
+    expect(
+      readFileSync(join(dir, 'yandex-tracker-mcp.mjs'), 'utf8').startsWith('#!/usr/bin/env node\n'),
+    ).toBe(true);
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.mjs'));
+    expect(files.length).toBeGreaterThan(1);
+    const specifiers = files.flatMap((file) =>
+      [
+        ...readFileSync(join(dir, file), 'utf8').matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+)["']/g),
+      ].map((m) => m[1]!),
+    );
+    expect(specifiers.length).toBeGreaterThan(0);
+    expect(
+      specifiers.filter((s) => !s.startsWith('node:') && !s.startsWith('./') && !s.startsWith('../')),
+    ).toEqual([]);
   });
 
   it('serves the tools over stdio with plain node', async () => {

@@ -150,3 +150,34 @@ describe('ToolRegistry.select (read-only → toolsets → include → exclude)',
     expect(selected.get('buggy')).toBeUndefined();
   });
 });
+
+describe('definitions: lazy', () => {
+  it('registers without generating definitions, and generates each on first use', async () => {
+    const { z } = await import('zod');
+    const { BaseTool, defineToolMetadata } = await import('../index.ts');
+    let generated = 0;
+    class Counted extends BaseTool<unknown, ReturnType<typeof schema>> {
+      static override readonly METADATA = defineToolMetadata({
+        name: 'counted',
+        description: 'Counts definition generations.',
+        category: 'books',
+        annotations: { readOnlyHint: true },
+      });
+      getParamsSchema() {
+        generated += 1;
+        return schema();
+      }
+      async execute() {
+        return 'ok';
+      }
+    }
+    const schema = () => z.object({ id: z.string().describe('An id.') });
+    const lazy = new ToolRegistry({ definitions: 'lazy' }).register(new Counted());
+    expect(generated).toBe(0);
+    expect(lazy.get('counted')?.getDefinition().name).toBe('counted');
+    expect(generated).toBeGreaterThan(0);
+    const before = generated;
+    new ToolRegistry().register(new Counted());
+    expect(generated).toBeGreaterThan(before);
+  });
+});

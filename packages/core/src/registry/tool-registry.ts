@@ -17,6 +17,13 @@ export interface ToolRegistryOptions {
    * category becomes an implicit toolset enabled by default.
    */
   toolsets?: readonly Toolset[];
+  /**
+   * When tool definitions are generated: `'eager'` (default) at `register()`, so a schema problem
+   * fails at start-up; `'lazy'` when a tool is first listed or called, so a server with many tools
+   * starts faster when only some toolsets are enabled. Choose `'lazy'` only with a registry-wide
+   * test that generates every definition (`describeToolDefinitions` from `@toolsmith/testing/jest`).
+   */
+  definitions?: 'eager' | 'lazy';
 }
 
 export class ToolRegistry<TDeps = unknown> {
@@ -24,9 +31,11 @@ export class ToolRegistry<TDeps = unknown> {
   readonly #aliases = new Map<string, string>();
   readonly #toolsets = new Map<string, Toolset>();
   readonly #declared: boolean;
+  readonly #eager: boolean;
 
   constructor(options: ToolRegistryOptions = {}) {
     this.#declared = options.toolsets !== undefined;
+    this.#eager = (options.definitions ?? 'eager') === 'eager';
     for (const toolset of options.toolsets ?? []) {
       if (this.#toolsets.has(toolset.id)) {
         throw new ToolDefinitionError({ message: `Toolset "${toolset.id}" is declared twice.` });
@@ -37,7 +46,8 @@ export class ToolRegistry<TDeps = unknown> {
 
   /**
    * Adds tools. Throws a ToolDefinitionError for a duplicate name or alias, an undeclared toolset, or
-   * a definition that cannot be generated — at start-up, not at the first call.
+   * (unless `definitions: 'lazy'`) a definition that cannot be generated — at start-up, not at the
+   * first call.
    */
   register(...tools: AnyTool<TDeps>[]): this {
     for (const tool of tools) {
@@ -62,7 +72,7 @@ export class ToolRegistry<TDeps = unknown> {
         }
         this.#toolsets.set(toolset, { id: toolset, description: `${toolset} tools`, default: true });
       }
-      tool.getDefinition(); // fail fast on schema problems
+      if (this.#eager) tool.getDefinition(); // fail fast on schema problems
       this.#tools.set(metadata.name, tool);
       for (const alias of metadata.deprecatedAliases ?? []) this.#aliases.set(alias, metadata.name);
     }
