@@ -530,6 +530,40 @@ describe('WebFetch: refusals', () => {
     expect(fetched).toEqual(['https://docs.example.com/']);
   });
 
+  it('refuses a name that rebinds to a private address between the check and the connection', async () => {
+    const fake = await serve({ 'GET /': () => html('<p>internal secret</p>') });
+    const port = new URL(fake.url).port;
+    const lookups: string[] = [];
+    // DNS rebinding: the first answer (the pre-check) is public, later ones (the connection) loopback.
+    const s = session({
+      allowedPrivateHosts: [],
+      webFetch: {
+        lookup: async (host) => {
+          lookups.push(host);
+          return [{ address: lookups.length === 1 ? '93.184.215.14' : '127.0.0.1', family: 4 }];
+        },
+      },
+    });
+    const result = await fetchWith(s, { url: `http://rebind.example.com:${port}/` });
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain(
+      `http://rebind.example.com:${port}/ was refused: "rebind.example.com" resolved to 127.0.0.1, a private or loopback address, when connecting.`,
+    );
+    expect(lookups.length).toBeGreaterThanOrEqual(2);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('connects to the address it checked when the name is allowed', async () => {
+    const fake = await serve({ 'GET /': () => html('<p>intranet page</p>') });
+    const port = new URL(fake.url).port;
+    const s = session({
+      allowedPrivateHosts: ['wiki.internal'],
+      webFetch: { lookup: async () => [{ address: '127.0.0.1', family: 4 }] },
+    });
+    expect(body(await fetchWith(s, { url: `http://wiki.internal:${port}/` }))).toContain('intranet page');
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it('allows a private host listed in allowedPrivateHosts', async () => {
     const s = session({
       allowedPrivateHosts: ['Intranet.Example.com'],

@@ -15,7 +15,8 @@ import {
 } from '@toolsmith/core';
 import type { CodingSession } from '../../session/coding-session.ts';
 import { looksBinary } from '../shared/binary-file.ts';
-import { assertPublicHost } from './host-guard.ts';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { assertPublicHost, guardedConnectLookup, PRIVATE_ADDRESS_CODE, refuse } from './host-guard.ts';
 import { htmlTitle, htmlToMarkdown, htmlToText } from './html-convert.ts';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -195,7 +196,7 @@ export async function fetchPage({
   const maxBytes = settings.maxDownloadBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES;
   const deadline = AbortSignal.timeout(timeoutMs);
   const combined = AbortSignal.any([signal, deadline]);
-  const doFetch = session.options.fetch ?? globalThis.fetch;
+  const doFetch = session.options.fetch ?? pinnedFetch(session);
   const redirects: string[] = [];
   let current = url;
 
@@ -257,6 +258,10 @@ export async function fetchPage({
       });
     }
     if (ToolsmithError.isInstance(error)) throw error;
+    const cause = (error as { cause?: { code?: unknown; message?: string } }).cause;
+    if (cause?.code === PRIVATE_ADDRESS_CODE) {
+      throw refuse(toolName, current, cause.message ?? 'it resolved to a private address');
+    }
     if (isFetchFailure(error)) {
       throw new NetworkError({
         method: 'GET',
@@ -268,6 +273,24 @@ export async function fetchPage({
     }
     throw error;
   }
+}
+
+const agents = new WeakMap<CodingSession, Agent>();
+
+/**
+ * The default fetch: undici's, through one Agent per session whose connections resolve names with
+ * {@link guardedConnectLookup} — the private-address rule holds for the address actually connected
+ * to, so a DNS answer that changes after the pre-check (rebinding) cannot reach a private host.
+ */
+function pinnedFetch(session: CodingSession): typeof fetch {
+  let agent = agents.get(session);
+  if (!agent) {
+    agent = new Agent({ connect: { lookup: guardedConnectLookup(session) } });
+    agents.set(session, agent);
+  }
+  const dispatcher = agent;
+  return ((input: string, init?: RequestInit) =>
+    undiciFetch(input, { ...(init as object), dispatcher })) as unknown as typeof fetch;
 }
 
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -4,9 +4,10 @@
  * resolves to — is refused unless the session lists the host in `allowedPrivateHosts`. Every
  * redirect hop is checked again.
  *
- * Limit: the check resolves the name, then `fetch` resolves it again; a DNS server that answers
- * differently the second time (DNS rebinding) is not caught. Pinning the address would need a
- * custom undici dispatcher, which the injectable `fetch` cannot carry.
+ * DNS rebinding (a name that resolves to a public address for the check and to a private one for
+ * the connection) is closed by {@link guardedConnectLookup}: the default fetch connects through an
+ * undici Agent whose `lookup` applies the same rule to the addresses it actually connects to. An
+ * injected `fetch` (session option) carries its own connections; only the pre-check applies to it.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
@@ -46,7 +47,7 @@ export function normalizeHost(hostname: string): string {
     .replace(/\.$/, '');
 }
 
-function refuse(toolName: string, url: URL, why: string): ValidationError {
+export function refuse(toolName: string, url: URL, why: string): ValidationError {
   return new ValidationError({
     toolName,
     issues: [
@@ -95,4 +96,46 @@ export async function assertPublicHost(session: CodingSession, url: URL, toolNam
   if (blocked) {
     throw refuse(toolName, url, `"${host}" resolves to ${blocked.address}, a private or loopback address`);
   }
+}
+
+/** The error a refused connection fails with (the cause of undici's "fetch failed"). */
+export const PRIVATE_ADDRESS_CODE = 'ETOOLSMITH_PRIVATE_ADDRESS';
+
+type ConnectLookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/**
+ * A `net.connect` lookup that resolves like the pre-check and refuses a private or loopback answer
+ * for a host the session does not allow: the address that is checked is the address connected to.
+ */
+export function guardedConnectLookup(session: CodingSession) {
+  const resolve =
+    session.options.webFetch?.lookup ??
+    ((hostname: string): Promise<readonly LookupAddress[]> =>
+      dnsLookup(hostname, { all: true, verbatim: true }));
+  return (hostname: string, options: { all?: boolean }, callback: ConnectLookupCallback): void => {
+    const host = normalizeHost(hostname);
+    const allowed = (session.options.allowedPrivateHosts ?? []).map(normalizeHost).includes(host);
+    resolve(host).then(
+      (addresses) => {
+        const blocked = allowed ? undefined : addresses.find((a) => isPrivateAddress(a.address));
+        if (blocked || addresses.length === 0) {
+          const error: NodeJS.ErrnoException = new Error(
+            blocked
+              ? `"${host}" resolved to ${blocked.address}, a private or loopback address, when connecting`
+              : `"${host}" resolved to no address`,
+          );
+          error.code = blocked ? PRIVATE_ADDRESS_CODE : 'ENOTFOUND';
+          callback(error, '');
+          return;
+        }
+        if (options.all) callback(null, [...addresses]);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, ''),
+    );
+  };
 }
