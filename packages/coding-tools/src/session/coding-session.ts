@@ -49,6 +49,11 @@ export interface WebFetchSettings {
    * @default `dns.promises.lookup(hostname, { all: true })`
    */
   lookup?: (hostname: string) => Promise<readonly { address: string; family: number }[]>;
+  /**
+   * Fetch `http://` URLs as `https://` (the result says so), except for hosts in
+   * `allowedPrivateHosts`, which are often plain-HTTP intranet services. @default true
+   */
+  upgradeHttp?: boolean;
 }
 
 export interface CodingSessionOptions {

@@ -538,6 +538,7 @@ describe('WebFetch: refusals', () => {
     const s = session({
       allowedPrivateHosts: [],
       webFetch: {
+        upgradeHttp: false, // the test server speaks plain HTTP
         lookup: async (host) => {
           lookups.push(host);
           return [{ address: lookups.length === 1 ? '93.184.215.14' : '127.0.0.1', family: 4 }];
@@ -562,6 +563,32 @@ describe('WebFetch: refusals', () => {
     });
     expect(body(await fetchWith(s, { url: `http://wiki.internal:${port}/` }))).toContain('intranet page');
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it('upgrades http to https for public hosts and says so, but not for allowed private hosts', async () => {
+    const fetched: string[] = [];
+    const s = session({
+      webFetch: { lookup: async () => [{ address: '93.184.215.14', family: 4 }] },
+      fetch: async (input) => {
+        fetched.push(String(input));
+        return new Response('secure page', { headers: { 'content-type': 'text/plain' } });
+      },
+    });
+    const result = text(await fetchWith(s, { url: 'http://docs.example.com:80/guide' }));
+    expect(result.split('\n').slice(0, 2)).toEqual([
+      'URL: https://docs.example.com/guide',
+      'Upgraded to https from: http://docs.example.com/guide',
+    ]);
+    expect(fetched).toEqual(['https://docs.example.com/guide']);
+    const off = session({
+      webFetch: { upgradeHttp: false, lookup: async () => [{ address: '93.184.215.14', family: 4 }] },
+      fetch: async (input) => {
+        fetched.push(String(input));
+        return new Response('plain page', { headers: { 'content-type': 'text/plain' } });
+      },
+    });
+    expect(text(await fetchWith(off, { url: 'http://docs.example.com/guide' }))).not.toContain('Upgraded');
+    expect(fetched.at(-1)).toBe('http://docs.example.com/guide');
   });
 
   it('allows a private host listed in allowedPrivateHosts', async () => {
