@@ -43,6 +43,8 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
     allowOutsideRoot,
     ...(brave ? { webSearch: brave, codeSearch: brave } : {}),
   });
+  // Bash's spill files live in a temporary folder of the session: gone when the server exits.
+  process.once('exit', () => toolkit.session.dispose());
   await runServeCli({
     name: 'coding-tools',
     version: '0.1.0',

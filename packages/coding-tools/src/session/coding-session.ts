@@ -4,7 +4,8 @@
  * each other's reads, todos or caches.
  */
 import { EventEmitter } from 'node:events';
-import { realpathSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AskUserQuestion, CodingToolEvent, TodoItem } from './events.ts';
 
@@ -111,9 +112,32 @@ export class CodingSession {
   /** WebFetch cache: url+format → { at, body }. */
   readonly fetchCache = new Map<string, { at: number; value: string }>();
 
+  /** Temporary folders this session created (Bash spill files); `dispose()` removes them. */
+  readonly #tempDirs = new Set<string>();
+
   constructor(options: CodingSessionOptions) {
     this.options = options;
     this.root = realpathSync(path.resolve(options.root));
+  }
+
+  /** Creates a temporary folder owned by the session: `dispose()` deletes it with its files. */
+  createTempDir(prefix: string): string {
+    const dir = mkdtempSync(path.join(tmpdir(), prefix));
+    this.#tempDirs.add(dir);
+    return dir;
+  }
+
+  /**
+   * Deletes the temporary folders the session created (Bash spill files). Synchronous, so it can run
+   * in a process `exit` handler; `using session = new CodingSession(…)` calls it too.
+   */
+  dispose(): void {
+    for (const dir of this.#tempDirs) rmSync(dir, { recursive: true, force: true });
+    this.#tempDirs.clear();
+  }
+
+  [Symbol.dispose](): void {
+    this.dispose();
   }
 
   emit(event: CodingToolEvent): void {

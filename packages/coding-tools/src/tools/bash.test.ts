@@ -263,10 +263,26 @@ describe('Bash: large output', () => {
           path.dirname(a).startsWith(path.join(tmpdir(), 'coding-tools-')),
       ).toBe(true);
       expect(readFileSync(a, 'utf8')).toBe(Array.from({ length: 3000 }, (_, i) => `${i + 1}\n`).join(''));
+      // The folder belongs to its session: dispose() removes it (and only it).
+      first.dispose();
+      expect(existsSync(path.dirname(a))).toBe(false);
+      expect(existsSync(c)).toBe(true);
+      second.dispose();
+      expect(existsSync(path.dirname(c))).toBe(false);
     } finally {
       rmSync(path.dirname(a), { recursive: true, force: true });
       rmSync(path.dirname(c), { recursive: true, force: true });
     }
+  });
+
+  it('leaves a configured outputDir alone on dispose()', async () => {
+    const outputDir = path.join(base, 'kept-spill');
+    const s = session({ outputDir });
+    const saved =
+      /Full output saved to (\S+);/.exec(text(await run({ command: 'seq 1 3000' }, s)))?.[1] ?? '';
+    expect(saved.startsWith(realpathSync(outputDir)) || saved.startsWith(outputDir)).toBe(true);
+    s.dispose();
+    expect(existsSync(saved)).toBe(true);
   });
 
   it('stays within the output budget for one very long line', async () => {

@@ -5,8 +5,7 @@
  * and tail, and the full output is saved to a file whose path the result gives.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import {
@@ -110,7 +109,7 @@ export class BashTool extends BaseTool<CodingToolsDeps, typeof BashParams> {
     }
     let dir = this.#spillDirs.get(session);
     if (dir === undefined || !existsSync(dir)) {
-      dir = mkdtempSync(path.join(tmpdir(), 'coding-tools-'));
+      dir = session.createTempDir('coding-tools-');
       this.#spillDirs.set(session, dir);
     }
     return dir;
