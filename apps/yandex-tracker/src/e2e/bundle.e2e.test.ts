@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connectStdio, resultText } from '@toolsmith/testing';
 import { createTrackerEmulator, type TrackerEmulator } from '@toolsmith/yandex-tracker-emulator';
-import { emulatorEnv, TOKEN } from './__fixtures__/tracker-fixture.ts';
+import { emulatorEnv, serverEnv, TOKEN } from './__fixtures__/tracker-fixture.ts';
 
 const SCRIPT = fileURLToPath(new URL('../../scripts/bundle.mjs', import.meta.url));
 let dir: string;
@@ -46,16 +46,7 @@ describe('the bundled bin', () => {
   });
 
   it('serves the tools over stdio with plain node', async () => {
-    const env: Record<string, string> = {};
-    for (const [key, value] of Object.entries(process.env)) {
-      if (
-        value !== undefined &&
-        key !== 'NODE_OPTIONS' &&
-        !key.startsWith('YANDEX_') &&
-        !key.startsWith('MCP_')
-      )
-        env[key] = value;
-    }
+    const env = serverEnv();
     const connection = await connectStdio({
       command: process.execPath,
       args: [join(dir, 'yandex-tracker-mcp.mjs')],

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connectHttp, resultText } from '@toolsmith/testing';
 import { createTrackerEmulator, type TrackerEmulator } from '@toolsmith/yandex-tracker-emulator';
-import { BIN, emulatorEnv, TOKEN } from './__fixtures__/tracker-fixture.ts';
+import { BIN, emulatorEnv, serverEnv, TOKEN } from './__fixtures__/tracker-fixture.ts';
 
 let emulator: TrackerEmulator;
 beforeAll(async () => {
@@ -16,16 +16,7 @@ afterAll(() => emulator.close());
 
 describe('yandex-tracker-mcp --transport http', () => {
   it('serves tools over Streamable HTTP and exits 0 on SIGTERM', async () => {
-    const env: Record<string, string> = {};
-    for (const [key, value] of Object.entries(process.env)) {
-      if (
-        value !== undefined &&
-        key !== 'NODE_OPTIONS' &&
-        !key.startsWith('YANDEX_') &&
-        !key.startsWith('MCP_')
-      )
-        env[key] = value;
-    }
+    const env = serverEnv();
     const child = spawn(
       process.execPath,
       ['--conditions=@toolsmith/source', BIN, '--transport', 'http', '--port', '0'],

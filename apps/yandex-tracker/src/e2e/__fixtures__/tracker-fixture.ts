@@ -47,6 +47,20 @@ export function emulatorEnv(
   };
 }
 
+/**
+ * The environment of a spawned server: the parent's without YANDEX_* and MCP_* variables and without
+ * jest's NODE_OPTIONS (the server runs as a user would run it), plus `vars`.
+ */
+export function serverEnv(vars: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value === undefined || key === 'NODE_OPTIONS' || key.startsWith('YANDEX_') || key.startsWith('MCP_'))
+      continue;
+    env[key] = value;
+  }
+  return { ...env, ...vars };
+}
+
 function toCall(raw: unknown): ToolCall {
   const result = raw as { isError?: boolean; structuredContent?: unknown };
   const text = resultText(raw);
@@ -109,12 +123,7 @@ export async function startInProcess(options: StartOptions = {}): Promise<Tracke
 export async function startStdio(options: StartOptions = {}): Promise<TrackerHarness & { stderr(): string }> {
   const emulator =
     options.emulator ?? (await createTrackerEmulator({ token: TOKEN, ...options.emulatorOptions }));
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value === undefined || key === 'NODE_OPTIONS' || key.startsWith('YANDEX_') || key.startsWith('MCP_'))
-      continue;
-    env[key] = value;
-  }
+  const env = serverEnv();
   const connection = await connectStdio({
     command: process.execPath,
     args: ['--conditions=@toolsmith/source', BIN, ...(options.args ?? ['--toolsets', 'all'])],
