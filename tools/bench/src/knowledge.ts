@@ -19,7 +19,7 @@ import { fork, execFile, type ChildProcess } from 'node:child_process';
 import { globSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual, promisify } from 'node:util';
@@ -36,6 +36,7 @@ import {
 } from '@toolsmith/executable-knowledge';
 import { loadNative, type NativeFunction } from './fixtures/knowledge/native-knowledge.ts';
 import { createSyntheticPack, type SyntheticPack } from './fixtures/knowledge/synthetic-pack.ts';
+import { processesCpuMs, watched } from './machine-load.ts';
 import type { BenchmarkResult, ResultRow, TargetCheck } from './report.ts';
 import { elapsedMs, elapsedUs, percentile, summarize } from './stats.ts';
 
@@ -94,52 +95,6 @@ const p99 = (samples: readonly number[]) =>
 const fixed = (value: number, digits = 2) => value.toFixed(digits);
 const perSecond = (calls: number, ms: number) => Math.round((calls / ms) * 1000).toLocaleString('en-US');
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** CPU time (user + system) of other processes, in ms, from /proc (Linux; undefined elsewhere). */
-function processesCpuMs(pids: readonly number[]): number | undefined {
-  if (process.platform !== 'linux') return undefined;
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
-    } catch {
-      return undefined;
-    }
-  }
-  return ticks * 10; // USER_HZ is 100 on Linux
-}
-
-/** Machine-wide CPU ticks (Linux /proc/stat): all, and stolen by the hypervisor. */
-function machineTicks(): { total: number; steal: number } | undefined {
-  if (process.platform !== 'linux') return undefined;
-  try {
-    const fields = readFileSync('/proc/stat', 'utf8')
-      .split('\n', 1)[0]
-      ?.trim()
-      .split(/\s+/)
-      .slice(1)
-      .map(Number);
-    if (!fields || fields.length < 8) return undefined;
-    return { total: fields.slice(0, 8).reduce((a, b) => a + b, 0), steal: fields[7] as number };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Runs `work` and describes the machine meanwhile: 1-minute load average after it, CPU stolen by the hypervisor. */
-async function watched<T>(label: string, work: () => Promise<T>, into: string[]): Promise<T> {
-  const before = machineTicks();
-  const result = await work();
-  const after = machineTicks();
-  const steal =
-    before && after && after.total > before.total
-      ? `, ${fixed((100 * (after.steal - before.steal)) / (after.total - before.total), 1)} % of CPU time stolen by the hypervisor`
-      : '';
-  into.push(`${label}: load average ${fixed(loadavg()[0] ?? 0, 2)} after${steal}`);
-  return result;
-}
 
 /** CPU per call of the bench process and of the pool's hosts over `work`, in µs. */
 async function cpuPerCall(

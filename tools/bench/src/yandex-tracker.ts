@@ -13,8 +13,8 @@
  *    process, interleaved.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -24,6 +24,7 @@ import { createTrackerEmulator, type TrackerEmulator } from '@toolsmith/yandex-t
 import { noProgress, silentLogger } from '@toolsmith/core';
 import { createDeps, createRegistry, loadConfig } from '@toolsmith/yandex-tracker-mcp';
 import { CPU_MARKER } from './fixtures/report-cpu-at-exit.ts';
+import { processesCpuMs, watched } from './machine-load.ts';
 import type { BenchmarkResult, ResultRow, TargetCheck } from './report.ts';
 import { elapsedMs, summarize, type Summary } from './stats.ts';
 
@@ -85,48 +86,6 @@ const trackerEnv = (emulator: TrackerEmulator) => ({
   YANDEX_TRACKER_TOKEN: emulator.token,
   YANDEX_ORG_ID: emulator.orgId,
 });
-
-/** CPU time (user + system) a live process has used so far, in ms, from /proc (Linux; 10 ms ticks). */
-function processCpuMs(pid: number | null): number | undefined {
-  if (pid === null || process.platform !== 'linux') return undefined;
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime; USER_HZ is 100 on Linux
-  } catch {
-    return undefined;
-  }
-}
-
-/** Machine-wide CPU ticks (Linux /proc/stat): all, and stolen by the hypervisor. */
-function machineTicks(): { total: number; steal: number } | undefined {
-  if (process.platform !== 'linux') return undefined;
-  try {
-    const fields = readFileSync('/proc/stat', 'utf8')
-      .split('\n', 1)[0]
-      ?.trim()
-      .split(/\s+/)
-      .slice(1)
-      .map(Number);
-    if (!fields || fields.length < 8) return undefined;
-    return { total: fields.slice(0, 8).reduce((a, b) => a + b, 0), steal: fields[7] as number };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Runs `work` and notes the machine meanwhile: 1-minute load average after it, CPU stolen by the hypervisor. */
-async function watched<T>(label: string, work: () => Promise<T>, into: string[]): Promise<T> {
-  const before = machineTicks();
-  const result = await work();
-  const after = machineTicks();
-  const steal =
-    before && after && after.total > before.total
-      ? `, ${fixed((100 * (after.steal - before.steal)) / (after.total - before.total), 1)} % of CPU time stolen by the hypervisor`
-      : '';
-  into.push(`${label}: load average ${fixed(loadavg()[0] ?? 0, 2)} after${steal}.`);
-  return result;
-}
 
 // ── 1. cold start ────────────────────────────────────────────────────────────────────────────────
 
@@ -597,7 +556,7 @@ async function benchCalls(emulator: TrackerEmulator, result: BenchmarkResult): P
     let serverCpuBefore: number | undefined;
     for (let round = 0; round < CALL_WARMUP_ROUNDS + CALL_ROUNDS; round++) {
       const measured = round >= CALL_WARMUP_ROUNDS;
-      if (round === CALL_WARMUP_ROUNDS) serverCpuBefore = processCpuMs(transport.pid);
+      if (round === CALL_WARMUP_ROUNDS) serverCpuBefore = processesCpuMs([transport.pid]);
       for (let i = 0; i < runners.length; i++) {
         const runner = runners[(round + i) % runners.length] as (typeof runners)[number];
         const start = process.hrtime.bigint();
@@ -606,7 +565,7 @@ async function benchCalls(emulator: TrackerEmulator, result: BenchmarkResult): P
         if (measured) runner.samples.push(ms);
       }
     }
-    const serverCpuAfter = processCpuMs(transport.pid);
+    const serverCpuAfter = processesCpuMs([transport.pid]);
 
     for (const pair of pairs) {
       result.tables.push({
