@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import ivm from 'isolated-vm';
 import type { Context, Isolate, Reference, Script } from 'isolated-vm';
 import { ISOLATE_RUNTIME_FILENAME, ISOLATE_RUNTIME_SOURCE } from './isolate-runtime.ts';
-import type { HostFailure, HostMessage, RunMessage, ScriptCacheUse, WireModule } from './sandbox-protocol.ts';
+import type { HostAnswer, HostFailure, RunMessage, ScriptCacheUse, WireModule } from './sandbox-protocol.ts';
 import type { SandboxLogEntry } from './sandbox-types.ts';
 
 /** Compiled scripts kept per isolate (least recently used dropped first). */
@@ -53,7 +53,7 @@ export class IsolateRunner {
    * Runs one call. Module sources the pool sent before arrive as `cached`; the host keeps every
    * source it received (up to MAX_SOURCE_BYTES, then it forgets them all and tells the pool).
    */
-  async run(message: RunMessage): Promise<HostMessage> {
+  async run(message: RunMessage): Promise<HostAnswer> {
     const modules: WireModule[] = [];
     for (const module of message.modules) {
       const key = moduleKey(module);
@@ -64,10 +64,7 @@ export class IsolateRunner {
           return {
             type: 'failure',
             id: message.id,
-            failure: {
-              kind: 'internal',
-              message: `the host has no source for module ${module.id}; it will be sent again`,
-            },
+            failure: { kind: 'missing-source', module: module.id },
             durationMs: 0,
             scriptCache: { hits: 0, misses: 0 },
             sourcesReset: true,
@@ -85,7 +82,7 @@ export class IsolateRunner {
     const reply = await this.#run({ ...message, modules });
     if (this.#sourceBytes > MAX_SOURCE_BYTES) {
       this.#forgetSources();
-      return { ...reply, sourcesReset: true } as HostMessage;
+      return { ...reply, sourcesReset: true } as HostAnswer;
     }
     return reply;
   }
@@ -95,7 +92,7 @@ export class IsolateRunner {
     this.#sourceBytes = 0;
   }
 
-  async #run(message: RunMessage): Promise<HostMessage> {
+  async #run(message: RunMessage): Promise<HostAnswer> {
     const started = performance.now();
     const { limits } = message;
     const cache: ScriptCacheUse = { hits: 0, misses: 0 };
@@ -103,7 +100,7 @@ export class IsolateRunner {
     let helperId = message.modules[0]?.id ?? message.entry.module;
     let phase: 'load' | 'call' = 'load';
 
-    const fail = (failure: HostFailure): HostMessage => ({
+    const fail = (failure: HostFailure): HostAnswer => ({
       type: 'failure',
       id: message.id,
       failure,
@@ -151,9 +148,6 @@ export class IsolateRunner {
         ({ context, control } = shared);
         keep = true;
         cache.hits += message.modules.length;
-        control.applySync(undefined, ['config', limits.maxLogBytes, limits.maxResultBytes], {
-          timeout: budget(),
-        });
       } else {
         const prepared = this.#takePrepared(isolate);
         if (prepared) ({ context, control } = prepared);
@@ -194,9 +188,17 @@ export class IsolateRunner {
 
       helperId = message.entry.module;
       phase = 'call';
+      // One crossing per warm call: the limits (and an empty console buffer) go in with the call,
+      // the console output comes back with its answer.
       const pending = control.applySync(
         undefined,
-        ['call', message.entry.module, message.entry.export, message.argsJson],
+        [
+          'call',
+          message.entry.module,
+          message.entry.export,
+          message.argsJson,
+          ...(shared ? [limits.maxLogBytes, limits.maxResultBytes] : []),
+        ],
         { timeout: budget(), result: { promise: true } },
       ) as unknown as Promise<unknown>;
       // A synchronous result comes back as the string itself: no promise to wait for.
@@ -209,16 +211,18 @@ export class IsolateRunner {
         return fail({ kind: 'internal', message: `the sandbox runtime answered with a ${typeof outcome}` });
       }
 
+      // `<tag><logs>\n<json>` (isolate-runtime.ts)
       const tag = outcome.charAt(0);
-      const body = outcome.slice(1);
+      const newline = outcome.indexOf('\n');
+      if (newline === -1)
+        return fail({ kind: 'internal', message: 'the sandbox runtime answered without logs' });
+      const body = outcome.slice(newline + 1);
       if (tag === 'V') {
         const sizeBytes = Buffer.byteLength(body);
         if (sizeBytes > limits.maxResultBytes) {
           return fail({ kind: 'output', helperId, reason: 'too-large', detail: 'too large', sizeBytes });
         }
-        const logs = readLogs(
-          control.applySync(undefined, ['logs'], { timeout: budgetAtLeast(cpuDeadline, 250) }),
-        );
+        const logs = readLogs(outcome.slice(1, newline));
         if (logs.truncated) {
           logs.logs.push({ level: 'warn', message: `[console output cut at ${limits.maxLogBytes} bytes]` });
         }
@@ -431,16 +435,12 @@ function moduleKey(module: WireModule): string {
   return key;
 }
 
-function budgetAtLeast(deadline: number, minimum: number): number {
-  return Math.max(minimum, Math.ceil(deadline - performance.now()));
-}
-
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function readLogs(text: unknown): { logs: SandboxLogEntry[]; truncated: boolean } {
-  if (typeof text !== 'string') return { logs: [], truncated: false };
+function readLogs(text: string): { logs: SandboxLogEntry[]; truncated: boolean } {
+  if (text === '') return { logs: [], truncated: false };
   const parsed = JSON.parse(text) as { logs: SandboxLogEntry[]; truncated: boolean };
   return { logs: parsed.logs, truncated: parsed.truncated };
 }

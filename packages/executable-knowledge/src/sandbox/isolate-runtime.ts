@@ -4,9 +4,11 @@
  * isolate, and evaluates to the control function the host calls through a `Reference` (the only
  * isolated-vm object involved, held by the host and never reachable from helper code).
  *
- * Everything the control function hands back is a string: `V<json>` for a value, `E<json>` for a
- * helper error (name/message/stack as strings), `O<json>` for a result that is not JSON or too
- * large, `X<json>` for a missing export. So no helper-made object is ever copied by isolated-vm,
+ * Everything the control function hands back is a string. A call answers `<tag><logs>\n<json>` in
+ * one crossing: the tag is `V` for a value, `E` for a helper error (name/message/stack as strings),
+ * `O` for a result that is not JSON or too large, `X` for a missing export; `<logs>` is the call's
+ * console output as `{"logs":[…],"truncated":…}`, or empty when there was none. (JSON text never
+ * holds a raw newline, so the first one ends the logs.) So no helper-made object is ever copied by isolated-vm,
  * whose copying of thrown values reads `message`/`stack` outside any timeout. Helper getters,
  * Proxies and `toJSON` run here, inside the isolate, under the call's CPU timeout.
  *
@@ -238,15 +240,30 @@ export const ISOLATE_RUNTIME_SOURCE = String.raw`(function () {
         var inner = new PromiseCtor(function (res) { res(result); });
         defineProperty(inner, 'constructor', { value: undefined });
         apply(promiseThen, inner, [
-          function (v) { resolve(finish(v)); },
-          function (e) { resolve(failed(e)); },
+          function (v) { resolve(answer(finish(v))); },
+          function (e) { resolve(answer(failed(e))); },
         ]);
       } catch (e) {
-        resolve(failed(e));
+        resolve(answer(failed(e)));
       }
     });
     defineProperty(outer, 'constructor', { value: undefined });
     return outer;
+  }
+
+  /** A call's answer: the outcome's tag, the console output so far, a newline, the outcome's JSON. */
+  function answer(outcome) {
+    var logPart = logs === '' && !logsTruncated ? '' :
+      '{"logs":[' + logs + '],"truncated":' + (logsTruncated ? 'true' : 'false') + '}';
+    return apply(strSlice, outcome, [0, 1]) + logPart + '\n' + apply(strSlice, outcome, [1]);
+  }
+
+  function configure(logLimit, resultLimit) {
+    maxLogBytes = logLimit;
+    maxResultBytes = resultLimit;
+    logs = '';
+    logBytes = 0;
+    logsTruncated = false;
   }
 
   var registry = create(null);
@@ -256,14 +273,11 @@ export const ISOLATE_RUNTIME_SOURCE = String.raw`(function () {
   var getPrototypeOf = O.getPrototypeOf;
   var locked = false;
 
-  return function control(op, a, b, c) {
+  return function control(op, a, b, c, d, e) {
     if (op === 'config') {
-      // Per call: limits, and a fresh console buffer (a shared context serves many calls).
-      maxLogBytes = a;
-      maxResultBytes = b;
-      logs = '';
-      logBytes = 0;
-      logsTruncated = false;
+      // Before a fresh context loads its modules: limits, and an empty console buffer (so what
+      // the modules print while loading is part of the first call's output).
+      configure(a, b);
       return '';
     }
     if (op === 'lock') {
@@ -297,45 +311,51 @@ export const ISOLATE_RUNTIME_SOURCE = String.raw`(function () {
       registry[a] = current;
       return '';
     }
-    if (op === 'logs') {
-      return '{"logs":[' + logs + '],"truncated":' + (logsTruncated ? 'true' : 'false') + '}';
-    }
     if (op === 'call') {
-      var target, fn, args;
-      var mod = registry[a];
-      try {
-        target = mod.exports;
-        fn = target === null || target === undefined ? undefined : target[b];
-      } catch (e) {
-        return failed(e);
-      }
-      if (typeof fn !== 'function') {
-        var names = [];
-        try {
-          if (target !== null && (typeof target === 'object' || typeof target === 'function')) names = keys(target);
-        } catch (e) {
-          names = [];
-        }
-        var list = '';
-        for (var k = 0; k < names.length && k < 50; k++) list += (k ? ', ' : '') + cut(safeString(names[k]), 100);
-        return 'X{"type":' + stringify(fn === undefined ? 'undefined' : typeof fn) + ',"exports":' + stringify(list) + '}';
-      }
-      args = parse(c);
-      var result;
-      try {
-        result = apply(fn, target, args);
-      } catch (e) {
-        return failed(e);
-      }
-      var thenable = false;
-      try {
-        thenable = result !== null && (typeof result === 'object' || typeof result === 'function') && typeof result.then === 'function';
-      } catch (e) {
-        return failed(e);
-      }
-      if (!thenable) return finish(result);
-      return settle(result);
+      // call(module, export, argsJson, maxLogBytes, maxResultBytes): a call in a context that served
+      // calls before starts with the limits of this call and an empty console buffer.
+      if (d !== undefined) configure(d, e);
+      var sync = callEntry(a, b, c);
+      return typeof sync === 'string' ? answer(sync) : sync;
     }
     return 'E{"name":"Error","message":"unknown sandbox operation","stack":""}';
   };
+
+  /** The entry's outcome as a tagged string, or (for a thenable result) a promise of the answer. */
+  function callEntry(a, b, c) {
+    var target, fn, args;
+    var mod = registry[a];
+    try {
+      target = mod.exports;
+      fn = target === null || target === undefined ? undefined : target[b];
+    } catch (e) {
+      return failed(e);
+    }
+    if (typeof fn !== 'function') {
+      var names = [];
+      try {
+        if (target !== null && (typeof target === 'object' || typeof target === 'function')) names = keys(target);
+      } catch (e) {
+        names = [];
+      }
+      var list = '';
+      for (var k = 0; k < names.length && k < 50; k++) list += (k ? ', ' : '') + cut(safeString(names[k]), 100);
+      return 'X{"type":' + stringify(fn === undefined ? 'undefined' : typeof fn) + ',"exports":' + stringify(list) + '}';
+    }
+    args = parse(c);
+    var result;
+    try {
+      result = apply(fn, target, args);
+    } catch (e) {
+      return failed(e);
+    }
+    var thenable = false;
+    try {
+      thenable = result !== null && (typeof result === 'object' || typeof result === 'function') && typeof result.then === 'function';
+    } catch (e) {
+      return failed(e);
+    }
+    if (!thenable) return finish(result);
+    return settle(result);
+  }
 })()`;

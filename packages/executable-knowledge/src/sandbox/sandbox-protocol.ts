@@ -36,7 +36,26 @@ export interface WireModule {
   cached?: boolean;
 }
 
-/** Parent → host. */
+/**
+ * How long a host may hold finished answers before it sends them while more calls wait in its
+ * queue (an idle host answers at once). Batching answers saves a pipe write and a wake-up of the
+ * pool per call; the pool's watchdog allows for this delay.
+ */
+export const ANSWER_BATCH_MS = 2;
+
+/** Parent → host: calls to run one after another, in order (one pipe write for several calls). */
+export interface RunBatchMessage {
+  type: 'runs';
+  runs: RunMessage[];
+}
+
+/** Parent → host: drop this call if it has not started (its caller gave up). */
+export interface CancelMessage {
+  type: 'cancel';
+  id: number;
+}
+
+/** One call of a batch. */
 export interface RunMessage {
   type: 'run';
   id: number;
@@ -75,11 +94,20 @@ export type HostFailure =
       detail: string;
       sizeBytes?: number;
     }
-  | { kind: 'internal'; message: string };
+  | { kind: 'internal'; message: string }
+  /** The host no longer has a module source the pool sent as `cached`: send the call again, with sources. */
+  | { kind: 'missing-source'; module: string }
+  /** Dropped before it started, after a `cancel`. */
+  | { kind: 'cancelled' };
 
 /** Host → parent. */
 export type HostMessage =
   | { type: 'ready'; pid: number }
+  /** Answers in the order the calls ran (one pipe write for several). */
+  | { type: 'answers'; answers: HostAnswer[] };
+
+/** The answer to one call. */
+export type HostAnswer =
   | {
       type: 'result';
       id: number;

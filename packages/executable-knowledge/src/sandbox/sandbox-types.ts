@@ -113,8 +113,16 @@ export interface SandboxPoolOptions {
   freshContextPerCall?: boolean;
   /** Defaults for every request. */
   limits?: SandboxLimits;
-  /** Calls waiting for a free host before new ones are refused. @default 1000 */
+  /** Calls waiting to start (in the pool, or on a host behind its running call) before new ones are refused. @default 1000 */
   maxQueue?: number;
+  /**
+   * Calls handed to one host ahead of time when every host is busy; the host runs them one after
+   * another and answers several in one message. Fewer pipe writes — each wakes the other process —
+   * is most of what makes small calls cheap under load. A call sent to a host waits behind the
+   * calls before it there even if another host frees up first. `1`: a host gets its next call only
+   * after answering. @default 8
+   */
+  pipelineDepth?: number;
   /**
    * How long past a call's limits (`max(wallTimeoutMs, cpuTimeoutMs)`) the pool waits for an answer
    * before it SIGKILLs the host process and replaces it. @default 1000
