@@ -1,13 +1,9 @@
 import root from '../../eslint.config.js';
 
-// Tests drive the server against the Tracker API emulator, a private tool project: allowed in tests only.
+// Tests drive the server against the Tracker API emulator and build the bin with the workspace's
+// bundler, both private tool projects: allowed in tests only.
 export default [
   ...root,
-  // scripts/ run under plain Node.
-  {
-    files: ['scripts/**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', URL: 'readonly', performance: 'readonly' } },
-  },
   {
     files: ['**/*.test.ts', '**/__fixtures__/**/*.ts'],
     rules: {
@@ -15,7 +11,7 @@ export default [
         'error',
         {
           enforceBuildableLibDependency: false,
-          allow: ['@toolsmith/yandex-tracker-emulator'],
+          allow: ['@toolsmith/yandex-tracker-emulator', '@toolsmith/bundle'],
           depConstraints: [{ sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] }],
         },
       ],

@@ -12,14 +12,15 @@
  *    stdio (one warm server) against the same API request sent directly with `fetch` from the bench
  *    process, interleaved.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { bundleServer } from '@toolsmith/bundle';
 import { createTrackerEmulator, type TrackerEmulator } from '@toolsmith/yandex-tracker-emulator';
 import { noProgress, silentLogger } from '@toolsmith/core';
 import { createDeps, createRegistry, loadConfig } from '@toolsmith/yandex-tracker-mcp';
@@ -49,7 +50,7 @@ const TRACKER_BIN = fileURLToPath(import.meta.resolve('@toolsmith/yandex-tracker
 const TRACKER_ROOT = dirname(
   fileURLToPath(import.meta.resolve('@toolsmith/yandex-tracker-mcp/package.json')),
 );
-/** The published bin: one ESM file bundled by the app's `bundle` target (scripts/bundle.mjs). */
+/** The published bin: one ESM file bundled by the app's `bundle` target (`toolsmith-bundle`). */
 const TRACKER_BUNDLE = join(TRACKER_ROOT, 'dist', 'bundle', 'yandex-tracker-mcp.mjs');
 const PLAIN_SERVER = fileURLToPath(new URL('./fixtures/plain-sdk-server.ts', import.meta.url));
 const PLAIN_TRACKER_SERVER = fileURLToPath(new URL('./fixtures/plain-tracker-server.ts', import.meta.url));
@@ -171,10 +172,11 @@ async function benchColdStart(emulator: TrackerEmulator, result: BenchmarkResult
   const plainEnv = { BENCH_TOOL_COUNT: String(PLAIN_TOOL_COUNT) };
   const tracker = (toolsets: string[]) => [...NODE_FLAGS, '--import', CPU_PRELOAD, TRACKER_BIN, ...toolsets];
   // The bundle is rebuilt from the current sources first (about a second), so it measures this code.
-  const bundled = spawnSync(process.execPath, [join(TRACKER_ROOT, 'scripts', 'bundle.mjs')], {
-    encoding: 'utf8',
+  await bundleServer({
+    entry: join(TRACKER_ROOT, 'src', 'bin', 'yandex-tracker-mcp.ts'),
+    outDir: dirname(TRACKER_BUNDLE),
+    fileName: basename(TRACKER_BUNDLE),
   });
-  if (bundled.status !== 0) throw new Error(`bundling the Tracker bin failed:\n${bundled.stderr}`);
   const bundle = (toolsets: string[]) => ['--import', CPU_PRELOAD, TRACKER_BUNDLE, ...toolsets];
   const all = ['--toolsets', 'all'];
 

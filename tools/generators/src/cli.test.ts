@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from './cli.ts';
 
-const versions = { core: '0.1.0', testing: '0.1.0', zod: '^4.6.7' };
+const versions = { core: '0.1.0', testing: '0.1.0', bundle: '0.0.0', zod: '^4.6.7' };
 
 let root: string;
 beforeEach(() => {
@@ -137,8 +137,16 @@ describe('generate server', () => {
       description: 'Tools for Acme.',
       bin: { 'acme-mcp': './src/main.ts' },
       dependencies: { '@toolsmith/core': '0.1.0', zod: '^4.6.7' },
-      devDependencies: { '@toolsmith/testing': '0.1.0' },
-      nx: { tags: ['scope:apps', 'type:app'] },
+      devDependencies: { '@toolsmith/bundle': '0.0.0', '@toolsmith/testing': '0.1.0' },
+      nx: {
+        tags: ['scope:apps', 'type:app'],
+        targets: {
+          bundle: {
+            command: 'toolsmith-bundle src/main.ts --out-dir dist/bundle --file-name acme-mcp.mjs',
+            outputs: ['{projectRoot}/dist/bundle'],
+          },
+        },
+      },
     });
     expect(read('apps/acme/src/server.ts')).toContain("export const TOOL_PREFIX = 'acme';");
     expect(read('apps/acme/src/tools/examples/get-example/get-example.tool.ts')).toContain(

@@ -12,7 +12,8 @@ import { promisify, stripVTControlCharacters } from 'node:util';
 import ts from 'typescript';
 import { silentLogger, type ToolSelection } from '@toolsmith/core';
 import type { ToolsmithMcpServer } from '@toolsmith/core/mcp';
-import { connectInMemory, resultText } from '@toolsmith/testing';
+import { bundleServer } from '@toolsmith/bundle';
+import { connectInMemory, connectStdio, resultText } from '@toolsmith/testing';
 import { runCli } from './cli.ts';
 import { defaultWorkspaceRoot } from './workspace.ts';
 
@@ -141,10 +142,28 @@ describe('a generated server', () => {
       { cwd: root, env },
     );
     const stderr = stripVTControlCharacters(output); // colours are forced under nx
-    // acme: 3 definition + 5 server + 5 read-tool + 4 write-tool tests; plain: 2 + 4 + 5.
-    expect(stderr).toMatch(/Tests: +28 passed, 28 total/);
+    // acme: 3 definition + 6 server + 5 read-tool + 4 write-tool tests; plain: 2 + 5 + 5.
+    expect(stderr).toMatch(/Tests: +30 passed, 30 total/);
     expect(stderr).toContain('3 snapshots written');
   }, 120_000);
+
+  it('bundles into a bin that plain node serves over stdio (its bundle target)', async () => {
+    const bundle = await bundleServer({
+      entry: join(app, 'src/main.ts'),
+      outDir: join(root, 'bundle'),
+      fileName: 'acme-mcp.mjs',
+    });
+    const connection = await connectStdio({ command: process.execPath, args: [bundle.entryFile], cwd: root });
+    try {
+      const { tools } = await connection.client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(['search_tools', 'acme_get_example', 'acme_rename_widget']);
+      const invalid = await connection.client.callTool({ name: 'acme_get_example', arguments: {} });
+      expect(invalid.isError).toBe(true);
+      expect(resultText(invalid)).toContain('- id: Required field is missing');
+    } finally {
+      await connection.close();
+    }
+  }, 60_000);
 
   it('type-checks under the workspace compiler options', () => {
     const base = ts.readConfigFile(join(workspaceRoot, 'tsconfig.base.json'), (path) =>

@@ -8,6 +8,8 @@ import type { ToolNames } from './names.ts';
 export interface WorkspaceVersions {
   readonly core: string;
   readonly testing: string;
+  /** `@toolsmith/bundle`, the workspace's bin bundler (a dev dependency of every server app). */
+  readonly bundle: string;
   readonly zod: string;
 }
 

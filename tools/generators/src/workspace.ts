@@ -30,19 +30,20 @@ function readPackageJson(path: string): PackageJson {
 }
 
 /**
- * The versions a generated package depends on: `@toolsmith/core` and `@toolsmith/testing` as they
- * are in this workspace, and the zod range core itself uses.
+ * The versions a generated package depends on: `@toolsmith/core`, `@toolsmith/testing` and
+ * `@toolsmith/bundle` as they are in this workspace, and the zod range core itself uses.
  */
 export function readWorkspaceVersions(workspaceRoot: string): WorkspaceVersions {
   const core = readPackageJson(join(workspaceRoot, 'packages/core/package.json'));
   const testing = readPackageJson(join(workspaceRoot, 'packages/testing/package.json'));
+  const bundle = readPackageJson(join(workspaceRoot, 'tools/bundle/package.json'));
   const zod = core.dependencies?.zod;
-  if (!core.version || !testing.version || !zod) {
+  if (!core.version || !testing.version || !bundle.version || !zod) {
     throw GeneratorError.usage({
       subject: 'packages/core/package.json',
       problem: 'lacks a version or a zod dependency.',
       howToFix: 'Run the generator from an intact toolsmith checkout.',
     });
   }
-  return { core: core.version, testing: testing.version, zod };
+  return { core: core.version, testing: testing.version, bundle: bundle.version, zod };
 }

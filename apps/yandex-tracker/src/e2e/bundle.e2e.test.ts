@@ -1,25 +1,24 @@
 /**
- * The published bin is a rolldown bundle (scripts/bundle.mjs → dist/bundle/yandex-tracker-mcp.mjs
- * and its chunks). Build it from the current sources into a temporary folder and drive it over stdio
+ * The published bin is a rolldown bundle (`toolsmith-bundle`, the app's `bundle` target →
+ * dist/bundle/yandex-tracker-mcp.mjs and its chunks). Build it from the current sources into a temporary folder and drive it over stdio
  * with plain `node` (no source condition, no workspace): it must list and call tools like the source bin.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { bundleServer } from '@toolsmith/bundle';
 import { connectStdio, resultText } from '@toolsmith/testing';
 import { createTrackerEmulator, type TrackerEmulator } from '@toolsmith/yandex-tracker-emulator';
 import { emulatorEnv, serverEnv, TOKEN } from './__fixtures__/tracker-fixture.ts';
 
-const SCRIPT = fileURLToPath(new URL('../../scripts/bundle.mjs', import.meta.url));
+const BIN = new URL('../bin/yandex-tracker-mcp.ts', import.meta.url).pathname;
 let dir: string;
 let emulator: TrackerEmulator;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tracker-bundle-'));
-  execFileSync(process.execPath, [SCRIPT, dir], { stdio: 'pipe' });
+  await bundleServer({ entry: BIN, outDir: dir, fileName: 'yandex-tracker-mcp.mjs' });
   emulator = await createTrackerEmulator({ token: TOKEN });
 }, 60_000);
 afterAll(async () => {

@@ -132,7 +132,9 @@ process.on('message', (value: unknown) => {
     if (!running && queue.length === 0) flush();
     return;
   }
-  schedule();
+  // An idle host starts at once; a busy one reads its messages between calls (schedule()).
+  if (!running && !scheduled) void runNext();
+  else schedule();
 });
 
 // The pool went away (closed, crashed or killed): no orphan hosts.

@@ -15,12 +15,13 @@ export function serverTestSource(ctx: ServerTemplateContext): string {
   });
 `
     : '';
-  return `import { afterEach, describe, expect, it } from '@jest/globals';
+  return `import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import { silentLogger, type ToolSelection } from '@toolsmith/core';
 import { connectInMemory, resultText, type McpTestConnection } from '@toolsmith/testing';
 import { describeToolDefinitions } from '@toolsmith/testing/jest';
 import { createTestDeps } from './__fixtures__/test-context.ts';
-import { createRegistry, createServer${ctx.toolPrefix ? ', TOOL_PREFIX' : ''} } from './server.ts';
+import { createRegistry, createServer, SERVER_VERSION${ctx.toolPrefix ? ', TOOL_PREFIX' : ''} } from './server.ts';
 
 // One test per tool: the definition matches its schema, follows the conventions and equals its
 // snapshot in __snapshots__/. \`jest --ci\` (CI) fails on a missing snapshot: run the tests locally
@@ -49,6 +50,13 @@ describe(${tsString(`${ctx.binName} over MCP`)}, () => {
     }
   });
 ${prefixTest}
+  it('announces the version of its package.json', async () => {
+    const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(SERVER_VERSION).toBe(packageJson.version);
+    const client = await connect();
+    expect(client.getServerVersion()?.version).toBe(packageJson.version);
+  });
+
   it('hides every tool that changes data in read-only mode', async () => {
     const client = await connect({ readOnly: true });
     const { tools } = await client.listTools();

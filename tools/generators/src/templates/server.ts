@@ -14,11 +14,17 @@ export function serverSource(ctx: ServerTemplateContext): string {
  * The ${ctx.title} MCP server: its toolsets, its tool registry and its server options. main.ts serves
  * it from the command line; tests build it with createServer() and talk to it in memory.
  */
-import { readFileSync } from 'node:fs';
 import { defineToolset, ToolRegistry } from '@toolsmith/core';
 import { createMcpServer, type McpServerOptions, type ToolsmithMcpServer } from '@toolsmith/core/mcp';
 import type { ServerDeps } from './deps.ts';
 import { createTools } from './tools/index.ts';
+
+/**
+ * The version announced to clients. Keep it equal to package.json's (server.test.ts checks): a
+ * constant, not a read of package.json at run time, so the bundled bin (\`npx nx run <app>:bundle\`)
+ * carries it too.
+ */
+export const SERVER_VERSION = '0.1.0';
 
 ${prefixDoc}
 export const TOOL_PREFIX = ${tsString(ctx.toolPrefix ?? '')};
@@ -36,13 +42,12 @@ export function createRegistry(): ToolRegistry<ServerDeps> {
   return new ToolRegistry<ServerDeps>({ toolsets }).register(...createTools());
 }
 
-/** What the server announces to clients: name, version (from package.json), instructions. */
+/** What the server announces to clients: name, version, instructions. */
 export function serverOptions() {
-  const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   return {
     name: ${tsString(ctx.binName)},
     title: ${tsString(ctx.title)},
-    version: packageJson.version,
+    version: SERVER_VERSION,
     instructions: ${tsString(`${ctx.description} Call search_tools to find the tool for a task.`)},
   } satisfies Partial<McpServerOptions<ServerDeps>>;
 }

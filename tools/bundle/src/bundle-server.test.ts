@@ -1,0 +1,67 @@
+/**
+ * Bundles a real one-tool server from its TypeScript source and drives the bundle with the SDK
+ * client over stdio, run by plain `node` from a folder outside the workspace.
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { connectStdio, resultText } from '@toolsmith/testing';
+import { bundleServer, type BundleServerResult } from './bundle-server.ts';
+
+const ENTRY = fileURLToPath(new URL('./__fixtures__/echo-server.ts', import.meta.url));
+let dir: string;
+let bundle: BundleServerResult;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'toolsmith-bundle-'));
+  bundle = await bundleServer({ entry: ENTRY, outDir: join(dir, 'out') });
+}, 60_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('bundleServer', () => {
+  it('writes an executable entry with a plain-node shebang, named after the source', () => {
+    expect(bundle.entryFile).toBe(join(dir, 'out', 'echo-server.mjs'));
+    const code = readFileSync(bundle.entryFile, 'utf8');
+    expect(code.split('\n')[0]).toBe('#!/usr/bin/env node');
+    expect(code).not.toContain('--conditions');
+    expect(statSync(bundle.entryFile).mode & 0o111).not.toBe(0);
+    expect(bundle.files).toContain('echo-server.mjs');
+  });
+
+  it('keeps dynamic imports as chunks and imports nothing but node built-ins and its own files', () => {
+    expect(bundle.files.some((file) => file.startsWith('chunks/'))).toBe(true);
+    const specifiers = bundle.files.flatMap((file) =>
+      [
+        ...readFileSync(join(dir, 'out', file), 'utf8').matchAll(
+          /(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+)["']/g,
+        ),
+      ].map((m) => m[1]!),
+    );
+    expect(specifiers.length).toBeGreaterThan(0);
+    expect(specifiers.filter((s) => !/^(node:|\.\/|\.\.\/)/.test(s))).toEqual([]);
+  });
+
+  it('serves its tools over stdio with plain node outside the workspace', async () => {
+    const connection = await connectStdio({ command: process.execPath, args: [bundle.entryFile], cwd: dir });
+    try {
+      const { tools } = await connection.client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['echo', 'search_tools']));
+      const echoed = await connection.client.callTool({ name: 'echo', arguments: { text: 'hi' } });
+      expect(JSON.parse(resultText(echoed))).toEqual({ echoed: 'hi' });
+      const refused = await connection.client.callTool({ name: 'echo', arguments: { text: '' } });
+      expect(refused.isError).toBe(true);
+      expect(resultText(refused)).toContain('text');
+    } finally {
+      await connection.close();
+    }
+  }, 30_000);
+
+  it('empties the output folder first, so no stale chunk survives', async () => {
+    const again = await bundleServer({ entry: ENTRY, outDir: join(dir, 'out'), fileName: 'echo.mjs' });
+    expect(again.files).toContain('echo.mjs');
+    expect(again.files).not.toContain('echo-server.mjs');
+    expect(again.files).toEqual(expect.arrayContaining(bundle.files.filter((f) => f.startsWith('chunks/'))));
+  }, 60_000);
+});

@@ -1,0 +1,53 @@
+#!/usr/bin/env node
+/**
+ * toolsmith-bundle <entry> [--out-dir dist/bundle] [--file-name <name>.mjs]
+ *
+ * Bundles a server bin (see bundle-server.ts). Used by the `bundle` Nx target of server apps.
+ */
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { bundleServer } from './bundle-server.ts';
+
+const USAGE = 'Usage: toolsmith-bundle <entry.ts> [--out-dir dist/bundle] [--file-name <name>.mjs]';
+
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      'out-dir': { type: 'string', default: 'dist/bundle' },
+      'file-name': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+} catch (error) {
+  console.error(`${(error as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+const { values, positionals } = parsed;
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (positionals.length !== 1) {
+  console.error(`Give exactly one entry file.\n${USAGE}`);
+  process.exit(2);
+}
+const entry = positionals[0] as string;
+if (!existsSync(entry)) {
+  console.error(`No such entry file: ${entry} (relative to ${process.cwd()}).\n${USAGE}`);
+  process.exit(2);
+}
+try {
+  const result = await bundleServer({
+    entry,
+    outDir: values['out-dir'],
+    ...(values['file-name'] === undefined ? {} : { fileName: values['file-name'] }),
+  });
+  console.error(
+    `bundled ${result.files.length} files into ${result.entryFile} in ${Math.round(result.ms)} ms`,
+  );
+} catch (error) {
+  console.error(`toolsmith-bundle: bundling ${entry} failed: ${(error as Error).message}`);
+  process.exit(1);
+}

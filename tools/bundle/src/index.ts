@@ -1,0 +1,1 @@
+export { bundleServer, type BundleServerOptions, type BundleServerResult } from './bundle-server.ts';
