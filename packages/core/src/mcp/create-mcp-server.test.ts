@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ElicitRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolResultSchema,
+  ElicitRequestSchema,
+  McpError,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { createFixtureDeps, createFixtureTools, type FixtureDeps } from '../__fixtures__/fixture-tools.ts';
 import { silentLogger } from '../logging/logger.ts';
@@ -126,6 +131,27 @@ describe('createMcpServer', () => {
     });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toContain('read-only mode');
+  });
+
+  it('answers arguments that are not an object with an invalid-params error naming the field', async () => {
+    // The SDK's Server validates tools/call itself (arguments must be a record) before any handler
+    // runs, so this is a protocol error, not an isError result; the message says what to fix.
+    const { client } = await connect();
+    for (const args of ['Q-1', [1, 2], 42, null]) {
+      // Client.callTool types arguments as a record; a raw request is what a careless client sends.
+      const error = await client
+        .request(
+          { method: 'tools/call', params: { name: 'get_book', arguments: args as never } },
+          CallToolResultSchema,
+        )
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(McpError);
+      expect((error as McpError).code).toBe(-32602);
+      expect((error as McpError).message).toContain('"arguments"');
+      expect((error as McpError).message).toMatch(/expected record, received (string|array|number|null)/);
+    }
+    // and the server goes on serving
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
   });
 
   it('turns a programmer error into a JSON-RPC internal error without internals', async () => {

@@ -16,6 +16,7 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import type { ToolRegistry, AnyTool } from '../registry/tool-registry.ts';
 import { SearchToolsTool } from '../registry/search-tools.tool.ts';
 import type { ToolSelection } from '../registry/tool-selection.ts';
@@ -58,6 +59,18 @@ function toSdkTool(definition: ToolDefinition): Tool {
   return definition as unknown as Tool;
 }
 
+/**
+ * `tools/call` as the SDK defines it, except that `arguments` may be anything. With the SDK's own
+ * schema as the handler's, `"arguments": "Q-1"` fails the protocol's parse and becomes a bare
+ * internal error (-32603); past this one, the SDK's `Server` checks the request itself and answers
+ * invalid params (-32602) with a message that names `arguments` and what it must be.
+ */
+const LenientCallToolRequestSchema = CallToolRequestSchema.extend({
+  params: CallToolRequestSchema.shape.params.extend({
+    arguments: CallToolRequestSchema.shape.params.shape.arguments.or(z.unknown()),
+  }),
+});
+
 export function createMcpServer<TDeps>(options: McpServerOptions<TDeps>): ToolsmithMcpServer {
   const logger = options.logger ?? createStreamLogger();
   const selected = options.registry.select(options.selection ?? {});
@@ -81,7 +94,7 @@ export function createMcpServer<TDeps>(options: McpServerOptions<TDeps>): Toolsm
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: definitions.map(toSdkTool) }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  server.setRequestHandler(LenientCallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
     const tool = byName.get(name) ?? selected.get(name);
     if (!tool) {
