@@ -11,6 +11,9 @@
  *    forking bare Node hosts;
  * 3. throughput at the default pool size: the small helper with 64 calls in flight, and the ClickUp
  *    task processor (`process-task` through `ProcessorEngine`) over every payload fixture;
+ * 3b. head-of-line: quick calls beside one caller of a slow helper, with calls pipelined per host
+ *    (the default `pipelineDepth` 8) and without (`pipelineDepth: 1`) — what pipelining costs a
+ *    call that lands behind a slow one;
  * 4. `ToolResolver`: a cache hit, and a miss (parse + load) of a pack with 25 helpers.
  *
  * Before measuring, the sandbox and the native code must give the same answers for every input.
@@ -68,6 +71,10 @@ const PROCESSOR_SEQUENTIAL_MS = 2_000;
 const PROCESSOR_CONCURRENT_MS = 3_000;
 const NATIVE_MS = 1_000;
 const WINDOW_MS = 250;
+// 3b. head-of-line
+const MIXED_QUICK_CALLERS = 16;
+const MIXED_SLOW_MS = 100;
+const MIXED_MS = 3_000;
 // 4. resolver
 const EXTRA_HELPERS = 12; // + the pack's 13 = 25 helpers
 const MISS_WARMUP = 5;
@@ -518,6 +525,70 @@ async function measureThroughput(
   };
 }
 
+// ── 3b. head-of-line ────────────────────────────────────────────────────────────────────────────────
+
+interface MixedSamples {
+  /** Quick-call latencies, µs, per pipelineDepth. */
+  quick: Record<'1' | '8', number[]>;
+  ms: Record<'1' | '8', number>;
+  slowCalls: Record<'1' | '8', number>;
+}
+
+/**
+ * MIXED_QUICK_CALLERS callers of `normalize-field-name` and one caller of a helper that spins for
+ * MIXED_SLOW_MS, on two pools of the default size: pipelineDepth 1 and 8, each for MIXED_MS, twice,
+ * alternating.
+ */
+async function measureMixed(pack: Pack): Promise<MixedSamples> {
+  const slowModule = {
+    id: 'spin',
+    filename: 'bench/spin.js',
+    source: `function spin(ms) { const end = Date.now() + ms; while (Date.now() < end) {} return ms }\nmodule.exports = { spin }`,
+  };
+  const samples: MixedSamples = {
+    quick: { '1': [], '8': [] },
+    ms: { '1': 0, '8': 0 },
+    slowCalls: { '1': 0, '8': 0 },
+  };
+  for (const depth of ['1', '8', '1', '8'] as const) {
+    const pool = createSandboxPool({ pipelineDepth: Number(depth) });
+    const executor = new ToolHelperExecutor(pack.definition, pool);
+    try {
+      await pool.start();
+      await executor.execute(SMALL_HELPER, [SMALL_INPUTS[0]]);
+      const slowRequest = {
+        modules: [slowModule],
+        entry: { module: 'spin', export: 'spin' },
+        args: [MIXED_SLOW_MS],
+      };
+      await pool.run(slowRequest);
+      const started = performance.now();
+      const end = started + MIXED_MS;
+      const slowCaller = async () => {
+        while (performance.now() < end) {
+          await pool.run(slowRequest);
+          samples.slowCalls[depth]++;
+        }
+      };
+      const quickCaller = async (offset: number) => {
+        for (let i = offset; performance.now() < end; i += MIXED_QUICK_CALLERS) {
+          const t = process.hrtime.bigint();
+          await executor.execute(SMALL_HELPER, [SMALL_INPUTS[i % SMALL_INPUTS.length]]);
+          samples.quick[depth].push(Number(process.hrtime.bigint() - t) / 1e3);
+        }
+      };
+      await Promise.all([
+        slowCaller(),
+        ...Array.from({ length: MIXED_QUICK_CALLERS }, (_, i) => quickCaller(i)),
+      ]);
+      samples.ms[depth] += performance.now() - started;
+    } finally {
+      await pool.close();
+    }
+  }
+  return samples;
+}
+
 // ── 4. resolver ─────────────────────────────────────────────────────────────────────────────────────
 
 interface ResolverSamples {
@@ -656,6 +727,7 @@ export async function runKnowledge(): Promise<BenchmarkResult> {
   } finally {
     await Promise.all([pool.close(), freshPool.close()]);
   }
+  const mixed = await watched('head-of-line', () => measureMixed(pack), machine);
   const cold = await watched('cold', () => measureCold(pack, ivm.entry), machine);
   const synthetic = createSyntheticPack(PACK_DIR, EXTRA_HELPERS);
   let resolver: ResolverSamples;
@@ -815,6 +887,22 @@ export async function runKnowledge(): Promise<BenchmarkResult> {
     ],
   };
 
+  const mixedRow = (depth: '1' | '8', label: string, versus?: string): ResultRow => {
+    const quick = mixed.quick[depth];
+    return {
+      label,
+      summary: summarize(quick),
+      ...(versus === undefined ? {} : { versus }),
+      note: `p99 ${fixed(p99(quick) / 1000, 1)} ms, max ${fixed(Math.max(...quick) / 1000, 0)} ms · ${perSecond(quick.length, mixed.ms[depth])} quick calls/s beside ${perSecond(mixed.slowCalls[depth], mixed.ms[depth])} slow calls/s`,
+    };
+  };
+  const depthOneLabel = 'pipelineDepth 1: a host gets a call only when idle — baseline';
+  const mixedTable = {
+    title: `head-of-line: ${SMALL_HELPER} latency, µs, with ${MIXED_QUICK_CALLERS} callers beside one caller of a ${MIXED_SLOW_MS} ms helper (pool of ${poolSize}, 2 × ${fixed(MIXED_MS / 1000, 0)} s each)`,
+    unit: 'µs' as const,
+    rows: [mixedRow('1', depthOneLabel), mixedRow('8', 'pipelineDepth 8 (default)', depthOneLabel)],
+  };
+
   const statLabel = 'fs.stat of the definition file (floor) — baseline';
   const hit = summarize(resolver.hit);
   const hitP99 = p99(resolver.hit);
@@ -895,7 +983,7 @@ export async function runKnowledge(): Promise<BenchmarkResult> {
     (throughput.processorConcurrent.calls / throughput.processorConcurrent.ms) * 1000;
   return {
     name: 'knowledge',
-    tables: [warmTable, coldTable, startTable, throughputTable, hitTable, missTable],
+    tables: [warmTable, coldTable, startTable, throughputTable, mixedTable, hitTable, missTable],
     targets,
     notes: [
       `isolated-vm ${ivm.version}; pool size ${poolSize} (the default: os.availableParallelism()); default limits. Running from TypeScript sources (--conditions=@toolsmith/source): the hosts run sandbox-host.ts with type stripping.`,
@@ -904,6 +992,7 @@ export async function runKnowledge(): Promise<BenchmarkResult> {
       `Warm: rounds interleave ${NATIVE_CALLS} native calls, then ${BACK_TO_BACK_CALLS} back-to-back and ${PACED_CALLS} paced calls on each pool; sequential calls all go to the first idle host. "Inside the host" is the host's own measure of a call (from receiving the run message to the answer), so end to end minus it is IPC, (de)serialisation and waiting for the host.`,
       `Cold: each sample forks the floors, starts a fresh pool, then calls ${SMALL_HELPER} and ${PROCESSOR} (via executor.run, no schema check) on it, in alternating order; the first call includes the host creating its isolated-vm isolate (lazily, at the first call), compiling the sandbox runtime and the modules. Pool start (spawn → every host ready) is measured apart and not included. First pool start of the process (discarded): ${fixed(cold.firstPoolStartMs, 0)} ms.`,
       `Throughput: closed loop, each of the ${IN_FLIGHT} callers calls again when its call ends; ${fixed(THROUGHPUT_MS / 1000, 0)} s after ${fixed(THROUGHPUT_WARMUP_MS / 1000, 0)} s of warm-up. ${PROCESSOR}: ProcessorEngine.run (output schema checked with ajv) over the ${pack.payloads.length} payloads round-robin — ${Math.round(processorThroughput).toLocaleString('en-US')} payloads/s with ${IN_FLIGHT} in flight. CPU per call: process.cpuUsage() of the bench process, /proc/<pid>/stat of the hosts (10 ms ticks).`,
+      `Head-of-line: with pipelining a busy host is handed up to 8 calls ahead, and one that lands behind a slow call waits for it (a host silent for 5 ms gets nothing more ahead, so only calls handed out in those first ms wait); pipelineDepth 1 never queues a call on a busy host. Fresh pools per run; the spinning helper is a module of its own (bench/spin.js).`,
       `The machine during each part — ${machine.join('; ')}. Latency percentiles (p99 above all) move with other load on a 2-vCPU VM: three processes (bench, two hosts) take turns on two cores for every call.`,
       `Resolver: a copy of the ClickUp pack plus ${EXTRA_HELPERS} generated helpers (fixtures/knowledge/synthetic-pack.ts) in a temporary folder; the resolver has a pool (never started), so a miss builds the executor, validation helper and processor engine as in production. A miss keeps the search-path index (scanned once). The fresh-process row is ${RESOLVE_COLD_RUNS} runs of fixtures/knowledge/resolve-cold.ts.`,
     ],

@@ -75,7 +75,11 @@ function flush(): void {
   send({ type: 'answers', answers: batch });
 }
 
-/** Runs the next call on a later turn of the event loop, so messages (cancels, more calls) are read between calls. */
+/**
+ * Runs the next call from the event loop's check phase (setImmediate), never straight from a
+ * message handler: between two check phases the loop polls, so messages (cancels, more calls) are
+ * read between any two calls.
+ */
 function schedule(): void {
   if (running || scheduled || queue.length === 0) return;
   scheduled = true;
@@ -132,9 +136,7 @@ process.on('message', (value: unknown) => {
     if (!running && queue.length === 0) flush();
     return;
   }
-  // An idle host starts at once; a busy one reads its messages between calls (schedule()).
-  if (!running && !scheduled) void runNext();
-  else schedule();
+  schedule();
 });
 
 // The pool went away (closed, crashed or killed): no orphan hosts.

@@ -657,6 +657,35 @@ describe('pipelining: several calls on a host at once', () => {
     }
   });
 
+  it('hands nothing ahead to a host that has been silent a while: it may be on a slow call', async () => {
+    const own = createSandboxPool({
+      size: 2,
+      pipelineDepth: 4,
+      limits: { cpuTimeoutMs: 5000, wallTimeoutMs: 5000 },
+    });
+    try {
+      await own.start();
+      const done: string[] = [];
+      const track = (request: SandboxRequest, tag: string) =>
+        own.run(request).then(() => {
+          done.push(tag);
+        });
+      const slow = track(count('slow', 1200), 'slow'); // host 1
+      const short = track(count('short', 300), 'short'); // host 2
+      await new Promise((resolve) => setTimeout(resolve, 50)); // both silent now
+      const quick = ['q1', 'q2', 'q3'].map((tag) => track(count(tag), tag));
+      await dispatched();
+      expect(own.stats()).toMatchObject({ busy: 2, queued: 3 });
+      await Promise.all(quick);
+      // They waited in the pool for the first free host, not behind the slow call.
+      expect(done).toEqual(['short', 'q1', 'q2', 'q3']);
+      await slow;
+      await short;
+    } finally {
+      await own.close();
+    }
+  }, 15_000);
+
   it('runs every call again when a host dies with several on it: none is lost or blamed', async () => {
     const own = createSandboxPool({ size: 1, pipelineDepth: 4 });
     try {

@@ -63,9 +63,11 @@
  * per host, several in one message, and the host answers several in one message (holding finished
  * answers at most ANSWER_BATCH_MS = 2 ms while more calls wait). A pipe write wakes the process at
  * the other end, and those wake-ups, not the isolate, were most of a small call's cost: batching
- * took two hosts on two vCPUs from ~4 400 to ~12 000 calls/s. Beyond that, calls wait FIFO in the
- * pool (`maxQueue`, default 1000, counting the calls on hosts behind their running call; then
- * `SandboxUnavailableError`).
+ * took two hosts on two vCPUs from ~4 400 to ~12 000 calls/s. A call handed ahead waits behind the
+ * calls before it on its host, slow or not; a host silent for SILENT_HOST_MS (5 ms) — maybe on a slow
+ * call — gets nothing more ahead. Beyond that, calls wait FIFO in the pool (`maxQueue`, default 1000,
+ * counting the calls on hosts behind their running call; then `SandboxUnavailableError`) for the
+ * first host that can take them.
  *
  * When a host dies or is killed with one call on it, that call fails (classified as below). With
  * several, the pool cannot tell which one did it (the host may have finished some, their answers
@@ -134,6 +136,8 @@ import type {
 
 const DEFAULT_MAX_QUEUE = 1000;
 const DEFAULT_PIPELINE_DEPTH = 8;
+/** A busy host silent this long gets no more calls ahead of time (they wait in the pool instead). */
+const SILENT_HOST_MS = 5;
 const DEFAULT_KILL_GRACE_MS = 1000;
 const DEFAULT_START_TIMEOUT_MS = 10_000;
 /** Consecutive hosts that die before reporting ready before queued calls are failed. */
@@ -425,6 +429,8 @@ class ProcessSandboxPool implements SandboxPool {
       const load = host.inflight.length;
       if (load === 0) return host;
       if (job.solo || load >= this.#pipelineDepth || host.inflight[0]?.solo) continue;
+      // A host that has not answered for a while may be on a slow call: queue nothing more behind it.
+      if (performance.now() - host.progressAt >= SILENT_HOST_MS) continue;
       if (!best || load < best.inflight.length) best = host;
     }
     return best;
