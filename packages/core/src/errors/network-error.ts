@@ -16,12 +16,15 @@ export class NetworkError extends ToolsmithError {
     url,
     mayHaveSucceeded,
     detail,
+    hint,
     cause,
   }: {
     method: string;
     url: string;
     mayHaveSucceeded: boolean;
     detail: string;
+    /** What to do instead of "try again later", for a failure retrying cannot fix. */
+    hint?: string;
     cause?: unknown;
   }) {
     super({
@@ -30,7 +33,7 @@ export class NetworkError extends ToolsmithError {
       cause,
       message: mayHaveSucceeded
         ? `${method} ${url} failed (${detail}) after the request may have reached the server; it was not re-sent. Check whether it took effect before calling again.`
-        : `${method} ${url} failed: ${detail}. The service may be unreachable; try again later.`,
+        : `${method} ${url} failed: ${detail}. ${hint ?? 'The service may be unreachable; try again later.'}`,
     });
     this.name = 'NetworkError';
     this.method = method;

@@ -41,6 +41,10 @@ const CODE_DESCRIPTIONS: Record<string, string> = {
 export interface NetworkFailureInfo {
   /** False only when the request certainly never reached the server. */
   sent: boolean;
+  /** Retrying cannot help: the request can never be sent as configured (a port fetch refuses). */
+  permanent: boolean;
+  /** What to do about a permanent failure, as a recovery instruction. */
+  hint?: string;
   /** Human-readable cause, e.g. `connection refused [ECONNREFUSED]`. Contains no URL. */
   detail: string;
   /** The innermost system error (code, syscall, address); safe to keep as a `cause`. */
@@ -55,6 +59,17 @@ export function isNetworkFailure(error: unknown): boolean {
 }
 
 export function describeNetworkFailure(error: unknown): NetworkFailureInfo {
+  if (hasCauseMessage(error, 'bad port')) {
+    // undici refuses the Fetch standard's "bad ports" before connecting; the cause has no code.
+    return {
+      sent: false,
+      permanent: true,
+      detail:
+        'fetch refuses to connect to this port (it is on the Fetch standard\'s "bad ports" list, e.g. 6000, 6665–6669, 10080)',
+      hint: 'Serve the API on another port and change the base URL; retrying cannot help.',
+      rootCause: undefined,
+    };
+  }
   const root = findSystemError(error);
   const code = root ? errorCode(root) : undefined;
   const terminated = isErrorLike(error) && error.name === 'TypeError' && error.message === 'terminated';
@@ -63,7 +78,12 @@ export function describeNetworkFailure(error: unknown): NetworkFailureInfo {
   else if (code && CODE_DESCRIPTIONS[code]) detail = CODE_DESCRIPTIONS[code];
   else detail = 'network error';
   if (code) detail += ` [${code}]`;
-  return { sent: !(code && NOT_SENT_CODES.has(code)) || terminated, detail, rootCause: root };
+  return {
+    sent: !(code && NOT_SENT_CODES.has(code)) || terminated,
+    permanent: false,
+    detail,
+    rootCause: root,
+  };
 }
 
 /** Classifies one failed attempt for the retry policy. */
@@ -78,7 +98,10 @@ export function classifyAttemptFailure(error: unknown, now: number): AttemptFail
     };
   }
   if (isKyTimeoutError(error)) return { kind: 'timeout' };
-  if (isNetworkFailure(error)) return { kind: 'network', sent: describeNetworkFailure(error).sent };
+  if (isNetworkFailure(error)) {
+    const { sent, permanent } = describeNetworkFailure(error);
+    return { kind: 'network', sent, ...(permanent ? { permanent } : {}) };
+  }
   return { kind: 'other' };
 }
 
@@ -98,6 +121,12 @@ function isErrorLike(value: unknown): value is Error {
     typeof (value as Error).message === 'string' &&
     typeof (value as Error).name === 'string'
   );
+}
+
+/** Whether `error` or one of its causes has exactly this message. */
+function hasCauseMessage(error: unknown, message: string, depth = 0): boolean {
+  if (!isErrorLike(error) || depth > 8) return false;
+  return error.message === message || hasCauseMessage(error.cause, message, depth + 1);
 }
 
 /** Walks `cause` (and `AggregateError.errors`) to the innermost error carrying a `code`. */

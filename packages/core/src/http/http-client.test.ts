@@ -339,6 +339,21 @@ describe('createHttpClient: error mapping', () => {
     expect(seen).toHaveLength(3);
     expect((error.cause as { code?: string }).code).toBe('ECONNREFUSED');
   });
+  it('does not retry a port fetch refuses, and says to change it', async () => {
+    // Node's own fetch (undici): 6000 is on the Fetch standard's bad-ports list; nothing listens there.
+    const started = Date.now();
+    const error = await failure(
+      createHttpClient({
+        baseUrl: 'http://127.0.0.1:6000/api',
+        retry: { limit: 3, baseDelayMs: 1000, jitter: false },
+      }).get('/x'),
+    );
+    expect(NetworkError.isInstance(error)).toBe(true);
+    expect(error.message).toBe(
+      'GET http://127.0.0.1:6000/api/x failed: fetch refuses to connect to this port (it is on the Fetch standard\'s "bad ports" list, e.g. 6000, 6665–6669, 10080). Serve the API on another port and change the base URL; retrying cannot help.',
+    );
+    expect(Date.now() - started).toBeLessThan(1000); // no backoff
+  });
 });
 
 describe('createHttpClient: retries with an injected fetch', () => {

@@ -70,7 +70,7 @@ export function toHttpError(error: unknown, ctx: FailureContext): ToolsmithError
     });
   }
   if (isNetworkFailure(error)) {
-    const { detail, rootCause, sent } = describeNetworkFailure(error);
+    const { detail, rootCause, sent, hint } = describeNetworkFailure(error);
     const uncertain = mayHaveSucceeded({ kind: 'network', sent }, ctx.idempotent);
     const tries = ctx.attempts > 1 ? ` after ${ctx.attempts} attempts` : '';
     return new NetworkError({
@@ -78,6 +78,7 @@ export function toHttpError(error: unknown, ctx: FailureContext): ToolsmithError
       url: ctx.url,
       mayHaveSucceeded: uncertain,
       detail: ctx.redactor.text(uncertain ? detail : `${detail}${tries}`),
+      ...(hint === undefined ? {} : { hint }),
       cause: rootCause,
     });
   }

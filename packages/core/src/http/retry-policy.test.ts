@@ -22,6 +22,7 @@ const FAILURES: Record<string, AttemptFailure> = {
   timeout: { kind: 'timeout' },
   'network, not sent': { kind: 'network', sent: false },
   'network, maybe sent': { kind: 'network', sent: true },
+  'network, bad port': { kind: 'network', sent: false, permanent: true },
   other: { kind: 'other' },
 };
 
@@ -87,6 +88,11 @@ describe('decideRetry', () => {
   "504": {
     "idempotent": "backoff",
     "mayHaveSucceeded": true,
+    "nonIdempotent": "stop",
+  },
+  "network, bad port": {
+    "idempotent": "stop",
+    "mayHaveSucceeded": false,
     "nonIdempotent": "stop",
   },
   "network, maybe sent": {

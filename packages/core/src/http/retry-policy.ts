@@ -48,8 +48,11 @@ export type AttemptFailure =
       retryAfterMs: number | undefined;
     }
   | { kind: 'timeout' }
-  /** `sent: false` only when the request certainly never reached the server (refused, DNS, TLS). */
-  | { kind: 'network'; sent: boolean }
+  /**
+   * `sent: false` only when the request certainly never reached the server (refused, DNS, TLS);
+   * `permanent`: it never can be as configured (a port fetch refuses), so it is not retried.
+   */
+  | { kind: 'network'; sent: boolean; permanent?: boolean }
   | { kind: 'other' };
 
 /**
@@ -87,6 +90,7 @@ export function decideRetry(
     case 'timeout':
       return idempotent ? 'backoff' : 'stop';
     case 'network':
+      if (failure.permanent) return 'stop';
       return idempotent || !failure.sent ? 'backoff' : 'stop';
     case 'other':
       return 'stop';
