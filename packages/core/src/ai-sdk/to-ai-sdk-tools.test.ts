@@ -1,10 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { generateText, stepCountIs } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { createFixtureDeps, createFixtureTools, type FixtureDeps } from '../__fixtures__/fixture-tools.ts';
+import {
+  createFixtureDeps,
+  createFixtureTools,
+  GetBookTool,
+  type FixtureDeps,
+} from '../__fixtures__/fixture-tools.ts';
 import { silentLogger } from '../logging/logger.ts';
 import { ToolRegistry } from '../registry/tool-registry.ts';
-import { toAiSdkTools } from './to-ai-sdk-tools.ts';
+import { toAiSdkTool, toAiSdkTools } from './to-ai-sdk-tools.ts';
 
 type Call = { toolName: string; input: unknown };
 
@@ -95,6 +100,25 @@ describe('toAiSdkTools', () => {
     // Step 3's prompt carries the projected result.
     const thirdPrompt = JSON.stringify(model.doGenerateCalls[2]!.prompt);
     expect(thirdPrompt).toContain('{\\"title\\":\\"Book 2\\",\\"year\\":2002}');
+  });
+
+  it('types a single tool by its Zod schema: tool-call inputs in the result are typed', async () => {
+    const getBook = toAiSdkTool(new GetBookTool(), { deps: createFixtureDeps(), logger: silentLogger });
+    const result = await generateText({
+      model: scriptedModel([[{ toolName: 'get_book', input: { id: 'b1', fields: ['title'] } }], 'ok']),
+      tools: { get_book: getBook },
+      prompt: 'Title of b1?',
+      stopWhen: stepCountIs(3),
+    });
+    const call = result.steps[0]!.toolCalls[0]!;
+    if (call.dynamic) throw new Error('expected a static tool call');
+    // Compile-time checks (npm test type-checks the tests): `input` is { id: string; fields?: … }.
+    const id: string = call.input.id;
+    // @ts-expect-error -- not a field of get_book's schema
+    void call.input.isbn;
+    expect(id).toBe('b1');
+    expect(call.input.fields).toEqual(['title']);
+    expect(JSON.stringify(result.steps[0]!.toolResults[0]!.output)).toContain('Book 1');
   });
 
   it('keeps the loop alive on programmer errors and API errors', async () => {

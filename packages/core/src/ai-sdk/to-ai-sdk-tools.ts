@@ -3,8 +3,12 @@
  * `generateText` / `streamText`. The input schema is the generated definition (the same one MCP
  * clients see); validation, budgeting and error classification stay in BaseTool. Tool errors come
  * back as `error-text` outputs the model reads and recovers from — they do not abort the step.
+ * A tool converted on its own is typed by its Zod schema (`input` of tool calls in `generateText`
+ * results and callbacks); the schema handed to the model is still the JSON Schema, so the AI SDK
+ * does not validate a second time.
  */
 import { jsonSchema, tool, type Tool } from 'ai';
+import type { AnyZodObject, InferSchemaInput } from '../definition/types.ts';
 import { createStreamLogger, type Logger } from '../logging/logger.ts';
 import type { AnyTool, ToolRegistry } from '../registry/tool-registry.ts';
 import type { ToolSelection } from '../registry/tool-selection.ts';
@@ -15,6 +19,7 @@ import {
   type ProgressUpdate,
   type ToolContext,
 } from '../tool/tool-context.ts';
+import type { BaseTool } from '../tool/base-tool.ts';
 import type { ToolCallResult } from '../tool/tool-result.ts';
 
 export interface AiSdkToolsOptions<TDeps> {
@@ -40,18 +45,19 @@ function toModelOutput(result: ToolCallResult) {
     : ({ type: 'text', value: text } as const);
 }
 
-/** Converts one toolsmith tool into an AI SDK tool. */
-export function toAiSdkTool<TDeps>(
-  source: AnyTool<TDeps>,
+/** Converts one toolsmith tool into an AI SDK tool, its input typed by the tool's Zod schema. */
+export function toAiSdkTool<TDeps, TParams extends AnyZodObject>(
+  source: BaseTool<TDeps, TParams, unknown>,
   options: AiSdkToolsOptions<TDeps>,
-): Tool<unknown, ToolCallResult> {
+): Tool<InferSchemaInput<TParams>, ToolCallResult> {
   const definition = source.getDefinition();
   const logger = options.logger ?? createStreamLogger();
   return tool({
     ...(definition.title ? { title: definition.title } : {}),
     description: definition.description,
-    inputSchema: jsonSchema(definition.inputSchema),
-    execute: async (input: unknown, { toolCallId, abortSignal }): Promise<ToolCallResult> => {
+    // BaseTool validates (with field-level messages the model can act on): no validate function here.
+    inputSchema: jsonSchema<InferSchemaInput<TParams>>(definition.inputSchema),
+    execute: async (input, { toolCallId, abortSignal }): Promise<ToolCallResult> => {
       const onProgress = options.onProgress;
       const elicit = options.elicit;
       const ctx: ToolContext<TDeps> = {

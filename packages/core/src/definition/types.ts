@@ -31,6 +31,13 @@ export type InferSchemaOutput<T> = T extends z3.ZodTypeAny
     ? z4.output<T>
     : never;
 
+/** The input type of a Zod schema of either major version (what a caller sends, before defaults). */
+export type InferSchemaInput<T> = T extends z3.ZodTypeAny
+  ? z3.input<T>
+  : T extends z4.ZodType
+    ? z4.input<T>
+    : never;
+
 /**
  * A custom transform replaces the JSON Schema generated for every Zod node of one type.
  * Keys are Zod type names as zod 4 spells them in `def.type` (`'date'`, `'bigint'`, `'string'`, …);
