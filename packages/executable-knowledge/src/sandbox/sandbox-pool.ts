@@ -628,13 +628,14 @@ class ProcessSandboxPool implements SandboxPool {
     if (index === -1) return;
     const job = host.inflight[index] as Job;
     host.inflight.splice(index, 1);
+    // Aborted by its caller (and counted then): a late answer or the host's "cancelled".
+    if (job.settled) return;
     if (answer.type === 'failure' && answer.failure.kind === 'missing-source') {
       // The host dropped its copies of the sources (it keeps 32 MB at most): send them again.
       host.knownSources.clear();
-      if (!job.settled) this.#queue.unshift(job);
+      this.#queue.unshift(job);
       return;
     }
-    if (answer.type === 'failure' && answer.failure.kind === 'cancelled') return;
     this.#calls++;
     this.#cacheHits += answer.scriptCache?.hits ?? 0;
     this.#cacheMisses += answer.scriptCache?.misses ?? 0;
