@@ -618,18 +618,28 @@ describe('pipelining: several calls on a host at once', () => {
   const count = (tag: string, ms = 0): SandboxRequest => single(counting, [tag, ms]);
   /** Lets the pool send what it batched in this turn of the event loop. */
   const dispatched = () => new Promise((resolve) => setImmediate(resolve));
+  /**
+   * Two quick calls, so the pool knows `count` runs fast: nothing is queued behind an entry it has
+   * not seen run warm yet (the first call on a host compiles), or has seen run slowly. Both run on
+   * the first host (n = 2 there).
+   */
+  const learn = async (pool: SandboxPool) => {
+    await pool.run(count('learn'));
+    await pool.run(count('learn'));
+  };
 
   it('hands a busy host up to pipelineDepth calls, runs them in order and counts the rest as queued', async () => {
     const own = createSandboxPool({ size: 1, pipelineDepth: 4 });
     try {
       await own.start();
+      await learn(own);
       const tags = Array.from({ length: 10 }, (_, i) => `t${i}`);
       const calls = tags.map((tag, i) => own.run(count(tag, i === 0 ? 100 : 0)));
       await dispatched();
       expect(own.stats()).toMatchObject({ busy: 1, queued: 9 });
       const results = await Promise.all(calls);
-      expect(results.map((r) => r.value)).toEqual(tags.map((tag, i) => ({ tag, n: i + 1 })));
-      expect(own.stats()).toMatchObject({ busy: 0, queued: 0, calls: 10, replaced: 0 });
+      expect(results.map((r) => r.value)).toEqual(tags.map((tag, i) => ({ tag, n: i + 3 })));
+      expect(own.stats()).toMatchObject({ busy: 0, queued: 0, calls: 12, replaced: 0 });
     } finally {
       await own.close();
     }
@@ -639,6 +649,7 @@ describe('pipelining: several calls on a host at once', () => {
     const own = createSandboxPool({ size: 1, pipelineDepth: 4 });
     try {
       await own.start();
+      await learn(own);
       const controller = new AbortController();
       const running = own.run(count('running', 300));
       const aborted = own.run(count('aborted'), { signal: controller.signal });
@@ -648,9 +659,9 @@ describe('pipelining: several calls on a host at once', () => {
       controller.abort(new Error('user cancelled'));
       expect(own.stats().queued).toBe(1);
       await expect(aborted).rejects.toBeInstanceOf(CancelledError);
-      await expect(running).resolves.toMatchObject({ value: { tag: 'running', n: 1 } });
-      // the host never ran the aborted call: 'after' is its second
-      await expect(after).resolves.toMatchObject({ value: { tag: 'after', n: 2 } });
+      await expect(running).resolves.toMatchObject({ value: { tag: 'running', n: 3 } });
+      // the host never ran the aborted call: 'after' is the next after 'running'
+      await expect(after).resolves.toMatchObject({ value: { tag: 'after', n: 4 } });
       expect(own.stats().replaced).toBe(0);
     } finally {
       await own.close();
@@ -670,6 +681,7 @@ describe('pipelining: several calls on a host at once', () => {
         own.run(request).then(() => {
           done.push(tag);
         });
+      await learn(own); // `count` is quick as far as the pool knows: only silence can keep calls off a host
       const slow = track(count('slow', 1200), 'slow'); // host 1
       const short = track(count('short', 300), 'short'); // host 2
       await new Promise((resolve) => setTimeout(resolve, 50)); // both silent now
@@ -690,6 +702,7 @@ describe('pipelining: several calls on a host at once', () => {
     const own = createSandboxPool({ size: 1, pipelineDepth: 4 });
     try {
       await own.start();
+      await learn(own);
       const [pid] = own.stats().pids;
       const calls = ['a', 'b', 'c'].map((tag) => own.run(count(tag, 150)));
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -715,6 +728,7 @@ describe('pipelining: several calls on a host at once', () => {
     });
     try {
       await own.start();
+      await learn(own);
       const hang = single(`throw new Proxy({}, { get() { for (;;) {} } })`);
       const outcomes = await Promise.all(
         [count('a', 1), hang, count('b'), count('c')].map((request) =>
@@ -732,6 +746,39 @@ describe('pipelining: several calls on a host at once', () => {
       await own.close();
     }
   }, 20_000);
+
+  it('queues nothing behind a call whose helper ran slowly lately', async () => {
+    const own = createSandboxPool({ size: 2, pipelineDepth: 4 });
+    const spin = (ms: number): SandboxRequest => ({
+      modules: [
+        mod(
+          'spin',
+          'function spin(ms) { const end = Date.now() + ms; while (Date.now() < end) {} return ms }\nmodule.exports = { spin }',
+        ),
+      ],
+      entry: { module: 'spin', export: 'spin' },
+      args: [ms],
+    });
+    try {
+      await own.start();
+      await learn(own);
+      await own.run(spin(50)); // compiles spin (not counted as its speed)
+      await own.run(spin(50)); // the pool now knows spin is slow
+      const done: string[] = [];
+      const track = (request: SandboxRequest, tag: string) =>
+        own.run(request).then(() => {
+          done.push(tag);
+        });
+      const slow = track(spin(600), 'slow'); // host 1
+      const short = track(count('short', 100), 'short'); // host 2
+      const quick = ['q1', 'q2', 'q3'].map((tag) => track(count(tag), tag)); // at once: no host is silent yet
+      await Promise.all(quick);
+      expect(done).toEqual(['short', 'q1', 'q2', 'q3']); // all behind 'short', none behind 'slow'
+      await Promise.all([slow, short]);
+    } finally {
+      await own.close();
+    }
+  }, 15_000);
 
   it('refuses a pipelineDepth that is not a positive integer', () => {
     expect(() => createSandboxPool({ pipelineDepth: 0 })).toThrow(

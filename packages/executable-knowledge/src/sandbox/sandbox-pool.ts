@@ -64,10 +64,11 @@
  * answers at most ANSWER_BATCH_MS = 2 ms while more calls wait). A pipe write wakes the process at
  * the other end, and those wake-ups, not the isolate, were most of a small call's cost: batching
  * took two hosts on two vCPUs from ~4 400 to ~12 000 calls/s. A call handed ahead waits behind the
- * calls before it on its host, slow or not; a host silent for SILENT_HOST_MS (5 ms) — maybe on a slow
- * call — gets nothing more ahead. Beyond that, calls wait FIFO in the pool (`maxQueue`, default 1000,
- * counting the calls on hosts behind their running call; then `SandboxUnavailableError`) for the
- * first host that can take them.
+ * calls before it on its host, so nothing goes ahead behind a call that may be slow — its entry
+ * (module + export) has not run warm yet, or its recent calls took over SLOW_CALL_MS (2 ms) inside the
+ * host (moving average) — nor to a host silent for SILENT_HOST_MS (5 ms), which may be on one.
+ * Beyond that, calls wait FIFO in the pool (`maxQueue`, default 1000, counting the calls on hosts
+ * behind their running call; then `SandboxUnavailableError`) for the first host that can take them.
  *
  * When a host dies or is killed with one call on it, that call fails (classified as below). With
  * several, the pool cannot tell which one did it (the host may have finished some, their answers
@@ -138,6 +139,12 @@ const DEFAULT_MAX_QUEUE = 1000;
 const DEFAULT_PIPELINE_DEPTH = 8;
 /** A busy host silent this long gets no more calls ahead of time (they wait in the pool instead). */
 const SILENT_HOST_MS = 5;
+/** An entry whose recent calls took longer than this inside the host gets no calls queued behind it. */
+const SLOW_CALL_MS = 2;
+/** Weight of the newest duration in an entry's moving average. */
+const DURATION_WEIGHT = 0.3;
+/** Entries whose durations are remembered (then the history starts again). */
+const MAX_DURATION_ENTRIES = 1000;
 const DEFAULT_KILL_GRACE_MS = 1000;
 const DEFAULT_START_TIMEOUT_MS = 10_000;
 /** Consecutive hosts that die before reporting ready before queued calls are failed. */
@@ -175,6 +182,8 @@ interface Job {
   readonly argsJson: string;
   readonly limits: ResolvedLimits;
   readonly freshContext: boolean;
+  /** What the call runs (entry module's content key and export): the key of its duration history. */
+  readonly entryKey: string;
   readonly signal: AbortSignal | undefined;
   readonly resolve: (result: SandboxResult) => void;
   readonly reject: (error: unknown) => void;
@@ -244,6 +253,8 @@ class ProcessSandboxPool implements SandboxPool {
   #cacheHits = 0;
   #cacheMisses = 0;
   #messageIds = 0;
+  /** Recent time inside the host per entry (exponential moving average, ms): see #mayBeSlow. */
+  readonly #durations = new Map<string, number>();
   #startFailures = 0;
 
   constructor(options: SandboxPoolOptions) {
@@ -429,11 +440,29 @@ class ProcessSandboxPool implements SandboxPool {
       const load = host.inflight.length;
       if (load === 0) return host;
       if (job.solo || load >= this.#pipelineDepth || host.inflight[0]?.solo) continue;
-      // A host that has not answered for a while may be on a slow call: queue nothing more behind it.
+      // Nothing goes ahead behind a call that may be slow (new, or slow lately), nor to a host that
+      // has not answered for a while (it may be on one).
       if (performance.now() - host.progressAt >= SILENT_HOST_MS) continue;
+      if (host.inflight.some((queued) => !queued.settled && this.#mayBeSlow(queued))) continue;
       if (!best || load < best.inflight.length) best = host;
     }
     return best;
+  }
+
+  /** Whether a call may keep its host long: its entry ran slowly lately, or never ran here yet. */
+  #mayBeSlow(job: Job): boolean {
+    const recent = this.#durations.get(job.entryKey);
+    return recent === undefined || recent > SLOW_CALL_MS;
+  }
+
+  #recordDuration(job: Job, durationMs: number): void {
+    if (!Number.isFinite(durationMs)) return;
+    const previous = this.#durations.get(job.entryKey);
+    if (previous === undefined && this.#durations.size >= MAX_DURATION_ENTRIES) this.#durations.clear();
+    this.#durations.set(
+      job.entryKey,
+      previous === undefined ? durationMs : previous + DURATION_WEIGHT * (durationMs - previous),
+    );
   }
 
   /** Puts a call in flight on a host and returns the message for it. */
@@ -639,6 +668,8 @@ class ProcessSandboxPool implements SandboxPool {
     this.#calls++;
     this.#cacheHits += answer.scriptCache?.hits ?? 0;
     this.#cacheMisses += answer.scriptCache?.misses ?? 0;
+    // A call that compiled its modules (a new host or isolate) says little about the next ones.
+    if ((answer.scriptCache?.misses ?? 0) === 0) this.#recordDuration(job, answer.durationMs);
     if (answer.type === 'failure') {
       this.#settle(job, undefined, toError(answer.failure, job));
       return;
@@ -887,7 +918,10 @@ function toError(failure: HostFailure, job: Job): Error {
   }
 }
 
-type Prepared = Pick<Job, 'modules' | 'filenames' | 'entry' | 'argsJson' | 'limits' | 'freshContext'>;
+type Prepared = Pick<
+  Job,
+  'modules' | 'filenames' | 'entry' | 'argsJson' | 'limits' | 'freshContext' | 'entryKey'
+>;
 
 /** Validates a request and turns it into what is sent to a host. */
 function prepare(
@@ -966,6 +1000,7 @@ function prepare(
     argsJson,
     limits,
     freshContext: request.freshContext ?? freshContextPerCall,
+    entryKey: `${modules.find((m) => m.id === entry.module)!.key}:${entry.export}`,
   };
 }
 
