@@ -224,6 +224,9 @@ interface Host {
   watchdog: ReturnType<typeof setTimeout> | undefined;
   /** When the host last answered (or got work while idle): the watchdog counts from here. */
   progressAt: number;
+  /** The largest time limit and memory limit of the calls on it, as the watchdog was armed. */
+  watchLimitMs: number;
+  watchMemoryMb: number;
   rssPoll: ReturnType<typeof setInterval> | undefined;
   closed: Promise<void>;
 }
@@ -508,11 +511,8 @@ class ProcessSandboxPool implements SandboxPool {
   #watch(host: Host, progress: boolean): void {
     const now = performance.now();
     if (progress) host.progressAt = now;
-    clearTimeout(host.watchdog);
-    host.watchdog = undefined;
     if (host.inflight.length === 0) {
-      clearInterval(host.rssPoll);
-      host.rssPoll = undefined;
+      this.#unwatch(host);
       return;
     }
     let limitMs = 0;
@@ -521,14 +521,17 @@ class ProcessSandboxPool implements SandboxPool {
       limitMs = Math.max(limitMs, job.limits.wallTimeoutMs, job.limits.cpuTimeoutMs);
       memoryMb = Math.max(memoryMb, job.limits.memoryMb);
     }
-    const memoryError = (job: Job) =>
-      new SandboxMemoryError({ memoryMb: job.limits.memoryMb, helperId: job.helperId });
+    host.watchMemoryMb = memoryMb;
+    // A call handed ahead with limits no larger than those watched already changes nothing.
+    if (!progress && host.watchdog !== undefined && limitMs <= host.watchLimitMs) return;
+    host.watchLimitMs = limitMs;
+    clearTimeout(host.watchdog);
     host.watchdog = setTimeout(
       () => {
         readRssMb(host.pid, (rssMb) => {
           if (rssMb !== undefined) host.rssMb = rssMb;
           const outOfMemory =
-            OUT_OF_MEMORY.test(host.stderrTail) || host.rssMb > host.baseRssMb + 2 * memoryMb + 32;
+            OUT_OF_MEMORY.test(host.stderrTail) || host.rssMb > host.baseRssMb + 2 * host.watchMemoryMb + 32;
           this.#kill(host, (job) =>
             outOfMemory
               ? memoryError(job)
@@ -544,18 +547,33 @@ class ProcessSandboxPool implements SandboxPool {
     );
     // isolated-vm's memoryLimit is soft and some allocations bypass it entirely (measured: a
     // 64 MB isolate running `new Array(1e9).fill(0)` grows its host past 700 MB before it
-    // crashes). Watch the host's resident size and kill it past the cap.
-    const capMb = this.#maxHostRssMb ?? DEFAULT_RSS_CAP_BASE_MB + 4 * memoryMb;
+    // crashes). Watch the host's resident size and kill it past the cap (of the calls on it now).
     if (process.platform === 'linux' && host.rssPoll === undefined) {
       host.rssPoll = setInterval(() => {
         readRssMb(host.pid, (rssMb) => {
           if (rssMb === undefined) return;
           host.rssMb = rssMb;
+          const capMb = this.#maxHostRssMb ?? DEFAULT_RSS_CAP_BASE_MB + 4 * host.watchMemoryMb;
           if (rssMb > capMb) this.#kill(host, memoryError);
         });
       }, RSS_POLL_MS);
       host.rssPoll.unref();
     }
+  }
+
+  #unwatch(host: Host): void {
+    clearTimeout(host.watchdog);
+    clearInterval(host.rssPoll);
+    host.watchdog = undefined;
+    host.rssPoll = undefined;
+  }
+
+  /** Takes every call off a host (which is going away) and stops watching it. */
+  #takeCalls(host: Host): Job[] {
+    this.#unwatch(host);
+    const calls = host.inflight.splice(0);
+    for (const job of calls) job.host = undefined;
+    return calls;
   }
 
   #spawn(): Host {
@@ -600,6 +618,8 @@ class ProcessSandboxPool implements SandboxPool {
       startTimer: undefined,
       watchdog: undefined,
       progressAt: 0,
+      watchLimitMs: 0,
+      watchMemoryMb: 0,
       rssPoll: undefined,
       closed,
     };
@@ -703,7 +723,7 @@ class ProcessSandboxPool implements SandboxPool {
     const wasStarting = host.state === 'starting' || host.wasStarting;
     this.#release(host, (job) =>
       host.stderrTail.includes(FATAL_MARKER) || OUT_OF_MEMORY.test(host.stderrTail)
-        ? new SandboxMemoryError({ memoryMb: job.limits.memoryMb, helperId: job.helperId })
+        ? memoryError(job)
         : new SandboxCrashedError({
             helperId: job.helperId,
             exitCode: code,
@@ -754,11 +774,7 @@ class ProcessSandboxPool implements SandboxPool {
    * and is blamed. Helpers reach nothing outside their isolate, so running one twice is harmless.
    */
   #release(host: Host, blame: (job: Job) => Error): void {
-    clearTimeout(host.watchdog);
-    clearInterval(host.rssPoll);
-    host.watchdog = undefined;
-    host.rssPoll = undefined;
-    const inflight = host.inflight.splice(0);
+    const inflight = this.#takeCalls(host);
     if (inflight.length === 1) {
       const job = inflight[0] as Job;
       if (!job.settled) {
@@ -768,10 +784,7 @@ class ProcessSandboxPool implements SandboxPool {
       return;
     }
     const retry = inflight.filter((job) => !job.settled);
-    for (const job of retry) {
-      job.solo = true;
-      job.host = undefined;
-    }
+    for (const job of retry) job.solo = true;
     this.#queue.unshift(...retry);
   }
 
@@ -808,9 +821,7 @@ class ProcessSandboxPool implements SandboxPool {
     if (blame) this.#release(host, blame);
     else {
       // Killed for a reason of its own (an abort, an IPC error): calls still wanted run again.
-      this.#queue.unshift(...host.inflight.splice(0).filter((job) => !job.settled));
-      clearTimeout(host.watchdog);
-      clearInterval(host.rssPoll);
+      this.#queue.unshift(...this.#takeCalls(host).filter((job) => !job.settled));
     }
     host.killedBy = 'pool';
     if (host.state === 'starting') host.wasStarting = true;
@@ -843,6 +854,10 @@ class ProcessSandboxPool implements SandboxPool {
     if (error !== undefined) job.reject(error);
     else job.resolve(result as SandboxResult);
   }
+}
+
+function memoryError(job: Job): SandboxMemoryError {
+  return new SandboxMemoryError({ memoryMb: job.limits.memoryMb, helperId: job.helperId });
 }
 
 /** Resident set size of a process in MB (Linux `/proc`), or undefined when it cannot be read. */
