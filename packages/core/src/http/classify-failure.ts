@@ -59,7 +59,7 @@ export function isNetworkFailure(error: unknown): boolean {
 }
 
 export function describeNetworkFailure(error: unknown): NetworkFailureInfo {
-  if (hasCauseMessage(error, 'bad port')) {
+  if (findCause(error, (cause) => cause.message === 'bad port')) {
     // undici refuses the Fetch standard's "bad ports" before connecting; the cause has no code.
     return {
       sent: false,
@@ -123,19 +123,18 @@ function isErrorLike(value: unknown): value is Error {
   );
 }
 
-/** Whether `error` or one of its causes has exactly this message. */
-function hasCauseMessage(error: unknown, message: string, depth = 0): boolean {
-  if (!isErrorLike(error) || depth > 8) return false;
-  return error.message === message || hasCauseMessage(error.cause, message, depth + 1);
+/** The innermost error carrying a `code`, down `cause` (and `AggregateError.errors`). */
+function findSystemError(error: unknown): Error | undefined {
+  return findCause(error, (cause) => errorCode(cause) !== undefined);
 }
 
-/** Walks `cause` (and `AggregateError.errors`) to the innermost error carrying a `code`. */
-function findSystemError(error: unknown, depth = 0): Error | undefined {
+/** Walks `cause` (and `AggregateError.errors`) to the innermost error that passes `test`. */
+function findCause(error: unknown, test: (error: Error) => boolean, depth = 0): Error | undefined {
   if (!isErrorLike(error) || depth > 8) return undefined;
   const errors = (error as { errors?: unknown }).errors;
   const deeper =
-    findSystemError(error.cause, depth + 1) ??
-    (Array.isArray(errors) ? findSystemError(errors[0], depth + 1) : undefined);
+    findCause(error.cause, test, depth + 1) ??
+    (Array.isArray(errors) ? findCause(errors[0], test, depth + 1) : undefined);
   if (deeper) return deeper;
-  return errorCode(error) ? error : undefined;
+  return test(error) ? error : undefined;
 }

@@ -67,7 +67,7 @@ function toSdkTool(definition: ToolDefinition): Tool {
  */
 const LenientCallToolRequestSchema = CallToolRequestSchema.extend({
   params: CallToolRequestSchema.shape.params.extend({
-    arguments: CallToolRequestSchema.shape.params.shape.arguments.or(z.unknown()),
+    arguments: z.unknown(),
   }),
 });
 
