@@ -33,6 +33,7 @@ async function connect(
     selection?: ToolSelection;
     extraTools?: BaseTool<FixtureDeps>[];
     capabilities?: Record<string, unknown>;
+    maxOutputChars?: number;
   } = {},
 ) {
   const registry = new ToolRegistry<FixtureDeps>({ toolsets }).register(
@@ -46,6 +47,7 @@ async function connect(
     deps: createFixtureDeps(),
     logger: silentLogger,
     ...(options.selection ? { selection: options.selection } : {}),
+    ...(options.maxOutputChars ? { maxOutputChars: options.maxOutputChars } : {}),
   });
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
   const client = new Client(
@@ -152,6 +154,66 @@ describe('createMcpServer', () => {
     }
     // and the server goes on serving
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+  });
+
+  it('runs a tool called without arguments (optional in the spec) as if they were {}', async () => {
+    const { client } = await connect();
+    const result = await client.request(
+      { method: 'tools/call', params: { name: 'list_books' } },
+      CallToolResultSchema,
+    );
+    expect(result.isError).toBeFalsy();
+    expect(JSON.parse(textOf(result))).toMatchObject({ total: 3 });
+    // a tool with a required parameter answers which field is missing, as with {}
+    const missing = await client.request(
+      { method: 'tools/call', params: { name: 'get_book' } },
+      CallToolResultSchema,
+    );
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toContain('- id:');
+  });
+
+  it('answers an unknown tool called without arguments with "Unknown tool" (-32602)', async () => {
+    const { client } = await connect();
+    const error = await client
+      .request({ method: 'tools/call', params: { name: 'no_such_tool' } }, CallToolResultSchema)
+      .catch((e: unknown) => e);
+    expect((error as McpError).code).toBe(-32602);
+    expect((error as McpError).message).toBe(
+      'MCP error -32602: Unknown tool "no_such_tool". Call tools/list to see the available tools.',
+    );
+  });
+
+  it('answers a call without a tool name with invalid params that say what to send', async () => {
+    const { client } = await connect();
+    for (const params of [{}, { name: 42 }]) {
+      const error = await client
+        .request({ method: 'tools/call', params: params as never }, CallToolResultSchema)
+        .catch((e: unknown) => e);
+      expect((error as McpError).code).toBe(-32602);
+      expect((error as McpError).message).toMatch(
+        /^MCP error -32602: Invalid tools\/call request: "name" must be the tool's name as a string \(received (undefined|number)\)\. Call tools\/list/,
+      );
+    }
+  });
+
+  it('keeps protocol and tool error texts within the output budget', async () => {
+    const { client } = await connect({ maxOutputChars: 2000 });
+    const huge = 'x'.repeat(3_000_000);
+    const unknown = await client.callTool({ name: huge, arguments: {} }).catch((e: unknown) => e);
+    expect((unknown as McpError).message.length).toBeLessThan(2000);
+    expect((unknown as McpError).message).toMatch(
+      /^MCP error -32602: Unknown tool "x{80}…"\. Call tools\/list/,
+    );
+
+    const notFound = await client.callTool({ name: 'get_book', arguments: { id: huge } });
+    expect(notFound.isError).toBe(true);
+    expect(textOf(notFound).length).toBeLessThanOrEqual(2000);
+    expect(textOf(notFound)).toMatch(/^Book "x{80}…" \(3000000 characters\) does not exist\. Did you mean/);
+
+    const invalid = await client.callTool({ name: 'list_books', arguments: { order: huge, [huge]: 1 } });
+    expect(textOf(invalid).length).toBeLessThanOrEqual(2000);
+    expect(textOf(invalid)).toContain('Fix these fields and call the tool again.');
   });
 
   it('turns a programmer error into a JSON-RPC internal error without internals', async () => {

@@ -8,11 +8,10 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
-  CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
-  McpError,
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -21,9 +20,12 @@ import type { ToolRegistry, AnyTool } from '../registry/tool-registry.ts';
 import { SearchToolsTool } from '../registry/search-tools.tool.ts';
 import type { ToolSelection } from '../registry/tool-selection.ts';
 import { createStreamLogger, type Logger } from '../logging/logger.ts';
+import { DEFAULT_MAX_OUTPUT_CHARS } from '../tool/base-tool.ts';
+import { fitErrorToBudget, previewValue } from '../tool/error-budget.ts';
 import { createProgressReporter, type ElicitationResult, type ToolContext } from '../tool/tool-context.ts';
 import type { ToolDefinition } from '../tool/tool-definition.ts';
 import { closestMatches } from '../util/closest-match.ts';
+import { JsonRpcError } from './json-rpc-error.ts';
 
 export interface McpServerOptions<TDeps> {
   name: string;
@@ -60,16 +62,50 @@ function toSdkTool(definition: ToolDefinition): Tool {
 }
 
 /**
- * `tools/call` as the SDK defines it, except that `arguments` may be anything. With the SDK's own
- * schema as the handler's, `"arguments": "Q-1"` fails the protocol's parse and becomes a bare
- * internal error (-32603); past this one, the SDK's `Server` checks the request itself and answers
- * invalid params (-32602) with a message that names `arguments` and what it must be.
+ * `tools/call` with params of any shape: the handler checks them itself (see `readCallParams`), so
+ * a malformed call gets an invalid-params error that says what to send, never a Zod dump.
  */
-const LenientCallToolRequestSchema = CallToolRequestSchema.extend({
-  params: CallToolRequestSchema.shape.params.extend({
-    arguments: z.unknown(),
-  }),
-});
+const AnyCallToolRequestSchema = z.object({ method: z.literal('tools/call'), params: z.unknown() });
+
+const kindOf = (value: unknown) =>
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'array'
+      : typeof value === 'string'
+        ? 'string'
+        : typeof value;
+
+/**
+ * The tool name and arguments of a `tools/call`. Missing `arguments` (optional in the spec) stand
+ * for `{}`: a tool without required parameters runs. The messages quote nothing unbounded.
+ */
+function readCallParams(params: unknown): { name: string; args: Record<string, unknown> } {
+  const call = (params ?? {}) as { name?: unknown; arguments?: unknown };
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+    throw new JsonRpcError(
+      ErrorCode.InvalidParams,
+      `Invalid tools/call request: "params" must be an object (received ${kindOf(params)}). Send {"name": "<tool>", "arguments": {...}}.`,
+    );
+  }
+  if (typeof call.name !== 'string') {
+    throw new JsonRpcError(
+      ErrorCode.InvalidParams,
+      `Invalid tools/call request: "name" must be the tool's name as a string (received ${kindOf(call.name)}). Call tools/list to see the available tools.`,
+    );
+  }
+  const args = call.arguments === undefined ? {} : call.arguments;
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    throw new JsonRpcError(
+      ErrorCode.InvalidParams,
+      `Invalid tools/call request: "arguments" must be an object of the tool's parameters (expected record, received ${kindOf(call.arguments)}). Send e.g. {"name": "${previewValue(call.name, 64)}", "arguments": {...}}, or leave "arguments" out for a tool without parameters.`,
+    );
+  }
+  return { name: call.name, args: args as Record<string, unknown> };
+}
+
+/** Longest tool name the spec allows; a longer one is not worth a "did you mean". */
+const MAX_TOOL_NAME = 128;
 
 export function createMcpServer<TDeps>(options: McpServerOptions<TDeps>): ToolsmithMcpServer {
   const logger = options.logger ?? createStreamLogger();
@@ -94,16 +130,27 @@ export function createMcpServer<TDeps>(options: McpServerOptions<TDeps>): Toolsm
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: definitions.map(toSdkTool) }));
 
-  server.setRequestHandler(LenientCallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const { name, arguments: args } = request.params;
+  const budget = options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
+  const fail = (code: number, message: string) => new JsonRpcError(code, fitErrorToBudget(message, budget));
+
+  // Registered on Protocol, past the SDK Server's own tools/call wrapper: that wrapper re-validates
+  // the request with the SDK schema and answers a malformed one with a Zod dump inside an McpError
+  // whose message the client prefixes a second time. readCallParams checks the same rules and says
+  // what to send instead.
+  const handleCall = async (
+    request: z.infer<typeof AnyCallToolRequestSchema>,
+    extra: Parameters<Parameters<Server['setRequestHandler']>[1]>[1],
+  ): Promise<CallToolResult> => {
+    const { name, args } = readCallParams(request.params);
     const tool = byName.get(name) ?? selected.get(name);
     if (!tool) {
       const reason = selected.disabledReason(name);
-      if (reason) return { content: [{ type: 'text', text: reason }], isError: true };
-      const near = closestMatches(name, byName.keys());
-      throw new McpError(
+      if (reason)
+        return { content: [{ type: 'text', text: fitErrorToBudget(reason, budget) }], isError: true };
+      const near = name.length <= MAX_TOOL_NAME ? closestMatches(name, byName.keys()) : [];
+      throw fail(
         ErrorCode.InvalidParams,
-        `Unknown tool "${name}".${near.length ? ` Did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : ''} Call tools/list to see the available tools.`,
+        `Unknown tool "${previewValue(name)}".${near.length ? ` Did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : ''} Call tools/list to see the available tools.`,
       );
     }
 
@@ -151,12 +198,13 @@ export function createMcpServer<TDeps>(options: McpServerOptions<TDeps>): Toolsm
     } catch {
       // Programmer error: BaseTool logged it with its stack. The client gets a protocol error
       // (-32603), never the internals.
-      throw new McpError(
+      throw fail(
         ErrorCode.InternalError,
         `Tool "${tool.name}" failed with an internal error. This is a bug in the server, not in your input; details are in the server log.`,
       );
     }
-  });
+  };
+  Protocol.prototype.setRequestHandler.call(server, AnyCallToolRequestSchema, handleCall as never);
 
   return {
     server,

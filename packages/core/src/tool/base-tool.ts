@@ -20,6 +20,7 @@ import { ToolDefinitionError } from '../errors/tool-definition-error.ts';
 import { ToolsmithError } from '../errors/toolsmith-error.ts';
 import type { ValidationError } from '../errors/validation-error.ts';
 import { projectFields } from './field-projection.ts';
+import { fitErrorToBudget } from './error-budget.ts';
 import { fitToBudget } from './output-budget.ts';
 import { validateParams, type ParamsValidation } from './param-validation.ts';
 import type { ToolContext } from './tool-context.ts';
@@ -192,7 +193,7 @@ export abstract class BaseTool<
           durationMs: elapsed(),
           fields: fieldNames(validation.error),
         });
-        return errorResult(validation.error.toToolText());
+        return errorResult(fitErrorToBudget(validation.error.toToolText(), this.maxOutputChars(options)));
       }
       await this.beforeExecute(validation.data, ctx);
       const output = await this.executeWithLimits(validation.data, ctx, options);
@@ -203,11 +204,16 @@ export abstract class BaseTool<
       const classified = classify(error, this.metadata.name, ctx.signal);
       if (classified) {
         logger.info('tool call failed', { tool, durationMs: elapsed(), code: classified.code });
-        return errorResult(classified.toToolText());
+        return errorResult(fitErrorToBudget(classified.toToolText(), this.maxOutputChars(options)));
       }
       logger.error('tool call crashed (programmer error)', { tool, durationMs: elapsed(), error });
       throw error;
     }
+  }
+
+  /** The output budget of this call: the tool's own, else the server's, else the default. Errors obey it too. */
+  private maxOutputChars(options: RunOptions): number {
+    return this.metadata.maxOutputChars ?? options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
   }
 
   private async executeWithLimits(
@@ -284,7 +290,7 @@ export abstract class BaseTool<
 
     const content: ToolContent[] = [...extraContent];
     if (data !== undefined) {
-      const maxChars = this.metadata.maxOutputChars ?? options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
+      const maxChars = this.maxOutputChars(options);
       const budgeted = fitToBudget(data, { maxChars, hint: () => this.truncationHint() });
       if (structuredContent && budgeted.truncated && budgeted.data !== undefined) {
         structuredContent = budgeted.data as Record<string, unknown>;
