@@ -1,8 +1,9 @@
 /**
- * Serve over stdio: stdout carries only JSON-RPC; logs go to stderr.
+ * Serve over stdio: stdout carries only JSON-RPC; logs go to stderr. Every line the client sends is
+ * answered, a bad one with a JSON-RPC error (see StdioLineTransport).
  */
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createMcpServer, type McpServerOptions } from './create-mcp-server.ts';
+import { StdioLineTransport } from './stdio-transport.ts';
 
 export interface RunningServer {
   /** Stops accepting work and closes the transport(s). Safe to call twice. */
@@ -15,10 +16,7 @@ export async function serveStdio<TDeps>(
   options: McpServerOptions<TDeps> & { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream },
 ): Promise<RunningServer> {
   const mcp = createMcpServer(options);
-  const transport = new StdioServerTransport(
-    options.stdin as NodeJS.ReadStream | undefined,
-    options.stdout as NodeJS.WriteStream | undefined,
-  );
+  const transport = new StdioLineTransport(options.stdin, options.stdout);
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
   transport.onclose = () => resolveClosed();

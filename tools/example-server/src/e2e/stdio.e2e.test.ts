@@ -309,3 +309,58 @@ describe('stdio: process behaviour', () => {
     }
   }, 20_000);
 });
+
+describe('stdio: lines that are not JSON-RPC', () => {
+  it('answers every bad line with a JSON-RPC error on stdout, and goes on serving', async () => {
+    const emulator = await startEmulator(resources);
+    const server = spawnServer(resources, [], serverEnv(emulatorEnv(emulator)));
+    const peer = jsonRpcPeer(server);
+    await peer.initialize(1);
+    const raw = [
+      'not json',
+      '{"jsonrpc":"2.0","id":2,"method":', // cut short
+      '42',
+      '[{"jsonrpc":"2.0","id":3,"method":"ping"}]',
+      '{"id":4,"method":"tools/list"}',
+      '{"jsonrpc":"2.0","id":5,"method":7}',
+      '{"jsonrpc":"2.0","id":{"x":1},"method":"ping"}',
+      '{"jsonrpc":"2.0"}',
+    ];
+    for (const line of raw) server.child.stdin.write(`${line}\n`);
+    // tools/call without "arguments" (optional in the spec): a tool without parameters runs.
+    peer.send({ id: 10, method: 'tools/call', params: { name: 'bookshelf_ping' } });
+    peer.send({ id: 11, method: 'tools/call', params: { name: 'bookshelf_no_such_tool' } });
+    expect(await peer.response(10)).toMatchObject({ result: { content: [{ type: 'text' }] } });
+    expect((await peer.response(10)).result).not.toHaveProperty('isError');
+    expect(await peer.response(11)).toMatchObject({
+      error: { code: -32602, message: expect.stringMatching(/^Unknown tool "bookshelf_no_such_tool"/) },
+    });
+
+    const messages = peer.lines().map((line) => JSON.parse(line) as Record<string, unknown>);
+    for (const message of messages) expect(message.jsonrpc).toBe('2.0');
+    const errors = messages
+      .filter((m) => m.id !== 1 && m.id !== 10 && m.id !== 11)
+      .map((m) => ({ id: m.id, code: (m.error as { code: number }).code }));
+    expect(errors).toEqual([
+      { id: null, code: -32700 },
+      { id: null, code: -32700 },
+      { id: null, code: -32600 },
+      { id: null, code: -32600 },
+      { id: 4, code: -32600 },
+      { id: 5, code: -32600 },
+      { id: null, code: -32600 },
+      { id: null, code: -32600 },
+    ]);
+    const texts = messages.map((m) => (m.error as { message?: string } | undefined)?.message ?? '');
+    expect(texts).toContain(
+      'Parse error: the line is not valid JSON (received "not json"). Send one JSON-RPC 2.0 message per line, e.g. {"jsonrpc":"2.0","id":1,"method":"tools/list"}.',
+    );
+    expect(texts.some((t) => t.startsWith('Invalid Request: "jsonrpc" must be "2.0".'))).toBe(true);
+    expect(texts.some((t) => t.includes('batches are not supported'))).toBe(true);
+
+    // still serving
+    peer.send({ id: 12, method: 'tools/list' });
+    expect(await peer.response(12)).toMatchObject({ result: { tools: expect.any(Array) } });
+    expect(server.child.exitCode).toBeNull();
+  }, 15_000);
+});
