@@ -88,7 +88,7 @@ describe('project shapes', () => {
 });
 
 describe('CI runs exactly the README test command', () => {
-  it('the README quick start names npm ci, npm run demo and npm test, and .ci/run ends with npm test', () => {
+  it('the README quick start names npm ci, npm run demo and npm test, and .ci/run runs npm test after npm ci', () => {
     const readme = readText('README.md');
     expect(readme).toMatch(/npm ci\n/);
     expect(readme).toMatch(/npm run demo/);
@@ -97,7 +97,18 @@ describe('CI runs exactly the README test command', () => {
       .split('\n')
       .map((l) => l.trim())
       .filter((l) => l && !l.startsWith('#'));
-    expect(lines.at(-1)).toBe('npm test');
-    expect(lines).toContain('npm ci --no-audit --no-fund');
+    const testLine = lines.lastIndexOf('npm test');
+    expect(testLine).toBeGreaterThan(lines.indexOf('npm ci --no-audit --no-fund'));
+    // After the tests, nothing but the line that reports their duration.
+    expect(lines.slice(testLine + 1).every((l) => l.startsWith('echo '))).toBe(true);
+  });
+
+  it('.ci/run never replays an Nx cache and names the Debian packages it needs', () => {
+    const script = readText('.ci/run');
+    const skipCache = script.indexOf('NX_SKIP_NX_CACHE=true');
+    expect(skipCache).toBeGreaterThan(-1);
+    expect(skipCache).toBeLessThan(script.lastIndexOf('npm test'));
+    expect(script).toMatch(/^DEBIAN_PACKAGES=\(.*\bripgrep\b.*\)$/m);
+    expect(script).toContain('ci: FAILED: could not install debian packages');
   });
 });
