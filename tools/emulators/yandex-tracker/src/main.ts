@@ -1,10 +1,9 @@
 #!/usr/bin/env node
-/** Runs the emulator standalone: `node --conditions=@toolsmith/source tools/emulators/yandex-tracker/src/main.ts [port]`. */
-import { createTrackerEmulator } from './create-tracker-emulator.ts';
+/**
+ * The standalone emulator command, `npm run emulator -- <name> [--host H] [--port P]` (this package's
+ * `yandex-tracker-emulator` bin): see cli/emulator-cli.ts. Another emulator is one more entry here.
+ */
+import { runEmulatorCli } from './cli/emulator-cli.ts';
+import { trackerStandalone } from './standalone.ts';
 
-const emulator = await createTrackerEmulator();
-console.log(`Yandex Tracker emulator on ${emulator.url}`);
-console.log(`  YANDEX_TRACKER_API_BASE=${emulator.url}`);
-console.log(`  YANDEX_TRACKER_TOKEN=${emulator.token}`);
-console.log(`  YANDEX_ORG_ID=${emulator.orgId}`);
-process.on('SIGINT', () => void emulator.close().then(() => process.exit(0)));
+process.exitCode = await runEmulatorCli(process.argv.slice(2), { 'yandex-tracker': trackerStandalone });

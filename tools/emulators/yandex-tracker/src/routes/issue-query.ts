@@ -1,14 +1,20 @@
 /**
  * The subset of search the emulator understands: `filter` objects (field → value or values,
  * `Empty()`, `notEmpty()`), `order: "+field"|"-field"`, and YQL queries made of `Field: value[, value]`
- * conditions joined by spaces or AND, `Field: !value`, `me()`, `empty()`, quoted free text, and
- * `"Sort by": Field ASC|DESC`. Unknown fields give the API's 400.
+ * conditions and free text (words, quoted phrases) joined by spaces or AND, OR (looser than AND),
+ * parentheses, `Field: !value`, `me()`, `empty()`, `notEmpty()`, and `"Sort by": Field ASC|DESC`.
+ * Unknown fields and syntax errors give the API's 400. Parsing is linear in the query's length.
  */
 import { findUser } from '../render.ts';
 import { badRequest } from '../tracker-error.ts';
 import type { IssueRecord, TrackerState } from '../tracker-state.ts';
 
 type Predicate = (issue: IssueRecord) => boolean;
+
+/** Deeper nesting than this is a 400 (and never a stack overflow). */
+const MAX_NESTING = 64;
+/** Error messages quote at most this much of the query. */
+const EXCERPT = 40;
 
 const FIELD_ALIASES: Record<string, string> = {
   queue: 'queue',
@@ -66,9 +72,8 @@ function matches(state: TrackerState, me: string, field: string, wanted: string)
 function fieldOf(name: string): string {
   const field = FIELD_ALIASES[name.trim().replace(/^"|"$/g, '').toLowerCase()];
   if (!field) {
-    throw badRequest(`Неизвестное поле «${name.trim()}» в запросе. Unknown field in query.`, {
-      query: name.trim(),
-    });
+    const shown = name.length > EXCERPT ? `${name.slice(0, EXCERPT).trim()}…` : name.trim();
+    throw badRequest(`Неизвестное поле «${shown}» в запросе. Unknown field in query.`, { query: shown });
   }
   return field;
 }
@@ -88,39 +93,229 @@ export interface ParsedQuery {
   sort?: { field: string; descending: boolean };
 }
 
-export function parseQuery(state: TrackerState, me: string, query: string): ParsedQuery {
-  let text = query;
+type Token =
+  | { kind: '(' | ')' | 'and' | 'or'; at: number }
+  | { kind: 'condition'; at: number; field: string; negate: boolean; values: string[] }
+  | { kind: 'text'; at: number; word: string };
+
+const excerpt = (text: string, at: number): string => {
+  const from = at >= text.length ? Math.max(0, text.length - EXCERPT) : at;
+  const piece = text.slice(from, from + EXCERPT).trim();
+  return from + EXCERPT < text.length ? `${piece}…` : piece;
+};
+
+const syntaxError = (query: string, at: number, reason: string) => {
+  const near = excerpt(query, at);
+  return badRequest(`Запрос содержит синтаксическую ошибку около «${near}». Query syntax error: ${reason}.`, {
+    query: near,
+  });
+};
+
+/** `\s` of a regular expression, by char code. */
+function isSpace(code: number): boolean {
+  return (
+    code === 32 ||
+    (code >= 9 && code <= 13) ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+// Sticky expressions: each matches only at `lastIndex`, so every one reads a stretch of the query once.
+const WORD = /[^\s()":]+/y;
+const COLON_AHEAD = /\s*:/y;
+const BY_COLON_AHEAD = /\s+by\s*:/iy;
+const SORT_FIELD = /\w+/y;
+const DIRECTION = /(asc|desc)(?![^\s()])/iy;
+
+const stickyMatch = (pattern: RegExp, text: string, at: number): string | undefined => {
+  pattern.lastIndex = at;
+  return pattern.exec(text)?.[0];
+};
+
+/**
+ * One pass over the query, left to right, no backtracking across tokens: conditions
+ * (`Field: [!]value[, value]`), free words and quoted phrases, `(`, `)`, AND, OR; the
+ * `"Sort by": Field [ASC|DESC]` clause is taken out wherever it stands (the first one counts).
+ */
+function tokenize(query: string): { tokens: Token[]; sort?: ParsedQuery['sort'] } {
+  const tokens: Token[] = [];
   let sort: ParsedQuery['sort'];
-  const sortMatch = /"?sort by"?\s*:\s*([\w]+)\s*(asc|desc)?/i.exec(text);
-  if (sortMatch) {
-    sort = { field: fieldOf(sortMatch[1]!), descending: (sortMatch[2] ?? 'asc').toLowerCase() === 'desc' };
-    text = text.replace(sortMatch[0], ' ');
-  }
-  const predicates: Predicate[] = [];
-  const condition = /("[^"]+"|[\w]+)\s*:\s*(!?)\s*((?:"[^"]*"|[^\s,"]+)(?:\s*,\s*(?:"[^"]*"|[^\s,"]+))*)/g;
-  let rest = text;
-  for (const match of text.matchAll(condition)) {
-    rest = rest.replace(match[0], ' ');
-    const field = fieldOf(match[1]!);
-    const negate = match[2] === '!';
-    const values = match[3]!.split(/\s*,\s*/).map((v) => v.replace(/^"|"$/g, ''));
-    const tests = values.map((v) => matches(state, me, field, v));
-    const any: Predicate = (issue) => tests.some((t) => t(issue));
-    predicates.push(negate ? (issue) => !any(issue) : any);
-  }
-  const leftover = rest.replace(/\b(and|AND)\b/g, ' ').trim();
-  if (leftover) {
-    const words = [...leftover.matchAll(/"([^"]+)"|(\S+)/g)].map((m) => (m[1] ?? m[2]!).toLowerCase());
-    if (words.some((w) => /[()]/.test(w) || w === 'or')) {
-      throw badRequest(`Запрос содержит синтаксическую ошибку около «${leftover}». Query syntax error.`, {
-        query: leftover,
-      });
+  let i = 0;
+  const n = query.length;
+  const skipSpaces = () => {
+    while (i < n && isSpace(query.charCodeAt(i))) i++;
+  };
+  const quoted = (): string => {
+    const close = query.indexOf('"', i + 1);
+    if (close === -1) throw syntaxError(query, i, 'a quote is not closed');
+    const value = query.slice(i + 1, close);
+    i = close + 1;
+    return value;
+  };
+  /** A bare value ends at a space, comma or quote, or at a `)` it did not open (`me()` keeps its own). */
+  const bare = (): string => {
+    const start = i;
+    let depth = 0;
+    for (; i < n; i++) {
+      const code = query.charCodeAt(i);
+      if (isSpace(code) || code === 44 /* , */ || code === 34 /* " */) break;
+      if (code === 40 /* ( */) depth++;
+      else if (code === 41 /* ) */) {
+        if (depth === 0) break;
+        depth--;
+      }
     }
-    predicates.push((issue) =>
-      words.every((w) => `${issue.summary} ${issue.description ?? ''}`.toLowerCase().includes(w)),
-    );
+    return query.slice(start, i);
+  };
+  /** After `Field:` — `[!] value[, value]…`, each value quoted or bare. */
+  const condition = (at: number, field: string) => {
+    skipSpaces();
+    const negate = query[i] === '!';
+    if (negate) {
+      i++;
+      skipSpaces();
+    }
+    const values: string[] = [];
+    for (;;) {
+      const isQuoted = query[i] === '"';
+      const value = isQuoted ? quoted() : bare();
+      if (!isQuoted && value === '') throw syntaxError(query, at, `no value after «${field}:»`);
+      values.push(value);
+      const before = i;
+      skipSpaces();
+      if (query[i] !== ',') {
+        i = before;
+        break;
+      }
+      i++;
+      skipSpaces();
+    }
+    tokens.push({ kind: 'condition', at, field, negate, values });
+  };
+  /** After `"Sort by":` — `Field [ASC|DESC]`. */
+  const sortClause = (at: number) => {
+    skipSpaces();
+    let name: string | undefined;
+    if (query[i] === '"') name = quoted();
+    else {
+      name = stickyMatch(SORT_FIELD, query, i);
+      if (name === undefined) throw syntaxError(query, at, 'no field after «Sort by:»');
+      i += name.length;
+    }
+    const before = i;
+    skipSpaces();
+    const direction = stickyMatch(DIRECTION, query, i);
+    if (direction === undefined) i = before;
+    else i += direction.length;
+    sort ??= { field: fieldOf(name), descending: direction?.toLowerCase() === 'desc' };
+  };
+  const colonAhead = (): boolean => {
+    const colon = stickyMatch(COLON_AHEAD, query, i);
+    if (colon === undefined) return false;
+    i += colon.length;
+    return true;
+  };
+
+  for (skipSpaces(); i < n; skipSpaces()) {
+    const at = i;
+    const char = query[i]!;
+    if (char === '(' || char === ')') {
+      tokens.push({ kind: char, at });
+      i++;
+    } else if (char === '"') {
+      const text = quoted();
+      if (!colonAhead()) tokens.push({ kind: 'text', at, word: text.toLowerCase() });
+      else if (text.trim().toLowerCase() === 'sort by') sortClause(at);
+      else condition(at, text);
+    } else if (char === ':') {
+      throw syntaxError(query, at, 'a colon without a field name');
+    } else {
+      const word = stickyMatch(WORD, query, i)!;
+      i += word.length;
+      const lower = word.toLowerCase();
+      const byColon = lower === 'sort' ? stickyMatch(BY_COLON_AHEAD, query, i) : undefined;
+      if (byColon !== undefined) {
+        i += byColon.length;
+        sortClause(at);
+      } else if (colonAhead()) condition(at, word);
+      else if (lower === 'and' || lower === 'or') tokens.push({ kind: lower, at });
+      else tokens.push({ kind: 'text', at, word: lower });
+    }
   }
-  return { predicate: (issue) => predicates.every((p) => p(issue)), ...(sort ? { sort } : {}) };
+  return { tokens, ...(sort ? { sort } : {}) };
+}
+
+/**
+ * YQL: conditions and free text joined by spaces or AND, OR between them (AND binds tighter),
+ * parentheses, `"Sort by"`. Linear in the length of the query: one tokenizing pass, then a
+ * recursive descent whose AND and OR are lists (a query of 20 000 ORs is not 20 000 frames deep).
+ */
+export function parseQuery(state: TrackerState, me: string, query: string): ParsedQuery {
+  const { tokens, sort } = tokenize(query);
+  let position = 0;
+
+  const primary = (depth: number): Predicate => {
+    const token = tokens[position++];
+    if (token === undefined)
+      throw syntaxError(query, query.length, 'the query ends where a condition belongs');
+    switch (token.kind) {
+      case '(': {
+        if (depth >= MAX_NESTING)
+          throw syntaxError(query, token.at, `parentheses nested deeper than ${MAX_NESTING}`);
+        const inner = or(depth + 1);
+        const close = tokens[position++];
+        if (close?.kind !== ')')
+          throw syntaxError(query, close?.at ?? query.length, 'a parenthesis is not closed');
+        return inner;
+      }
+      case 'condition': {
+        const field = fieldOf(token.field);
+        const tests = token.values.map((v) => matches(state, me, field, v));
+        const any: Predicate = (issue) => tests.some((t) => t(issue));
+        return token.negate ? (issue) => !any(issue) : any;
+      }
+      case 'text':
+        return (issue) => `${issue.summary} ${issue.description ?? ''}`.toLowerCase().includes(token.word);
+      default:
+        throw syntaxError(query, token.at, `«${token.kind.toUpperCase()}» where a condition belongs`);
+    }
+  };
+  const and = (depth: number): Predicate => {
+    const terms = [primary(depth)];
+    for (
+      let next = tokens[position];
+      next && next.kind !== 'or' && next.kind !== ')';
+      next = tokens[position]
+    ) {
+      if (next.kind === 'and') position++;
+      terms.push(primary(depth));
+    }
+    return terms.length === 1 ? terms[0]! : (issue) => terms.every((t) => t(issue));
+  };
+  const or = (depth: number): Predicate => {
+    const terms = [and(depth)];
+    while (tokens[position]?.kind === 'or') {
+      position++;
+      terms.push(and(depth));
+    }
+    return terms.length === 1 ? terms[0]! : (issue) => terms.some((t) => t(issue));
+  };
+
+  let predicate: Predicate = () => true;
+  if (tokens.length > 0) {
+    predicate = or(0);
+    const extra = tokens[position];
+    if (extra !== undefined) throw syntaxError(query, extra.at, 'a parenthesis closes that was never opened');
+  }
+  return { predicate, ...(sort ? { sort } : {}) };
 }
 
 export function sortIssues(issues: IssueRecord[], field: string, descending: boolean): IssueRecord[] {
