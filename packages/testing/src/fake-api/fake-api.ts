@@ -79,10 +79,14 @@ export interface FakeApiOptions {
   handler?: FakeHandler;
   /** Faults active from the start. */
   faults?: readonly Fault[];
+  /** Interface to listen on. @default '127.0.0.1' */
+  host?: string;
+  /** Port to listen on; 0 picks a free one. @default 0 */
+  port?: number;
 }
 
 export interface FakeApi extends AsyncDisposable {
-  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  /** `http://<host>:<port>` (`http://127.0.0.1:<port>` by default; a wildcard host shows as loopback), no trailing slash. */
   readonly url: string;
   /** Every request received, in arrival order (live array). */
   readonly requests: readonly RecordedRequest[];
@@ -175,9 +179,10 @@ export async function createFakeApi(options: FakeApiOptions = {}): Promise<FakeA
   server.on('clientError', (_error, socket: Socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  const { address, port, family } = server.address() as AddressInfo;
+  const shown = address === '0.0.0.0' ? '127.0.0.1' : address === '::' ? '::1' : address;
   let closing: Promise<void> | undefined;
 
   const close = () =>
@@ -187,7 +192,7 @@ export async function createFakeApi(options: FakeApiOptions = {}): Promise<FakeA
     }));
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${family === 'IPv6' ? `[${shown}]` : shown}:${port}`,
     requests,
     faults,
     get inFlight() {

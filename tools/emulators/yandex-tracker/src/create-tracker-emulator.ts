@@ -27,6 +27,8 @@ export interface TrackerEmulatorOptions {
   token?: string;
   /** IAM token accepted as `Authorization: Bearer <token>` (Cloud organisations only). Default `emulator-iam-token`. */
   iamToken?: string;
+  /** Where to listen. Default 127.0.0.1 on a free port. */
+  listen?: { host?: string; port?: number };
   /** Yandex 360 organisation id (`X-Org-ID`). Default `7700001`. */
   orgId?: string;
   /** Cloud organisation id (`X-Cloud-Org-ID`). Default `bpf-emulator-cloud-org`. */
@@ -100,6 +102,7 @@ export async function createTrackerEmulator(options: TrackerEmulatorOptions = {}
   };
 
   const api = await createFakeApi({
+    ...options.listen,
     routes: toFakeRoutes({
       state,
       routes: [...(options.routes ?? []), ...allRoutes()],

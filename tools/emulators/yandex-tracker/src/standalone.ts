@@ -5,7 +5,7 @@ import { createTrackerEmulator, type TrackerEmulator } from './create-tracker-em
 
 export const trackerStandalone: StandaloneEmulator<TrackerEmulator> = {
   summary: 'Yandex Tracker API (/v2 and /v3) with a seed organisation: queues DEMO, OPS, WEB',
-  start: () => createTrackerEmulator(),
+  start: (listen) => createTrackerEmulator({ listen }),
   describe: (tracker, url) => ({
     title: `Yandex Tracker emulator (queues ${tracker.state.queues.map((q) => q.key).join(', ')})`,
     // The names apps/yandex-tracker/src/config.ts reads.

@@ -8,11 +8,10 @@ import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { listenRelay, type Relay } from './relay.ts';
 
 /** A running emulator, as the CLI sees it. */
 export interface StandaloneInstance {
-  /** Where the emulator itself listens (loopback, a free port). */
+  /** Where the emulator listens. */
   readonly url: string;
   close(): Promise<void>;
 }
@@ -20,7 +19,8 @@ export interface StandaloneInstance {
 export interface StandaloneEmulator<T extends StandaloneInstance = StandaloneInstance> {
   /** One line for --help. */
   readonly summary: string;
-  start(): Promise<T>;
+  /** Starts the emulator listening on `host:port` (rejects when it cannot listen there). */
+  start(listen: { host: string; port: number }): Promise<T>;
   /** What to print once it listens on `url`: environment for a server, and how to start that server. */
   describe(
     instance: T,
@@ -109,20 +109,18 @@ export async function runEmulatorCli(
   }
 
   const stopped = io.stopped ?? stopSignal();
-  const instance = await emulator.start();
-  let relay: Relay;
+  let instance: StandaloneInstance;
   try {
-    relay = await listenRelay({ host, port, target: instance.url });
+    instance = await emulator.start({ host, port });
   } catch (error) {
-    await instance.close();
     io.stderr(`Cannot listen on ${host}:${port}: ${(error as Error).message}\n`);
     return 1;
   }
-  const { title, env, server } = emulator.describe(instance, relay.url);
+  const { title, env, server } = emulator.describe(instance, instance.url);
   const assignments = Object.entries(env).map(([key, value]) => `${key}=${shellQuote(value)}`);
   io.stdout(
     [
-      `${title} on ${relay.url}${relay.url.includes(host) ? '' : ` (listening on ${host})`}`,
+      `${title} on ${instance.url}${instance.url.includes(host) ? '' : ` (listening on ${host})`}`,
       '',
       'Point a server at it:',
       ...assignments.map((line) => `  ${line}`),
@@ -135,7 +133,6 @@ export async function runEmulatorCli(
     ].join('\n'),
   );
   await stopped;
-  await relay.close();
   await instance.close();
   io.stdout('Emulator stopped.\n');
   return 0;
