@@ -2,13 +2,14 @@
  * Bundles a real one-tool server from its TypeScript source and drives the bundle with the SDK
  * client over stdio, run by plain `node` from a folder outside the workspace.
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connectStdio, resultText } from '@toolsmith/testing';
-import { bundleServer, type BundleServerResult } from './bundle-server.ts';
+import { bundleServer, nodeVersionProblem, type BundleServerResult } from './bundle-server.ts';
 
 const ENTRY = fileURLToPath(new URL('./__fixtures__/echo-server.ts', import.meta.url));
 let dir: string;
@@ -20,6 +21,43 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** Runs `node <args>`; `fakeNode` makes the child report that version in `process.versions.node`. */
+function runNode(args: string[], fakeNode?: string) {
+  const preload = fakeNode
+    ? [
+        '--import',
+        `data:text/javascript,Object.defineProperty(process.versions,'node',{value:'${fakeNode}'})`,
+      ]
+    : [];
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [...preload, ...args],
+      { cwd: dir, timeout: 20_000 },
+      (_e, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
+    );
+    child.stdin?.end();
+  });
+}
+
+describe('nodeVersionProblem', () => {
+  it('lets Node 24 and later through', () => {
+    expect(nodeVersionProblem('srv', '24.0.0')).toBeUndefined();
+    expect(nodeVersionProblem('srv', '25.3.1')).toBeUndefined();
+    expect(nodeVersionProblem('srv', '100.0.0')).toBeUndefined();
+  });
+
+  it('names the bin, the running version and how to get Node 24, in one line', () => {
+    const line = nodeVersionProblem('srv', '20.19.0')!;
+    expect(line).toMatch(
+      /^srv needs Node\.js 24 or later \(this is v20\.19\.0\)\. Install Node\.js 24 from https:\/\/nodejs\.org/,
+    );
+    expect(line).not.toContain('\n');
+    expect(nodeVersionProblem('srv', '8.17.0')).toContain('(this is v8.17.0)');
+    expect(nodeVersionProblem('srv', '22.9.0', 22)).toBeUndefined();
+  });
+});
+
 describe('bundleServer', () => {
   it('writes an executable entry with a plain-node shebang, named after the source', () => {
     expect(bundle.entryFile).toBe(join(dir, 'out', 'echo-server.mjs'));
@@ -28,7 +66,30 @@ describe('bundleServer', () => {
     expect(code).not.toContain('--conditions');
     expect(statSync(bundle.entryFile).mode & 0o111).not.toBe(0);
     expect(bundle.files).toContain('echo-server.mjs');
+    expect(bundle.files).toContain('echo-server.main.mjs');
+    expect(bundle.mainFile).toBe(join(dir, 'out', 'echo-server.main.mjs'));
   });
+
+  it('the bin is a small guard that imports the bundle; the bundle keeps its lines for the source map', () => {
+    const guard = readFileSync(bundle.entryFile, 'utf8');
+    expect(guard).toContain('await import("./echo-server.main.mjs")');
+    expect(guard.length).toBeLessThan(1500);
+    const main = readFileSync(bundle.mainFile, 'utf8');
+    expect(main.startsWith('#!')).toBe(false);
+    const map = JSON.parse(readFileSync(`${bundle.mainFile}.map`, 'utf8')) as {
+      sources: string[];
+      sourcesContent?: (string | null)[];
+    };
+    expect(map.sources.length).toBeGreaterThan(0);
+    expect(map.sourcesContent?.filter((s) => typeof s === 'string')).toHaveLength(map.sources.length);
+  });
+
+  it('on a Node older than 24 the bin prints one line naming Node 24 and exits 1, before loading the bundle', async () => {
+    const { code, stdout, stderr } = await runNode([bundle.entryFile], '20.11.1');
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(`${nodeVersionProblem('echo-server', '20.11.1')}\n`);
+  }, 30_000);
 
   it('keeps dynamic imports as chunks and imports nothing but node built-ins and its own files', () => {
     expect(bundle.files.some((file) => file.startsWith('chunks/'))).toBe(true);

@@ -7,8 +7,18 @@
  * WebSearch/CodeSearch are served when BRAVE_API_KEY is set. AskUser uses MCP elicitation when the
  * client supports it.
  */
-import { enableCompileCache } from 'node:module';
+import { nodeVersionProblem } from './node-version.ts';
 
-enableCompileCache();
-const { main } = await import('./serve-coding-tools.ts');
-process.exitCode = (await main(process.argv.slice(2))) ?? process.exitCode;
+// Only the version check is imported statically: on Node < 24 the rest would fail before a line of
+// this file ran (`enableCompileCache` alone is missing from Node 20's node:module).
+const problem = nodeVersionProblem('coding-tools-mcp');
+if (problem) {
+  process.stderr.write(`${problem}\n`);
+  process.exitCode = 1;
+} else {
+  // Cache compiled code between starts; the server is imported only after it, so all of it is covered.
+  const { enableCompileCache } = await import('node:module');
+  enableCompileCache();
+  const { main } = await import('./serve-coding-tools.ts');
+  process.exitCode = (await main(process.argv.slice(2))) ?? process.exitCode;
+}
