@@ -1,11 +1,13 @@
 /**
  * The `serve` command line shared by every toolsmith server:
  *
- *   my-server [--transport stdio|http] [--host H] [--port P] [--stateful]
+ *   my-server [--transport stdio|http] [--host H] [--port P] [--stateful] [--allowed-hosts a,b]
+ *             [--max-sessions N] [--session-idle-timeout SECONDS]
  *             [--read-only] [--toolsets a,b|all] [--tools x,y] [--exclude-tools z]
  *
  * Each flag has an environment fallback (MCP_TRANSPORT, MCP_HOST, MCP_PORT, MCP_STATEFUL,
- * MCP_READ_ONLY, MCP_TOOLSETS, MCP_TOOLS, MCP_EXCLUDE_TOOLS) for container deployments.
+ * MCP_ALLOWED_HOSTS, MCP_MAX_SESSIONS, MCP_SESSION_IDLE_TIMEOUT, MCP_READ_ONLY, MCP_TOOLSETS,
+ * MCP_TOOLS, MCP_EXCLUDE_TOOLS) for container deployments.
  * SIGINT/SIGTERM close the server gracefully.
  */
 import { parseArgs } from 'node:util';
@@ -14,6 +16,8 @@ import { createStreamLogger, type Logger, type LogLevel } from '../logging/logge
 import type { ToolRegistry } from '../registry/tool-registry.ts';
 import type { ToolSelection } from '../registry/tool-selection.ts';
 import type { McpServerOptions } from './create-mcp-server.ts';
+import { parseAllowedHost } from './host-check.ts';
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './session-table.ts';
 import { serveStdio, type RunningServer } from './stdio.ts';
 import { serveHttp } from './serve-http.ts';
 
@@ -40,6 +44,11 @@ export interface ServeCliArgs {
   host: string;
   port: number;
   stateful: boolean;
+  /** Host names requests may be addressed to besides localhost (empty: the default rule). */
+  allowedHosts: string[];
+  maxSessions: number;
+  /** 0: sessions never expire. */
+  sessionIdleTimeoutMs: number;
   logLevel: LogLevel;
   selection: ToolSelection;
 }
@@ -62,6 +71,14 @@ Options:
   --host <host>             HTTP host (default: 127.0.0.1)                  [MCP_HOST]
   --port <port>             HTTP port (default: 3000)                       [MCP_PORT]
   --stateful                HTTP sessions (default: stateless)              [MCP_STATEFUL]
+  --allowed-hosts <hosts>   Host names a proxy forwards (name[:port])       [MCP_ALLOWED_HOSTS]
+                            (default: localhost, 127.0.0.1, [::1] when
+                            --host is loopback; any host otherwise)
+  --max-sessions <n>        Stateful: most open sessions; the least         [MCP_MAX_SESSIONS]
+                            recently used idle one makes room (default: ${DEFAULT_MAX_SESSIONS})
+  --session-idle-timeout <s>
+                            Stateful: seconds before an idle session closes [MCP_SESSION_IDLE_TIMEOUT]
+                            (default: ${DEFAULT_SESSION_IDLE_TIMEOUT_MS / 1000}; 0: never)
   --read-only               Hide and refuse every tool that changes data    [MCP_READ_ONLY]
   --toolsets <ids>          Comma-separated toolsets to enable, or "all"    [MCP_TOOLSETS]
   --tools <names>           Comma-separated tools to enable                 [MCP_TOOLS]
@@ -88,6 +105,9 @@ export function parseServeArgs(
         host: { type: 'string' },
         port: { type: 'string' },
         stateful: { type: 'boolean' },
+        'allowed-hosts': { type: 'string' },
+        'max-sessions': { type: 'string' },
+        'session-idle-timeout': { type: 'string' },
         'read-only': { type: 'boolean' },
         toolsets: { type: 'string' },
         tools: { type: 'string' },
@@ -126,6 +146,38 @@ export function parseServeArgs(
       howToFix: 'Use an integer from 0 to 65535.',
     });
   }
+  const allowedHosts = list(values['allowed-hosts'] ?? env.MCP_ALLOWED_HOSTS) ?? [];
+  for (const entry of allowedHosts) {
+    if (!parseAllowedHost(entry)) {
+      problems.push({
+        variable: '--allowed-hosts',
+        problem: `"${entry}" is not a host name.`,
+        howToFix:
+          'Use host names or addresses, optionally with a port: "mcp.example.com,mcp.example.com:8443".',
+      });
+    }
+  }
+  const maxSessionsText = values['max-sessions'] ?? env.MCP_MAX_SESSIONS ?? String(DEFAULT_MAX_SESSIONS);
+  const maxSessions = Number(maxSessionsText);
+  if (!/^\d+$/.test(maxSessionsText) || maxSessions < 1) {
+    problems.push({
+      variable: '--max-sessions',
+      problem: `"${maxSessionsText}" is not a number of sessions.`,
+      howToFix: `Use a whole number of 1 or more (default ${DEFAULT_MAX_SESSIONS}).`,
+    });
+  }
+  const idleText =
+    values['session-idle-timeout'] ??
+    env.MCP_SESSION_IDLE_TIMEOUT ??
+    String(DEFAULT_SESSION_IDLE_TIMEOUT_MS / 1000);
+  const idleSeconds = Number(idleText);
+  if (idleText.trim() === '' || !Number.isFinite(idleSeconds) || idleSeconds < 0) {
+    problems.push({
+      variable: '--session-idle-timeout',
+      problem: `"${idleText}" is not a number of seconds.`,
+      howToFix: `Use seconds, e.g. 1800 for 30 minutes, or 0 to keep idle sessions (default ${DEFAULT_SESSION_IDLE_TIMEOUT_MS / 1000}).`,
+    });
+  }
   const logLevel = values['log-level'] ?? env.MCP_LOG_LEVEL ?? 'info';
   if (!['debug', 'info', 'warn', 'error'].includes(logLevel)) {
     problems.push({
@@ -144,6 +196,9 @@ export function parseServeArgs(
     host: values.host ?? env.MCP_HOST ?? '127.0.0.1',
     port,
     stateful: values.stateful ?? truthy(env.MCP_STATEFUL),
+    allowedHosts,
+    maxSessions,
+    sessionIdleTimeoutMs: idleSeconds * 1000,
     logLevel: logLevel as LogLevel,
     selection: {
       readOnly: values['read-only'] ?? truthy(env.MCP_READ_ONLY),
@@ -190,7 +245,15 @@ export async function runServeCli<TDeps>(
     const serverOptions = { ...options, deps, logger, selection: args.selection };
     running =
       args.transport === 'http'
-        ? await serveHttp({ ...serverOptions, host: args.host, port: args.port, stateful: args.stateful })
+        ? await serveHttp({
+            ...serverOptions,
+            host: args.host,
+            port: args.port,
+            stateful: args.stateful,
+            allowedHosts: args.allowedHosts,
+            maxSessions: args.maxSessions,
+            sessionIdleTimeoutMs: args.sessionIdleTimeoutMs,
+          })
         : await serveStdio(serverOptions);
   } catch (error) {
     if (ConfigError.isInstance(error)) {

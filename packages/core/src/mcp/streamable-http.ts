@@ -2,8 +2,9 @@
  * Serve over MCP Streamable HTTP on node:http.
  *
  * Stateless by default: every POST gets a fresh server + transport, so replicas can sit behind a
- * load balancer with no sticky sessions. Stateful mode keeps sessions (`Mcp-Session-Id`) in memory.
- * A health endpoint answers `GET /health` for orchestrators.
+ * load balancer with no sticky sessions. Stateful mode keeps sessions (`Mcp-Session-Id`) in memory,
+ * bounded in number and idle time (SessionTable). A health endpoint answers `GET /health` for
+ * orchestrators. Every request first passes the Host rule (host-check.ts: DNS rebinding).
  *
  * Cancellation without sessions: a client that closes the response stream cancels the call (the
  * instance is closed, which aborts the handler). A `notifications/cancelled` sent in a later POST is
@@ -22,6 +23,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { createStreamLogger } from '../logging/logger.ts';
 import { createMcpServer, type McpServerOptions, type ToolsmithMcpServer } from './create-mcp-server.ts';
+import { createHostCheck } from './host-check.ts';
+import { SessionTable } from './session-table.ts';
 import type { RunningServer } from './stdio.ts';
 
 export interface HttpServeOptions {
@@ -37,6 +40,16 @@ export interface HttpServeOptions {
   stateful?: boolean;
   /** Browser origins allowed to call the server (requests with another `Origin` get 403). */
   allowedOrigins?: readonly string[];
+  /**
+   * Host names (optionally `name:port`) requests may be addressed to, besides localhost, 127.0.0.1
+   * and [::1]. Bound to a loopback address the server refuses other hosts even without this
+   * (DNS rebinding); bound elsewhere, any host is accepted unless this is set.
+   */
+  allowedHosts?: readonly string[];
+  /** Stateful: most sessions open at once; the least recently used idle one makes room. @default 1000 */
+  maxSessions?: number;
+  /** Stateful: close a session after this long without a request (0: never). @default 30 minutes */
+  sessionIdleTimeoutMs?: number;
   /** Largest accepted request body in bytes. @default 4 MiB */
   maxBodyBytes?: number;
 }
@@ -47,14 +60,44 @@ export interface RunningHttpServer extends RunningServer {
   readonly port: number;
 }
 
+interface HttpSession {
+  mcp: ToolsmithMcpServer;
+  transport: StreamableHTTPServerTransport;
+  close(): Promise<void>;
+}
+
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+  const text = JSON.stringify(body);
+  res
+    .writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(text)),
+      ...headers,
+    })
+    .end(text);
 }
 
-function jsonRpcError(res: ServerResponse, status: number, code: number, message: string) {
-  sendJson(res, status, { jsonrpc: '2.0', error: { code, message }, id: null });
+function jsonRpcError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  sendJson(res, status, { jsonrpc: '2.0', error: { code, message }, id: null }, headers);
+}
+
+/** The path of a request target; undefined when it is not a URL path. */
+function pathnameOf(target: string | undefined): string | undefined {
+  try {
+    // Origin form ("/mcp?x") is the path itself; absolute form ("http://host/mcp") is a URL.
+    const text = target ?? '/';
+    return new URL(text.startsWith('/') ? `http://localhost${text}` : text).pathname;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -96,7 +139,11 @@ export async function serveHttp<TDeps>(
   const healthPath = options.healthPath ?? '/health';
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
-  const sessions = new Map<string, { mcp: ToolsmithMcpServer; transport: StreamableHTTPServerTransport }>();
+  const checkHost = createHostCheck(host, options.allowedHosts);
+  const sessions = new SessionTable<HttpSession>({
+    ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
+    ...(options.sessionIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.sessionIdleTimeoutMs } : {}),
+  });
   const inFlight = new Set<ToolsmithMcpServer>();
   // Stateless requests in flight, by caller and JSON-RPC id, so that a `notifications/cancelled`
   // arriving in a later POST can reach the server instance running the request.
@@ -145,8 +192,15 @@ export async function serveHttp<TDeps>(
   const handleStateful = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
     const sessionId = req.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
-    if (existing) {
-      await existing.transport.handleRequest(req, res, body);
+    if (existing && typeof sessionId === 'string') {
+      // Busy until the response (or SSE stream) closes: a session with one open is not idle.
+      const done = sessions.begin(sessionId);
+      res.once('close', done);
+      try {
+        await existing.transport.handleRequest(req, res, body);
+      } finally {
+        if (res.writableEnded) done();
+      }
       return;
     }
     if (sessionId !== undefined) {
@@ -167,50 +221,104 @@ export async function serveHttp<TDeps>(
       );
       return;
     }
+    if (!sessions.reserve()) {
+      jsonRpcError(
+        res,
+        503,
+        -32000,
+        `Service unavailable: the server has reached its session limit (${sessions.maxSessions} sessions, each with a request in progress). Retry later, end sessions you no longer need (DELETE with their Mcp-Session-Id), or raise the limit with --max-sessions (MCP_MAX_SESSIONS).`,
+        { 'retry-after': '1' },
+      );
+      return;
+    }
     const mcp = createMcpServer({ ...options, logger });
+    let added = false;
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, { mcp, transport }),
+      onsessioninitialized: (id) => {
+        added = true;
+        sessions.add(id, { mcp, transport, close: () => mcp.close() });
+        res.once('close', sessions.begin(id));
+      },
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
-    await mcp.connect(transport);
-    await transport.handleRequest(req, res, body);
+    try {
+      await mcp.connect(transport);
+      await transport.handleRequest(req, res, body);
+    } finally {
+      if (!added) {
+        sessions.release();
+        void mcp.close();
+      }
+    }
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const verdict = checkHost(req.headers.host);
+    if (!verdict.ok) {
+      jsonRpcError(res, verdict.status, -32000, verdict.message);
+      return;
+    }
+    const pathname = pathnameOf(req.url);
+    if (pathname === undefined) {
+      jsonRpcError(
+        res,
+        400,
+        -32000,
+        `Bad request: the request target is not a URL path. Send requests to ${path}.`,
+      );
+      return;
+    }
+    if (req.method === 'GET' && pathname === healthPath) {
+      sendJson(res, 200, {
+        status: 'ok',
+        name: options.name,
+        version: options.version,
+        tools: toolCount,
+        ...(options.stateful ? { sessions: sessions.size } : {}),
+      });
+      return;
+    }
+    if (pathname !== path) {
+      sendJson(res, 404, { error: `Not found. The MCP endpoint is ${path}; health is ${healthPath}.` });
+      return;
+    }
+    const origin = req.headers.origin;
+    if (origin && !allowedOrigins.has(origin) && !LOCAL_ORIGIN.test(origin)) {
+      jsonRpcError(
+        res,
+        403,
+        -32000,
+        `Forbidden origin ${JSON.stringify(origin.slice(0, 200))}. Call from a local page, or add the origin to allowedOrigins.`,
+      );
+      return;
+    }
+    try {
+      const body = req.method === 'POST' ? await readJsonBody(req, maxBody) : undefined;
+      await (options.stateful ? handleStateful(req, res, body) : handleStateless(req, res, body));
+    } catch (error) {
+      const status = (error as { status?: number }).status ?? 500;
+      if (status === 500) logger.error('HTTP request failed', { error });
+      if (!res.headersSent) {
+        jsonRpcError(
+          res,
+          status,
+          (error as { rpc?: number }).rpc ?? -32603,
+          status === 500 ? 'Internal server error.' : (error as Error).message,
+        );
+      }
+    }
   };
 
   const http = createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', `http://${req.headers.host ?? host}`);
-      if (req.method === 'GET' && url.pathname === healthPath) {
-        sendJson(res, 200, { status: 'ok', name: options.name, version: options.version, tools: toolCount });
-        return;
-      }
-      if (url.pathname !== path) {
-        sendJson(res, 404, { error: `Not found. The MCP endpoint is ${path}; health is ${healthPath}.` });
-        return;
-      }
-      const origin = req.headers.origin;
-      if (origin && !allowedOrigins.has(origin) && !LOCAL_ORIGIN.test(origin)) {
-        jsonRpcError(res, 403, -32000, `Forbidden origin ${origin}.`);
-        return;
-      }
-      try {
-        const body = req.method === 'POST' ? await readJsonBody(req, maxBody) : undefined;
-        await (options.stateful ? handleStateful(req, res, body) : handleStateless(req, res, body));
-      } catch (error) {
-        const status = (error as { status?: number }).status ?? 500;
-        if (status === 500) logger.error('HTTP request failed', { error });
-        if (!res.headersSent) {
-          jsonRpcError(
-            res,
-            status,
-            (error as { rpc?: number }).rpc ?? -32603,
-            status === 500 ? 'Internal server error.' : (error as Error).message,
-          );
-        }
-      }
-    })();
+    // Nothing a request does may escape: an unhandled rejection would end the process.
+    handle(req, res).catch((error: unknown) => {
+      logger.error('HTTP request failed', { error });
+      if (!res.headersSent) jsonRpcError(res, 500, -32603, 'Internal server error.');
+      else res.destroy();
+    });
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -234,10 +342,7 @@ export async function serveHttp<TDeps>(
     close() {
       closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
-        await Promise.allSettled([
-          ...[...sessions.values()].map(({ mcp }) => mcp.close()),
-          ...[...inFlight].map((mcp) => mcp.close()),
-        ]);
+        await Promise.allSettled([sessions.closeAll(), ...[...inFlight].map((mcp) => mcp.close())]);
         http.closeAllConnections();
         await stopped;
         resolveClosed();

@@ -147,7 +147,11 @@ describe('Streamable HTTP, stateless (in process)', () => {
     expect(evil.messages).toEqual([
       {
         jsonrpc: '2.0',
-        error: { code: -32000, message: 'Forbidden origin https://evil.example.' },
+        error: {
+          code: -32000,
+          message:
+            'Forbidden origin "https://evil.example". Call from a local page, or add the origin to allowedOrigins.',
+        },
         id: null,
       },
     ]);

@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import { parseServeArgs, usage } from './serve-cli.ts';
+
+describe('parseServeArgs: HTTP hardening flags', () => {
+  it('defaults: no extra hosts, 1000 sessions, 30 minutes idle', () => {
+    expect(parseServeArgs([], {})).toMatchObject({
+      allowedHosts: [],
+      maxSessions: 1000,
+      sessionIdleTimeoutMs: 1_800_000,
+    });
+  });
+
+  it('reads flags, and the environment when a flag is absent', () => {
+    expect(
+      parseServeArgs(['--allowed-hosts', 'mcp.example.com, b.example:8443', '--max-sessions', '3'], {
+        MCP_MAX_SESSIONS: '9',
+        MCP_SESSION_IDLE_TIMEOUT: '0.2',
+      }),
+    ).toMatchObject({
+      allowedHosts: ['mcp.example.com', 'b.example:8443'],
+      maxSessions: 3,
+      sessionIdleTimeoutMs: 200,
+    });
+    expect(
+      parseServeArgs([], { MCP_ALLOWED_HOSTS: 'a.example', MCP_SESSION_IDLE_TIMEOUT: '0' }),
+    ).toMatchObject({ allowedHosts: ['a.example'], sessionIdleTimeoutMs: 0 });
+  });
+
+  it('names each bad value and how to fix it', () => {
+    expect(() =>
+      parseServeArgs(
+        ['--allowed-hosts', 'http://x/', '--max-sessions', '0', '--session-idle-timeout=soon'],
+        {},
+      ),
+    ).toThrow(
+      [
+        'Invalid configuration:',
+        '- --allowed-hosts: "http://x/" is not a host name. Use host names or addresses, optionally with a port: "mcp.example.com,mcp.example.com:8443".',
+        '- --max-sessions: "0" is not a number of sessions. Use a whole number of 1 or more (default 1000).',
+        '- --session-idle-timeout: "soon" is not a number of seconds. Use seconds, e.g. 1800 for 30 minutes, or 0 to keep idle sessions (default 1800).',
+      ].join('\n'),
+    );
+  });
+
+  it('shows the flags and their environment variables in usage()', () => {
+    const text = usage('my-server');
+    for (const name of [
+      '--allowed-hosts',
+      'MCP_ALLOWED_HOSTS',
+      '--max-sessions',
+      'MCP_MAX_SESSIONS',
+      '--session-idle-timeout',
+      'MCP_SESSION_IDLE_TIMEOUT',
+    ]) {
+      expect(text).toContain(name);
+    }
+  });
+});
