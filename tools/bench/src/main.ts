@@ -22,6 +22,10 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchmarkRe
     title: 'Coding tools: Grep, Glob, ApplyPatch and Read against rg, tinyglobby and plain fs',
     run: async () => (await import('./coding-tools.ts')).runCodingTools(),
   },
+  'http-sessions': {
+    title: 'Streamable HTTP, stateful: server memory under 20,000 initialize-only sessions',
+    run: async () => (await import('./http-sessions.ts')).runHttpSessions(),
+  },
   'yandex-tracker': {
     title: 'Yandex Tracker MCP server: cold start, tools/list size, tools/call over direct HTTP (emulator)',
     run: async () => (await import('./yandex-tracker.ts')).runYandexTracker(),

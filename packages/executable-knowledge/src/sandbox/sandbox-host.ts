@@ -139,9 +139,11 @@ process.on('message', (value: unknown) => {
   schedule();
 });
 
-// The pool went away (closed, crashed or killed): no orphan hosts.
+// The pool went away (closed, crashed or killed): no orphan hosts. Loading this module's imports
+// lets the event loop run, so the channel may have closed before this listener was attached.
 process.on('disconnect', () => {
   process.exit(0);
 });
+if (!process.connected) process.exit(0);
 
 send({ type: 'ready', pid: process.pid });

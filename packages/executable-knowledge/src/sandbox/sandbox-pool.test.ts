@@ -790,35 +790,65 @@ describe('pipelining: several calls on a host at once', () => {
 describe('no orphan hosts when the owning process goes away', () => {
   const parentScript = path.join(import.meta.dirname, '__fixtures__', 'pool-parent.ts');
 
+  /**
+   * Starts an owner process and waits for the pids of its hosts. `exited` is listened for from the
+   * spawn on: an owner that returns may be gone before the pids are read, and a listener attached
+   * after its 'exit' would wait forever.
+   */
   async function startParent(mode: 'exit' | 'hang') {
     const parent = spawn(process.execPath, ['--conditions=@toolsmith/source', parentScript, mode], {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const exited = once(parent, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    exited.catch(() => undefined); // a spawn error also fails the wait below
     let out = '';
+    let err = '';
     parent.stdout.setEncoding('utf8');
-    parent.stdout.on('data', (chunk: string) => {
-      out += chunk;
+    parent.stderr.setEncoding('utf8');
+    parent.stderr.on('data', (chunk: string) => {
+      err += chunk;
     });
-    await waitFor(() => out.includes('\n'), 15_000);
-    const pids = JSON.parse(out.split('\n')[0]!) as number[];
+    const line = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`the owner printed no pids within 25 s; its stderr: ${err}`)),
+        25_000,
+      );
+      parent.stdout.on('data', (chunk: string) => {
+        out += chunk;
+        if (!out.includes('\n')) return;
+        clearTimeout(timer);
+        resolve(out.split('\n')[0]!);
+      });
+      // 'close' comes after the last stdout data: an owner that ended without a line has failed.
+      parent.once('close', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`the owner ended (${signal ?? code}) before printing its pids; its stderr: ${err}`));
+      });
+      parent.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+    });
+    const pids = JSON.parse(line) as number[];
     expect(pids).toHaveLength(2);
-    return { parent, pids };
+    return { parent, pids, exited };
   }
 
-  // Budgets: up to 15 s for the owner to start its pool, 10 s for the hosts to go, under the test's
-  // 40 s — a loaded CI machine (several projects' suites at once) once needed more than 20 s in all.
+  // Budgets: up to 25 s for the owner to start its pool (its hosts may take 30 s on a loaded CI
+  // machine running several projects' suites at once), 10 s for the hosts to go, under the test's
+  // 60 s.
   it('an owner that simply returns exits (idle hosts do not keep it alive) and its hosts follow', async () => {
-    const { parent, pids } = await startParent('exit');
-    const [code] = (await once(parent, 'exit')) as [number | null];
+    const { pids, exited } = await startParent('exit');
+    const [code] = await exited;
     expect(code).toBe(0);
     await waitFor(() => pids.every((pid) => !isAlive(pid)), 10_000);
-  }, 40_000);
+  }, 60_000);
 
   it('an owner killed with SIGKILL leaves no hosts behind', async () => {
-    const { parent, pids } = await startParent('hang');
+    const { parent, pids, exited } = await startParent('hang');
     expect(pids.every(isAlive)).toBe(true);
     parent.kill('SIGKILL');
-    await once(parent, 'exit');
+    await exited;
     await waitFor(() => pids.every((pid) => !isAlive(pid)), 10_000);
-  }, 40_000);
+  }, 60_000);
 });
