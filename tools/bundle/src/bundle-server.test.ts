@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connectStdio, resultText } from '@toolsmith/testing';
-import { bundleServer, nodeVersionProblem, type BundleServerResult } from './bundle-server.ts';
+import { nodeVersionProblem } from '@toolsmith/core/node-version';
+import { bundleServer, type BundleServerResult } from './bundle-server.ts';
 
 const ENTRY = fileURLToPath(new URL('./__fixtures__/echo-server.ts', import.meta.url));
 let dir: string;
@@ -39,24 +40,6 @@ function runNode(args: string[], fakeNode?: string) {
     child.stdin?.end();
   });
 }
-
-describe('nodeVersionProblem', () => {
-  it('lets Node 24 and later through', () => {
-    expect(nodeVersionProblem('srv', '24.0.0')).toBeUndefined();
-    expect(nodeVersionProblem('srv', '25.3.1')).toBeUndefined();
-    expect(nodeVersionProblem('srv', '100.0.0')).toBeUndefined();
-  });
-
-  it('names the bin, the running version and how to get Node 24, in one line', () => {
-    const line = nodeVersionProblem('srv', '20.19.0')!;
-    expect(line).toMatch(
-      /^srv needs Node\.js 24 or later \(this is v20\.19\.0\)\. Install Node\.js 24 from https:\/\/nodejs\.org/,
-    );
-    expect(line).not.toContain('\n');
-    expect(nodeVersionProblem('srv', '8.17.0')).toContain('(this is v8.17.0)');
-    expect(nodeVersionProblem('srv', '22.9.0', 22)).toBeUndefined();
-  });
-});
 
 describe('bundleServer', () => {
   it('writes an executable entry with a plain-node shebang, named after the source', () => {

@@ -15,6 +15,7 @@
 import { chmodSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
 import { build } from 'rolldown';
+import { MIN_NODE_MAJOR, nodeVersionProblem } from '@toolsmith/core/node-version';
 
 export interface BundleServerOptions {
   /** The bin's source file (TypeScript or JavaScript). */
@@ -51,17 +52,6 @@ export interface BundleServerResult {
 }
 
 const SHEBANG = '#!/usr/bin/env node';
-export const MIN_NODE_MAJOR = 24;
-
-/** The one line a bin prints on a Node.js older than `minMajor`, or undefined when `version` will do. */
-export function nodeVersionProblem(
-  binName: string,
-  version: string = process.versions.node,
-  minMajor: number = MIN_NODE_MAJOR,
-): string | undefined {
-  if (Number(version.split('.')[0]) >= minMajor) return undefined;
-  return `${binName} needs Node.js ${minMajor} or later (this is v${version}). Install Node.js ${minMajor} from https://nodejs.org/en/download (or \`nvm install ${minMajor}\`) and run ${binName} again.`;
-}
 
 /**
  * The bin file: plain JavaScript that any Node with ES modules parses (nothing newer than top-level

@@ -20,7 +20,7 @@ import {
   type PackageJson,
   type PackResult,
 } from './pack.ts';
-import { readJson, readText, ROOT } from './workspace.ts';
+import { readJson, ROOT } from './workspace.ts';
 
 const dirs = publishableDirs();
 const packs = new Map<string, PackResult>();
@@ -202,20 +202,4 @@ describe('bins on an old Node', () => {
     },
     30_000,
   );
-
-  it('the version check is the same code in every bin (tools/bundle writes the bundled bins’ guard from it)', () => {
-    const fn = (path: string) => {
-      const text = readText(path);
-      const start = text.indexOf('export function nodeVersionProblem(');
-      return text.slice(start, text.indexOf('\n}\n', start) + 2);
-    };
-    const copies = [
-      'tools/bundle/src/bundle-server.ts',
-      'packages/coding-tools/src/bin/node-version.ts',
-      'packages/executable-knowledge/src/bin/node-version.ts',
-    ];
-    const reference = fn(copies[0]!);
-    expect(reference).toContain('needs Node.js');
-    for (const copy of copies.slice(1)) expect({ copy, code: fn(copy) }).toEqual({ copy, code: reference });
-  });
 });

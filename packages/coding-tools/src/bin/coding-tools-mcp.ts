@@ -7,15 +7,11 @@
  * WebSearch/CodeSearch are served when BRAVE_API_KEY is set. AskUser uses MCP elicitation when the
  * client supports it.
  */
-import { nodeVersionProblem } from './node-version.ts';
+import { nodeVersionOk } from '@toolsmith/core/node-version';
 
 // Only the version check is imported statically: on Node < 24 the rest would fail before a line of
 // this file ran (`enableCompileCache` alone is missing from Node 20's node:module).
-const problem = nodeVersionProblem('coding-tools-mcp');
-if (problem) {
-  process.stderr.write(`${problem}\n`);
-  process.exitCode = 1;
-} else {
+if (nodeVersionOk('coding-tools-mcp')) {
   // Cache compiled code between starts; the server is imported only after it, so all of it is covered.
   const { enableCompileCache } = await import('node:module');
   enableCompileCache();
