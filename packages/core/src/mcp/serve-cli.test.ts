@@ -5,6 +5,7 @@ describe('parseServeArgs: HTTP hardening flags', () => {
   it('defaults: no extra hosts, 1000 sessions, 30 minutes idle', () => {
     expect(parseServeArgs([], {})).toMatchObject({
       allowedHosts: [],
+      allowedOrigins: [],
       maxSessions: 1000,
       sessionIdleTimeoutMs: 1_800_000,
     });
@@ -24,6 +25,18 @@ describe('parseServeArgs: HTTP hardening flags', () => {
     expect(
       parseServeArgs([], { MCP_ALLOWED_HOSTS: 'a.example', MCP_SESSION_IDLE_TIMEOUT: '0' }),
     ).toMatchObject({ allowedHosts: ['a.example'], sessionIdleTimeoutMs: 0 });
+    expect(
+      parseServeArgs(['--allowed-origins', 'https://app.example.com,http://localhost:5173'], {}),
+    ).toMatchObject({ allowedOrigins: ['https://app.example.com', 'http://localhost:5173'] });
+    expect(parseServeArgs([], { MCP_ALLOWED_ORIGINS: 'https://a.example' })).toMatchObject({
+      allowedOrigins: ['https://a.example'],
+    });
+  });
+
+  it('refuses an allowed origin that is not an origin, saying what one looks like', () => {
+    expect(() => parseServeArgs(['--allowed-origins', 'https://app.example.com/path'], {})).toThrow(
+      '- --allowed-origins: "https://app.example.com/path" is not an origin. Use origins as browsers send them: scheme, host and port only, e.g. "https://app.example.com,http://localhost:5173".',
+    );
   });
 
   it('names each bad value and how to fix it', () => {
@@ -47,6 +60,8 @@ describe('parseServeArgs: HTTP hardening flags', () => {
     for (const name of [
       '--allowed-hosts',
       'MCP_ALLOWED_HOSTS',
+      '--allowed-origins',
+      'MCP_ALLOWED_ORIGINS',
       '--max-sessions',
       'MCP_MAX_SESSIONS',
       '--session-idle-timeout',

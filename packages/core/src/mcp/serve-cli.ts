@@ -2,11 +2,11 @@
  * The `serve` command line shared by every toolsmith server:
  *
  *   my-server [--transport stdio|http] [--host H] [--port P] [--stateful] [--allowed-hosts a,b]
- *             [--max-sessions N] [--session-idle-timeout SECONDS]
+ *             [--allowed-origins u,v] [--max-sessions N] [--session-idle-timeout SECONDS]
  *             [--read-only] [--toolsets a,b|all] [--tools x,y] [--exclude-tools z]
  *
  * Each flag has an environment fallback (MCP_TRANSPORT, MCP_HOST, MCP_PORT, MCP_STATEFUL,
- * MCP_ALLOWED_HOSTS, MCP_MAX_SESSIONS, MCP_SESSION_IDLE_TIMEOUT, MCP_READ_ONLY, MCP_TOOLSETS,
+ * MCP_ALLOWED_HOSTS, MCP_ALLOWED_ORIGINS, MCP_MAX_SESSIONS, MCP_SESSION_IDLE_TIMEOUT, MCP_READ_ONLY, MCP_TOOLSETS,
  * MCP_TOOLS, MCP_EXCLUDE_TOOLS) for container deployments.
  * SIGINT/SIGTERM close the server gracefully.
  */
@@ -46,6 +46,8 @@ export interface ServeCliArgs {
   stateful: boolean;
   /** Host names requests may be addressed to besides localhost (empty: the default rule). */
   allowedHosts: string[];
+  /** Browser origins (`scheme://host[:port]`) allowed besides local pages. */
+  allowedOrigins: string[];
   maxSessions: number;
   /** 0: sessions never expire. */
   sessionIdleTimeoutMs: number;
@@ -74,6 +76,8 @@ Options:
   --allowed-hosts <hosts>   Host names a proxy forwards (name[:port])       [MCP_ALLOWED_HOSTS]
                             (default: localhost, 127.0.0.1, [::1] when
                             --host is loopback; any host otherwise)
+  --allowed-origins <urls>  Browser origins allowed to call besides local   [MCP_ALLOWED_ORIGINS]
+                            pages (scheme://host[:port])
   --max-sessions <n>        Stateful: most open sessions; the least         [MCP_MAX_SESSIONS]
                             recently used idle one makes room (default: ${DEFAULT_MAX_SESSIONS})
   --session-idle-timeout <s>
@@ -106,6 +110,7 @@ export function parseServeArgs(
         port: { type: 'string' },
         stateful: { type: 'boolean' },
         'allowed-hosts': { type: 'string' },
+        'allowed-origins': { type: 'string' },
         'max-sessions': { type: 'string' },
         'session-idle-timeout': { type: 'string' },
         'read-only': { type: 'boolean' },
@@ -157,6 +162,23 @@ export function parseServeArgs(
       });
     }
   }
+  const allowedOrigins = list(values['allowed-origins'] ?? env.MCP_ALLOWED_ORIGINS) ?? [];
+  for (const entry of allowedOrigins) {
+    let origin: string | undefined;
+    try {
+      origin = new URL(entry).origin;
+    } catch {
+      origin = undefined;
+    }
+    if (origin !== entry) {
+      problems.push({
+        variable: '--allowed-origins',
+        problem: `"${entry}" is not an origin.`,
+        howToFix:
+          'Use origins as browsers send them: scheme, host and port only, e.g. "https://app.example.com,http://localhost:5173".',
+      });
+    }
+  }
   const maxSessionsText = values['max-sessions'] ?? env.MCP_MAX_SESSIONS ?? String(DEFAULT_MAX_SESSIONS);
   const maxSessions = Number(maxSessionsText);
   if (!/^\d+$/.test(maxSessionsText) || maxSessions < 1) {
@@ -197,6 +219,7 @@ export function parseServeArgs(
     port,
     stateful: values.stateful ?? truthy(env.MCP_STATEFUL),
     allowedHosts,
+    allowedOrigins,
     maxSessions,
     sessionIdleTimeoutMs: idleSeconds * 1000,
     logLevel: logLevel as LogLevel,
@@ -251,6 +274,7 @@ export async function runServeCli<TDeps>(
             port: args.port,
             stateful: args.stateful,
             allowedHosts: args.allowedHosts,
+            allowedOrigins: args.allowedOrigins,
             maxSessions: args.maxSessions,
             sessionIdleTimeoutMs: args.sessionIdleTimeoutMs,
           })
