@@ -18,6 +18,10 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchmarkRe
     title: 'Executable knowledge: sandboxed helpers and processors, resolver',
     run: async () => (await import('./knowledge.ts')).runKnowledge(),
   },
+  'sandbox-limits': {
+    title: 'Sandbox limits: time to stop memory bombs and serve the call queued behind',
+    run: async () => (await import('./sandbox-limits.ts')).runSandboxLimits(),
+  },
   'coding-tools': {
     title: 'Coding tools: Grep, Glob, ApplyPatch and Read against rg, tinyglobby and plain fs',
     run: async () => (await import('./coding-tools.ts')).runCodingTools(),

@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --conditions=@toolsmith/source
 /**
  * toolsmith-bundle <entry> [--out-dir dist/bundle] [--file-name <name>.mjs]
  *

@@ -7,7 +7,14 @@ import { createHash } from 'node:crypto';
 import ivm from 'isolated-vm';
 import type { Context, Isolate, Reference, Script } from 'isolated-vm';
 import { ISOLATE_RUNTIME_FILENAME, ISOLATE_RUNTIME_SOURCE } from './isolate-runtime.ts';
-import type { HostAnswer, HostFailure, RunMessage, ScriptCacheUse, WireModule } from './sandbox-protocol.ts';
+import {
+  AWAITING_NOTICE_MS,
+  type HostAnswer,
+  type HostFailure,
+  type RunMessage,
+  type ScriptCacheUse,
+  type WireModule,
+} from './sandbox-protocol.ts';
 import type { SandboxLogEntry } from './sandbox-types.ts';
 
 /** Compiled scripts kept per isolate (least recently used dropped first). */
@@ -15,12 +22,39 @@ const SCRIPT_CACHE_SIZE = 256;
 
 const TIMED_OUT = 'Script execution timed out.';
 const MEMORY_LIMIT = 'due to memory limit';
+/**
+ * What V8 throws (a RangeError) when isolated-vm's allocator refuses an ArrayBuffer or typed array
+ * because the isolate's heap plus its external memory would pass `memoryLimit`: the memory limit,
+ * not a bug of the helper's.
+ */
+const ALLOCATION_FAILED = 'Array buffer allocation failed';
+
+/**
+ * A call that times out with its isolate's heap (plus external memory) at this share of
+ * `memoryMb` or more was filling memory: near the limit V8 collects garbage over and over, which is
+ * what made it late (isolated-vm checks the limit after full collections only). It fails with
+ * SandboxMemoryError.
+ */
+const NEAR_LIMIT_SHARE = 0.8;
+
+/** Whether a helper's error (name and message) is an ArrayBuffer refused for the memory limit. */
+function isAllocationFailure(name: unknown, message: unknown): boolean {
+  return name === 'RangeError' && message === ALLOCATION_FAILED;
+}
 
 type Control = Reference<(op: string, ...args: unknown[]) => unknown>;
 
 export interface IsolateRunnerOptions {
   /** isolated-vm's `onCatastrophicError`: V8 lost control of the isolate; the process must end. */
   onCatastrophicError: (message: string) => void;
+}
+
+export interface RunHooks {
+  /**
+   * The call's synchronous part is over and it has been waiting on a promise for AWAITING_NOTICE_MS
+   * (`elapsedMs` after it started): it is bound by its wall-clock limit from now on.
+   */
+  onAwaiting?: (elapsedMs: number) => void;
 }
 
 /** A limit hit while running, as opposed to an error of the helper itself. */
@@ -53,7 +87,7 @@ export class IsolateRunner {
    * Runs one call. Module sources the pool sent before arrive as `cached`; the host keeps every
    * source it received (up to MAX_SOURCE_BYTES, then it forgets them all and tells the pool).
    */
-  async run(message: RunMessage): Promise<HostAnswer> {
+  async run(message: RunMessage, hooks: RunHooks = {}): Promise<HostAnswer> {
     const modules: WireModule[] = [];
     for (const module of message.modules) {
       const key = moduleKey(module);
@@ -79,7 +113,7 @@ export class IsolateRunner {
         modules.push({ ...module, key });
       }
     }
-    const reply = await this.#run({ ...message, modules });
+    const reply = await this.#run({ ...message, modules }, hooks);
     if (this.#sourceBytes > MAX_SOURCE_BYTES) {
       this.#forgetSources();
       return { ...reply, sourcesReset: true } as HostAnswer;
@@ -92,7 +126,7 @@ export class IsolateRunner {
     this.#sourceBytes = 0;
   }
 
-  async #run(message: RunMessage): Promise<HostAnswer> {
+  async #run(message: RunMessage, hooks: RunHooks): Promise<HostAnswer> {
     const started = performance.now();
     const { limits } = message;
     const cache: ScriptCacheUse = { hits: 0, misses: 0 };
@@ -122,7 +156,11 @@ export class IsolateRunner {
     const limitOf = (error: unknown, isolate: Isolate): HostFailure | undefined => {
       if (error instanceof LimitHit) return error.failure;
       const text = error instanceof Error ? error.message : '';
-      const memory = text.includes(MEMORY_LIMIT) || isolate.isDisposed;
+      const memory =
+        text.includes(MEMORY_LIMIT) ||
+        isolate.isDisposed ||
+        (error instanceof Error && isAllocationFailure(error.name, text)) ||
+        (text === TIMED_OUT && nearMemoryLimit(isolate, limits.memoryMb));
       if (isolate === this.#isolate) this.#discardIsolate();
       if (memory) return { kind: 'memory', helperId };
       if (text === TIMED_OUT) return { kind: 'timeout', timeout: 'cpu', helperId };
@@ -205,7 +243,7 @@ export class IsolateRunner {
       const outcome =
         typeof pending === 'string'
           ? pending
-          : await this.#withWallLimit(pending, started + limits.wallTimeoutMs, isolate);
+          : await this.#withWallLimit(pending, started, started + limits.wallTimeoutMs, isolate, hooks);
       if (outcome === WALL) return fail({ kind: 'timeout', timeout: 'wall', helperId });
       if (typeof outcome !== 'string') {
         return fail({ kind: 'internal', message: `the sandbox runtime answered with a ${typeof outcome}` });
@@ -238,6 +276,12 @@ export class IsolateRunner {
       }
       if (tag === 'E') {
         const e = JSON.parse(body) as { name: string; message: string; stack: string };
+        if (isAllocationFailure(e.name, e.message)) {
+          // Refused for the memory limit. The isolate goes too: its other contexts share the memory,
+          // and the module state of this one may still hold what was allocated.
+          if (isolate === this.#isolate) this.#discardIsolate();
+          return fail({ kind: 'memory', helperId });
+        }
         return fail({
           kind: 'helper',
           helperId,
@@ -386,19 +430,32 @@ export class IsolateRunner {
 
   /**
    * Waits for the entry's promise, or disposes the isolate at the wall-clock deadline (a promise
-   * that never settles is not covered by isolated-vm's `timeout`).
+   * that never settles is not covered by isolated-vm's `timeout`). Tells `hooks.onAwaiting` when
+   * the promise is still pending AWAITING_NOTICE_MS after the synchronous part.
    */
-  async #withWallLimit(pending: Promise<unknown>, deadline: number, isolate: Isolate): Promise<unknown> {
+  async #withWallLimit(
+    pending: Promise<unknown>,
+    started: number,
+    deadline: number,
+    isolate: Isolate,
+    hooks: RunHooks,
+  ): Promise<unknown> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const wall = new Promise<typeof WALL>((resolve) => {
       timer = setTimeout(() => resolve(WALL), Math.max(0, deadline - performance.now()));
     });
+    const { onAwaiting } = hooks;
+    const notice =
+      onAwaiting === undefined
+        ? undefined
+        : setTimeout(() => onAwaiting(performance.now() - started), AWAITING_NOTICE_MS);
     try {
       const outcome = await Promise.race([pending, wall]);
       if (outcome === WALL && isolate === this.#isolate) this.#discardIsolate();
       return outcome;
     } finally {
       clearTimeout(timer);
+      clearTimeout(notice);
       // The abandoned promise rejects once the isolate is disposed; nobody waits for it.
       pending.catch(() => undefined);
     }
@@ -433,6 +490,17 @@ function moduleKey(module: WireModule): string {
     moduleKeys.set(module, key);
   }
   return key;
+}
+
+/** Whether the isolate's heap and external memory reach NEAR_LIMIT_SHARE of its limit. */
+function nearMemoryLimit(isolate: Isolate, memoryMb: number): boolean {
+  try {
+    const heap = isolate.getHeapStatisticsSync();
+    const usedBytes = heap.used_heap_size + (heap.externally_allocated_size ?? 0);
+    return usedBytes >= NEAR_LIMIT_SHARE * memoryMb * 1024 * 1024;
+  } catch {
+    return false;
+  }
 }
 
 function describe(error: unknown): string {

@@ -5,9 +5,12 @@
  * diagnostics and the fatal marker below.
  *
  * Under load the pool sends several calls in one message and the host answers several in one
- * message: while more calls wait, finished answers are held up to ANSWER_BATCH_MS, then sent before
- * the next call starts. A pipe write wakes the other process; that wake-up, not the isolate,
- * is most of what a small call costs.
+ * message: while more calls wait, finished answers are held while less than ANSWER_BATCH_MS has
+ * passed since the oldest of those calls started, then sent before the next call starts. A pipe
+ * write wakes the other process; that wake-up, not the isolate, is most of what a small call costs.
+ * So a call starts at most ANSWER_BATCH_MS after the host's last message, and the pool times the
+ * running call from there: its synchronous part by `cpuTimeoutMs`, and once the host says the call
+ * is `awaiting` a promise, the whole call by `wallTimeoutMs`.
  *
  * Run by Node directly: as TypeScript (type stripping) from the sources, or as `sandbox-host.js`
  * from `dist/`. Keep it free of anything but erasable TypeScript.
@@ -42,7 +45,7 @@ const runner = new IsolateRunner({
 
 /** Calls received and not started, in order. */
 const queue: RunMessage[] = [];
-/** Answers not sent yet, and when the oldest was made. */
+/** Answers not sent yet, and when the call of the oldest one started. */
 let answers: HostAnswer[] = [];
 let oldestAnswerAt = 0;
 let running = false;
@@ -63,8 +66,8 @@ function isRunMessage(value: unknown): value is RunMessage {
   );
 }
 
-function answer(reply: HostAnswer): void {
-  if (answers.length === 0) oldestAnswerAt = performance.now();
+function answer(reply: HostAnswer, startedAt: number): void {
+  if (answers.length === 0) oldestAnswerAt = startedAt;
   answers.push(reply);
 }
 
@@ -93,16 +96,30 @@ async function runNext(): Promise<void> {
   if (answers.length > 0 && performance.now() - oldestAnswerAt >= ANSWER_BATCH_MS) flush();
   running = true;
   memoryMb = message.limits.memoryMb;
+  const startedAt = performance.now();
   try {
-    answer(await runner.run(message));
+    answer(
+      await runner.run(message, {
+        onAwaiting(elapsedMs) {
+          // The pool now times this call by its wall-clock limit. Answers held go first, so the
+          // pool knows which call waits.
+          flush();
+          send({ type: 'awaiting', id: message.id, elapsedMs });
+        },
+      }),
+      startedAt,
+    );
   } catch (error) {
-    answer({
-      type: 'failure',
-      id: message.id,
-      failure: { kind: 'internal', message: error instanceof Error ? error.message : String(error) },
-      durationMs: 0,
-      scriptCache: { hits: 0, misses: 0 },
-    });
+    answer(
+      {
+        type: 'failure',
+        id: message.id,
+        failure: { kind: 'internal', message: error instanceof Error ? error.message : String(error) },
+        durationMs: 0,
+        scriptCache: { hits: 0, misses: 0 },
+      },
+      startedAt,
+    );
   }
   running = false;
   if (queue.length > 0) {
@@ -126,13 +143,16 @@ process.on('message', (value: unknown) => {
     const index = queue.findIndex((run) => run.id === m.id);
     if (index === -1) return; // running or done: its answer is on its way
     queue.splice(index, 1);
-    answer({
-      type: 'failure',
-      id: m.id,
-      failure: { kind: 'cancelled' },
-      durationMs: 0,
-      scriptCache: { hits: 0, misses: 0 },
-    });
+    answer(
+      {
+        type: 'failure',
+        id: m.id,
+        failure: { kind: 'cancelled' },
+        durationMs: 0,
+        scriptCache: { hits: 0, misses: 0 },
+      },
+      performance.now(),
+    );
     if (!running && queue.length === 0) flush();
     return;
   }

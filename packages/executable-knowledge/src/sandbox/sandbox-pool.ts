@@ -35,23 +35,35 @@
  * - `wallTimeoutMs` (5000): the whole call including awaited promises. A promise that never
  *   settles ends with `SandboxTimeoutError` (`kind: 'wall'`); the host disposes its isolate and
  *   makes a new one.
- * - `memoryMb` (64): the isolate's heap. Ordinary heap growth (a push loop) ends with
- *   `SandboxMemoryError` and a new isolate in the same host. isolated-vm's limit is soft (2–3×
- *   for a determined attacker) and some allocations ignore it: `new Array(1e9).fill(0)` in a
- *   64 MB isolate grows the host past 700 MB and segfaults it after ~7 s; other bombs abort the
- *   process (`onCatastrophicError`). That is why isolates live in child processes: the pool
- *   watches each busy host's resident size (Linux, every 100 ms; `maxHostRssMb`, default
- *   256 + 4 × memoryMb), kills and replaces a host past it or one that dies, and fails the call
- *   with `SandboxMemoryError` when it can tell (size, isolated-vm's catastrophic-error report,
- *   V8's out-of-memory output on stderr) and `SandboxCrashedError` otherwise.
+ * - `memoryMb` (64): the isolate's heap plus its ArrayBuffers (isolated-vm counts them and refuses
+ *   one past the limit: V8's `RangeError: Array buffer allocation failed`). Ordinary heap growth
+ *   (a push loop) or a refused buffer ends with `SandboxMemoryError` and a new isolate in the same
+ *   host; so does a CPU timeout with the heap at 80 % of the limit or more (near the limit V8
+ *   collects garbage over and over, which is what makes the timeout late). isolated-vm's limit is
+ *   soft (2–3× for a determined attacker) and some allocations ignore it: `new Array(1e9).fill(0)`
+ *   in a 64 MB isolate grows the host past 700 MB and segfaults it after ~7 s. When V8 runs out of
+ *   heap it prints its last GCs on stderr and isolated-vm's handler then waits forever for this
+ *   host's main thread, which is blocked in the call: the pool kills the host as soon as that
+ *   output arrives. That is why isolates live in child processes: the pool also watches each busy
+ *   host's resident size (Linux, every 100 ms; `maxHostRssMb`, default 256 + 4 × memoryMb), kills
+ *   and replaces a host past it or one that dies, and fails the call with `SandboxMemoryError`
+ *   when it can tell (size, isolated-vm's catastrophic-error report, V8's out-of-memory output on
+ *   stderr) and `SandboxCrashedError` otherwise.
  * - `maxResultBytes` (1 MiB of UTF-8 JSON), `maxArgsBytes` (4 MiB), `maxLogBytes` (16 KiB, then a
  *   `[console output cut at N bytes]` entry and `logsTruncated: true`).
- * - Backstop: the pool SIGKILLs a host that has not answered for `killGraceMs` (1000) past
- *   `max(wallTimeoutMs, cpuTimeoutMs)` of its calls (+ 2 ms of answer batching) and replaces it; the call fails with `SandboxTimeoutError`
- *   (`'wall'`), or `SandboxMemoryError` when the host had grown by more than 2 × memoryMb. This
- *   covers what isolated-vm cannot interrupt: a value thrown out of a module's top level, or a
- *   promise rejection left unhandled, whose `message`/`stack` is a looping getter or Proxy trap
- *   hangs isolated-vm 7's error copying outside any timeout (and `isolate.dispose()` then blocks).
+ * - Backstop (the watchdog): a host starts a call at most 2 ms (answer batching) after its last
+ *   message, so the pool times the running call from there. It SIGKILLs and replaces a host silent
+ *   for the call's `cpuTimeoutMs` plus a grace (half of it, at least 250 ms, at most `killGraceMs`
+ *   = 1000): a call is stopped within ~1.5× its CPU limit. A call whose synchronous part is over
+ *   and that waits on a promise is bound by `wallTimeoutMs` instead: its host says so (`awaiting`,
+ *   sent only if the promise is still pending 5 ms later), and the watchdog then allows
+ *   `wallTimeoutMs` + `killGraceMs`. The call fails with `SandboxMemoryError` when the host was
+ *   filling memory (V8's out-of-memory output, or the host grew by half of `memoryMb` while
+ *   silent), otherwise `SandboxTimeoutError` (`'cpu'`, or `'wall'` for a call that was awaiting).
+ *   This covers what isolated-vm cannot interrupt in time: V8 collecting garbage over and over
+ *   near the heap limit, and a value thrown out of a module's top level, or a promise rejection
+ *   left unhandled, whose `message`/`stack` is a looping getter or Proxy trap (isolated-vm 7
+ *   copies it outside any timeout, and `isolate.dispose()` then blocks).
  *
  * Errors of the helper's own code (syntax errors, exceptions, a missing export, deep recursion's
  * `RangeError`, an unhandled rejection) are `HelperError`s, positioned in the helper's file
@@ -70,7 +82,8 @@
  * Beyond that, calls wait FIFO in the pool (`maxQueue`, default 1000, counting the calls on hosts
  * behind their running call; then `SandboxUnavailableError`) for the first host that can take them.
  *
- * When a host dies or is killed with one call on it, that call fails (classified as below). With
+ * When a host dies or is killed with one call on it, that call fails (classified as above), and the
+ * calls queued behind it go to another host, or to the replacement, which starts at once. With
  * several, the pool cannot tell which one did it (the host may have finished some, their answers
  * held back), so it runs each of them again *alone* on a host: the culprit fails again and is
  * blamed, the others are served. Helpers reach nothing outside their isolate, so running one twice
@@ -146,12 +159,24 @@ const DURATION_WEIGHT = 0.3;
 /** Entries whose durations are remembered (then the history starts again). */
 const MAX_DURATION_ENTRIES = 1000;
 const DEFAULT_KILL_GRACE_MS = 1000;
+/**
+ * The least grace past `cpuTimeoutMs` before a host silent on a synchronous call is killed (the
+ * grace is half the limit, between this and `killGraceMs`): isolated-vm's own timeout, the answer
+ * and the disposal of a full isolate must fit in it on a loaded machine.
+ */
+const MIN_SYNC_GRACE_MS = 250;
 const DEFAULT_START_TIMEOUT_MS = 10_000;
 /** Consecutive hosts that die before reporting ready before queued calls are failed. */
 const MAX_START_FAILURES = 3;
 const STDERR_TAIL_BYTES = 8 * 1024;
 /** Resident size of an idle host process (Node + one isolate), roughly, in MB (measured 80–115). */
 const HOST_BASE_RSS_MB = 100;
+/**
+ * A host killed by the watchdog whose resident size grew by this share of `memoryMb` while silent
+ * was filling its isolate's heap (V8 collects garbage over and over near the limit, and
+ * isolated-vm's timeout comes late): the call fails with SandboxMemoryError, not a timeout.
+ */
+const NEAR_LIMIT_SHARE = 0.5;
 /** Default host resident-size cap: this plus 4 × memoryMb. */
 const DEFAULT_RSS_CAP_BASE_MB = 256;
 const RSS_POLL_MS = 100;
@@ -224,9 +249,15 @@ interface Host {
   watchdog: ReturnType<typeof setTimeout> | undefined;
   /** When the host last answered (or got work while idle): the watchdog counts from here. */
   progressAt: number;
-  /** The largest time limit and memory limit of the calls on it, as the watchdog was armed. */
-  watchLimitMs: number;
+  /** The running call, once the host said it waits on a promise (bound by its wall limit since). */
+  awaiting: Job | undefined;
+  /** When `awaiting` started, on this process's clock. */
+  awaitingStartedAt: number;
+  /** When the armed watchdog fires, and the largest memory limit of the calls on the host. */
+  watchDeadline: number;
   watchMemoryMb: number;
+  /** Resident size when the host last made progress (the lowest reading since), in MB. */
+  rssAtProgressMb: number;
   rssPoll: ReturnType<typeof setInterval> | undefined;
   closed: Promise<void>;
 }
@@ -502,49 +533,44 @@ class ProcessSandboxPool implements SandboxPool {
   }
 
   /**
-   * (Re)arms a busy host's watchdog, and its memory watch. The host answers each call within the
-   * call's limits, holding answers at most ANSWER_BATCH_MS, so a host silent for longer than the
-   * largest limit of its calls plus `killGraceMs` since it last answered (`progress`: now) is stuck
-   * where isolated-vm cannot interrupt it, or in a native allocation that ignores the isolate's
-   * memory limit.
+   * (Re)arms a busy host's watchdog, and its memory watch. A host starts a call at most
+   * ANSWER_BATCH_MS after its last message (`progress`: now) and answers it within the call's
+   * limits: the synchronous part within `cpuTimeoutMs` (isolated-vm's timeout), the whole call
+   * within `wallTimeoutMs` once the host said the call waits on a promise. A host silent past that
+   * plus a grace is stuck where isolated-vm cannot interrupt it in time — V8 collecting garbage
+   * over and over near the heap limit, copying a hostile error, a native allocation that ignores
+   * the memory limit — and is killed; the call is blamed (timeout or memory, see #onWatchdog).
    */
   #watch(host: Host, progress: boolean): void {
     const now = performance.now();
-    if (progress) host.progressAt = now;
+    if (progress) {
+      host.progressAt = now;
+      // The last reading (refined by the next ones while it stays busy), or the size when ready.
+      host.rssAtProgressMb = host.rssMb > 0 ? host.rssMb : host.baseRssMb;
+    }
     if (host.inflight.length === 0) {
       this.#unwatch(host);
       return;
     }
-    let limitMs = 0;
+    const running = host.inflight[0] as Job;
+    if (host.awaiting !== running) host.awaiting = undefined;
+    let cpuMs = 0;
     let memoryMb = 0;
     for (const job of host.inflight) {
-      limitMs = Math.max(limitMs, job.limits.wallTimeoutMs, job.limits.cpuTimeoutMs);
+      cpuMs = Math.max(cpuMs, job.limits.cpuTimeoutMs);
       memoryMb = Math.max(memoryMb, job.limits.memoryMb);
     }
     host.watchMemoryMb = memoryMb;
+    const deadline =
+      host.awaiting === running
+        ? host.awaitingStartedAt + running.limits.wallTimeoutMs + ANSWER_BATCH_MS + this.#killGraceMs
+        : host.progressAt + ANSWER_BATCH_MS + cpuMs + this.#syncGrace(cpuMs);
     // A call handed ahead with limits no larger than those watched already changes nothing.
-    if (!progress && host.watchdog !== undefined && limitMs <= host.watchLimitMs) return;
-    host.watchLimitMs = limitMs;
+    if (!progress && host.watchdog !== undefined && deadline <= host.watchDeadline) return;
+    host.watchDeadline = deadline;
     clearTimeout(host.watchdog);
-    host.watchdog = setTimeout(
-      () => {
-        readRssMb(host.pid, (rssMb) => {
-          if (rssMb !== undefined) host.rssMb = rssMb;
-          const outOfMemory =
-            OUT_OF_MEMORY.test(host.stderrTail) || host.rssMb > host.baseRssMb + 2 * host.watchMemoryMb + 32;
-          this.#kill(host, (job) =>
-            outOfMemory
-              ? memoryError(job)
-              : new SandboxTimeoutError({
-                  kind: 'wall',
-                  timeoutMs: job.limits.wallTimeoutMs,
-                  helperId: job.helperId,
-                }),
-          );
-        });
-      },
-      Math.max(0, host.progressAt + limitMs + ANSWER_BATCH_MS + this.#killGraceMs - now),
-    );
+    const watchdog = setTimeout(() => this.#onWatchdog(host, watchdog), Math.max(0, deadline - now));
+    host.watchdog = watchdog;
     // isolated-vm's memoryLimit is soft and some allocations bypass it entirely (measured: a
     // 64 MB isolate running `new Array(1e9).fill(0)` grows its host past 700 MB before it
     // crashes). Watch the host's resident size and kill it past the cap (of the calls on it now).
@@ -553,6 +579,7 @@ class ProcessSandboxPool implements SandboxPool {
         readRssMb(host.pid, (rssMb) => {
           if (rssMb === undefined) return;
           host.rssMb = rssMb;
+          host.rssAtProgressMb = Math.min(host.rssAtProgressMb, rssMb);
           const capMb = this.#maxHostRssMb ?? DEFAULT_RSS_CAP_BASE_MB + 4 * host.watchMemoryMb;
           if (rssMb > capMb) this.#kill(host, memoryError);
         });
@@ -561,11 +588,45 @@ class ProcessSandboxPool implements SandboxPool {
     }
   }
 
+  /** Grace past `cpuTimeoutMs` for a synchronous call: half the limit, within [250 ms, killGraceMs]. */
+  #syncGrace(cpuMs: number): number {
+    return Math.min(this.#killGraceMs, Math.max(MIN_SYNC_GRACE_MS, Math.ceil(cpuMs / 2)));
+  }
+
+  /**
+   * A host stayed silent past its running call's limit. The call is blamed: SandboxMemoryError when
+   * the host was filling memory — V8 reported running out on stderr, or the host grew by half the
+   * call's `memoryMb` while silent — otherwise SandboxTimeoutError, `cpu` for a synchronous call and
+   * `wall` for one waiting on a promise.
+   */
+  #onWatchdog(host: Host, watchdog: ReturnType<typeof setTimeout>): void {
+    readRssMb(host.pid, (rssMb) => {
+      // The host answered (or was re-armed or killed) while its size was read.
+      if (host.watchdog !== watchdog || host.state !== 'ready') return;
+      if (rssMb !== undefined) host.rssMb = rssMb;
+      const outOfMemory =
+        OUT_OF_MEMORY.test(host.stderrTail) ||
+        host.rssMb - host.rssAtProgressMb >= NEAR_LIMIT_SHARE * host.watchMemoryMb ||
+        host.rssMb > host.baseRssMb + 2 * host.watchMemoryMb + 32;
+      const awaiting = host.awaiting !== undefined && host.awaiting === host.inflight[0];
+      this.#kill(host, (job) =>
+        outOfMemory
+          ? memoryError(job)
+          : new SandboxTimeoutError({
+              kind: awaiting ? 'wall' : 'cpu',
+              timeoutMs: awaiting ? job.limits.wallTimeoutMs : job.limits.cpuTimeoutMs,
+              helperId: job.helperId,
+            }),
+      );
+    });
+  }
+
   #unwatch(host: Host): void {
     clearTimeout(host.watchdog);
     clearInterval(host.rssPoll);
     host.watchdog = undefined;
     host.rssPoll = undefined;
+    host.awaiting = undefined;
   }
 
   /** Takes every call off a host (which is going away) and stops watching it. */
@@ -618,20 +679,30 @@ class ProcessSandboxPool implements SandboxPool {
       startTimer: undefined,
       watchdog: undefined,
       progressAt: 0,
-      watchLimitMs: 0,
+      awaiting: undefined,
+      awaitingStartedAt: 0,
+      watchDeadline: 0,
       watchMemoryMb: 0,
+      rssAtProgressMb: 0,
       rssPoll: undefined,
       closed,
     };
     this.#hosts.push(host);
 
+    // Every listener is attached here, as the process is made, so no exit can be missed.
     child.stdout?.resume(); // a host never writes to stdout; drained so it can never block
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (chunk: string) => {
       host.stderrTail = (host.stderrTail + chunk).slice(-STDERR_TAIL_BYTES);
+      // V8 ran out of heap: it prints its last GCs, then isolated-vm's out-of-memory handler waits
+      // forever for a thread that is blocked in the call (measured: silent until the watchdog).
+      if (host.state === 'ready' && host.inflight.length > 0 && OUT_OF_MEMORY.test(host.stderrTail)) {
+        this.#kill(host, memoryError);
+      }
     });
     child.on('message', (message: unknown) => this.#onMessage(host, message as HostMessage));
-    child.on('error', () => {
+    child.on('error', (error) => {
+      host.stderrTail += `\n(${error.message})`;
       // Spawn or IPC errors are followed by 'close' (or the kill below makes sure they are).
       this.#kill(host);
     });
@@ -657,11 +728,23 @@ class ProcessSandboxPool implements SandboxPool {
       host.everReady = true;
       this.#startFailures = 0;
       readRssMb(host.pid, (rssMb) => {
-        if (rssMb !== undefined) host.baseRssMb = rssMb;
+        if (rssMb === undefined) return;
+        host.baseRssMb = rssMb;
+        if (host.rssMb === 0) host.rssMb = rssMb;
       });
       setRef(host, false);
       host.readyResolve();
       this.#pump();
+      return;
+    }
+    if (message?.type === 'awaiting' && host.state === 'ready') {
+      // Answers held before it came first: the call waiting is the first one on the host.
+      const running = host.inflight[0];
+      if (running?.messageId === message.id) {
+        host.awaiting = running;
+        host.awaitingStartedAt = performance.now() - message.elapsedMs;
+        this.#watch(host, true);
+      }
       return;
     }
     if (message?.type !== 'answers' || !Array.isArray(message.answers) || host.state !== 'ready') return;

@@ -38,8 +38,10 @@ export interface WireModule {
 
 /**
  * How long a host may hold finished answers before it sends them while more calls wait in its
- * queue (an idle host answers at once). Batching answers saves a pipe write and a wake-up of the
- * pool per call; the pool's watchdog allows for this delay.
+ * queue (an idle host answers at once), counted from the start of the oldest held call: a call
+ * never starts more than this after the host's last message, so the pool's watchdog can time the
+ * running call from that message. Batching answers saves a pipe write and a wake-up of the pool
+ * per call.
  */
 export const ANSWER_BATCH_MS = 2;
 
@@ -100,9 +102,19 @@ export type HostFailure =
   /** Dropped before it started, after a `cancel`. */
   | { kind: 'cancelled' };
 
+/**
+ * A host sends `awaiting` when the call it runs finished its synchronous part and still waits on a
+ * promise this long after: from then on the call is bound by `wallTimeoutMs`, no longer by
+ * `cpuTimeoutMs` (the pool's watchdog follows). Promises that settle get their answer sooner, so
+ * only calls that wait (typically on a promise that never settles) cost this message.
+ */
+export const AWAITING_NOTICE_MS = 5;
+
 /** Host → parent. */
 export type HostMessage =
   | { type: 'ready'; pid: number }
+  /** The running call `id` is waiting on a promise, `elapsedMs` after it started (see AWAITING_NOTICE_MS). */
+  | { type: 'awaiting'; id: number; elapsedMs: number }
   /** Answers in the order the calls ran (one pipe write for several). */
   | { type: 'answers'; answers: HostAnswer[] };
 

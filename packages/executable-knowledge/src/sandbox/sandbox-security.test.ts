@@ -350,19 +350,20 @@ describe('traps on returned values run inside the isolate, under its limits', ()
 
   it('a hostile value thrown at module top level, which isolated-vm copies without a timeout, costs the host but not the pool', async () => {
     // isolated-vm 7 reads `message`/`stack` of a value thrown out of a script outside any timeout:
-    // a looping getter hangs the host. The pool's watchdog kills and replaces it.
+    // a looping getter hangs the host. The pool's watchdog kills and replaces it, past the CPU
+    // limit (the hang is synchronous) by a grace of 250 ms here.
     const before = pool.stats();
     const started = Date.now();
     const outcome = await attempt(`throw new Proxy({}, { get() { for (;;) {} } })`);
-    timedOut(outcome, 'wall');
-    expect(Date.now() - started).toBeLessThan(8000);
+    timedOut(outcome, 'cpu');
+    expect(Date.now() - started).toBeLessThan(3000);
     expect(pool.stats().replaced).toBe(before.replaced + 1);
   });
 
   it('an unhandled rejection with a hostile value is ended by the watchdog too', async () => {
     const before = pool.stats().replaced;
     const outcome = await attack(`Promise.reject(new Proxy({}, { get() { for (;;) {} } })); return 1`);
-    timedOut(outcome, 'wall');
+    timedOut(outcome, 'cpu');
     expect(pool.stats().replaced).toBe(before + 1);
   });
 
@@ -393,6 +394,11 @@ describe('resource exhaustion', () => {
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(390);
     expect(elapsed).toBeLessThan(5000);
+    // A wall limit far past the CPU limit: the host tells the pool the call waits on a promise, so
+    // the watchdog (due 250 ms past the CPU limit for a synchronous call) waits for the wall limit.
+    const long = Date.now();
+    timedOut(await attack(`return new Promise(() => {})`, { wallTimeoutMs: 1500 }), 'wall');
+    expect(Date.now() - long).toBeGreaterThanOrEqual(1490);
     expect(pool.stats().replaced).toBe(before.replaced);
   });
 
@@ -437,13 +443,21 @@ describe('resource exhaustion', () => {
     }
   }, 15_000);
 
-  it('big strings and buffers fail inside the isolate as helper errors', async () => {
+  it('a string past the longest V8 allows is a helper error; a buffer past the memory limit is SandboxMemoryError', async () => {
     expect(helperError(await attack(`return 'x'.repeat(2 ** 29).length`)).helperErrorMessage).toBe(
       'Invalid string length',
     );
-    expect(helperError(await attack(`return new ArrayBuffer(2 ** 31).byteLength`)).helperErrorMessage).toBe(
+    // isolated-vm counts ArrayBuffers against memoryMb and refuses them past it: V8 throws a
+    // RangeError, which is the memory limit (the isolate is replaced, the host stays).
+    const before = pool.stats();
+    const outcome = await attack(`return new ArrayBuffer(2 ** 31).byteLength`);
+    expect(SandboxMemoryError.isInstance(outcome.error)).toBe(true);
+    expect(outcome.error).toMatchObject({ memoryMb: 32, helperId: 'attack' });
+    // Caught by the helper, the RangeError is the helper's to handle.
+    expect((await attack(`try { new ArrayBuffer(2 ** 31) } catch (e) { return e.message }`)).value).toBe(
       'Array buffer allocation failed',
     );
+    expect(pool.stats().replaced).toBe(before.replaced);
   });
 
   it('a giant return value is refused with its size', async () => {
@@ -475,6 +489,98 @@ describe('resource exhaustion', () => {
     expect(oneResult.logsTruncated).toBe(true);
     expect(oneResult.logs[0]!.message.length).toBeLessThanOrEqual(16 * 1024);
   });
+});
+
+describe('memory bombs stop within 2× the time limit, and the call behind them is served', () => {
+  // The limits of issue 11: 1 s of CPU, 64 MB. Each bomb goes to a pool of one host together with
+  // a quick call, which waits behind it. Measured on 2 shared vCPUs (docs/executable-knowledge.md):
+  // stopped in 0.04–1.31 s, the call behind served within 2.1 s; a Map bomb that made V8 run out of
+  // heap used to run 6 s, and the call behind it to wait up to 8.1 s.
+  const LIMIT_MS = 1000;
+  const MEMORY_MB = 64;
+  /** A host start: ~0.3 s on an idle machine, seconds on a CI machine running several suites. */
+  const HOST_START_BUDGET_MS = 5000;
+
+  interface Measured {
+    error: unknown;
+    stoppedMs: number;
+    next: unknown;
+    servedMs: number;
+  }
+
+  async function explode(body: string): Promise<Measured> {
+    const own = createSandboxPool({ size: 1, limits: { cpuTimeoutMs: LIMIT_MS, memoryMb: MEMORY_MB } });
+    try {
+      await own.start();
+      const call = (id: string, source: string) =>
+        own.run({
+          modules: [
+            { id, filename: `${id}.js`, source: `function f() {\n${source}\n}\nmodule.exports = { f };` },
+          ],
+          entry: { module: id, export: 'f' },
+          args: [],
+        });
+      const started = performance.now();
+      const [bomb, next] = await Promise.all([
+        call('bomb', body).then(
+          (result) => ({ error: result, stoppedMs: performance.now() - started }),
+          (error: unknown) => ({ error, stoppedMs: performance.now() - started }),
+        ),
+        call('next', 'return 42').then(
+          (result) => ({ next: result.value, servedMs: performance.now() - started }),
+          (error: unknown) => ({ next: error, servedMs: performance.now() - started }),
+        ),
+      ]);
+      return { ...bomb, ...next };
+    } finally {
+      await own.close();
+    }
+  }
+
+  const served = (measured: Measured) => {
+    expect(measured.stoppedMs).toBeLessThan(2 * LIMIT_MS);
+    expect(measured.next).toBe(42);
+    expect(measured.servedMs).toBeLessThan(2 * LIMIT_MS + HOST_START_BUDGET_MS);
+  };
+
+  it('a Map of objects: SandboxMemoryError, or a CPU timeout when the machine was too slow to fill 64 MB in 1 s', async () => {
+    // Near the heap limit V8 collects garbage over and over and isolated-vm's timeout came seconds
+    // late, or V8 ran out of memory and the host hung (the pool now kills it when V8 says so).
+    const measured = await explode(
+      `const m = new Map(); for (let i = 0; ; i++) m.set(i, { a: i, b: [i], c: 'x' + i });`,
+    );
+    const { error } = measured;
+    if (!SandboxMemoryError.isInstance(error)) {
+      expect(SandboxTimeoutError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ kind: 'cpu', timeoutMs: LIMIT_MS, helperId: 'bomb' });
+    } else {
+      expect(error).toMatchObject({ memoryMb: MEMORY_MB, helperId: 'bomb' });
+    }
+    served(measured);
+  }, 30_000);
+
+  it('a Map of arrays that fills 64 MB at once: SandboxMemoryError', async () => {
+    const measured = await explode(
+      `const m = new Map(); for (let i = 0; ; i++) m.set(i, new Array(1000).fill(i));`,
+    );
+    expect(SandboxMemoryError.isInstance(measured.error)).toBe(true);
+    expect(measured.error).toMatchObject({ memoryMb: MEMORY_MB, helperId: 'bomb' });
+    served(measured);
+  }, 30_000);
+
+  it('one 512 MB Uint8Array: SandboxMemoryError', async () => {
+    const measured = await explode(`return new Uint8Array(512 * 1024 * 1024).length`);
+    expect(SandboxMemoryError.isInstance(measured.error)).toBe(true);
+    expect(measured.error).toMatchObject({ memoryMb: MEMORY_MB, helperId: 'bomb' });
+    served(measured);
+  }, 30_000);
+
+  it('16 MB Uint8Arrays in a loop: SandboxMemoryError', async () => {
+    const measured = await explode(`const kept = []; for (;;) kept.push(new Uint8Array(16 * 1024 * 1024));`);
+    expect(SandboxMemoryError.isInstance(measured.error)).toBe(true);
+    expect(measured.error).toMatchObject({ memoryMb: MEMORY_MB, helperId: 'bomb' });
+    served(measured);
+  }, 30_000);
 });
 
 describe('vm2 escape corpus (research §2.3, payloads neutralised to write a marker file)', () => {

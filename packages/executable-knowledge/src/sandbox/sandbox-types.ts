@@ -24,14 +24,21 @@ export interface SandboxModule {
 }
 
 export interface SandboxLimits {
-  /** CPU time for the synchronous part of the call (isolated-vm `timeout`). @default 1000 */
+  /**
+   * CPU time for the synchronous part of the call (isolated-vm `timeout`). A host that has not
+   * answered half of it (at least 250 ms, at most `killGraceMs`) later is killed and replaced: a
+   * call is stopped within ~1.5× this even when isolated-vm's timeout comes late. @default 1000
+   */
   cpuTimeoutMs?: number;
   /**
    * Wall-clock limit for the whole call including awaited promises; past it the isolate is disposed and
    * replaced, and a host process that does not answer shortly after is killed and replaced. @default 5000
    */
   wallTimeoutMs?: number;
-  /** Heap limit of the isolate (isolated-vm `memoryLimit`). @default 64 */
+  /**
+   * Memory limit of the isolate (isolated-vm `memoryLimit`): its heap plus its ArrayBuffers and
+   * typed arrays. @default 64
+   */
   memoryMb?: number;
   /** Largest JSON result accepted, in bytes. @default 1 MiB */
   maxResultBytes?: number;
@@ -128,8 +135,11 @@ export interface SandboxPoolOptions {
    */
   pipelineDepth?: number;
   /**
-   * How long past a call's limits (`max(wallTimeoutMs, cpuTimeoutMs)`) the pool waits for an answer
-   * before it SIGKILLs the host process and replaces it. @default 1000
+   * How long past a call's limit the pool waits for an answer before it SIGKILLs the host process
+   * and replaces it: past `cpuTimeoutMs` while the call runs synchronously (at most half of
+   * `cpuTimeoutMs` there, and at least 250 ms, so a call is stopped within ~1.5× its CPU limit even
+   * when isolated-vm's own timeout comes late), past `wallTimeoutMs` once it waits on a promise.
+   * @default 1000
    */
   killGraceMs?: number;
   /** How long a new host process may take to report ready. @default 10000 */
