@@ -53,7 +53,7 @@
  *   `[console output cut at N bytes]` entry and `logsTruncated: true`).
  * - Backstop (the watchdog): a host starts a call at most 2 ms (answer batching) after its last
  *   message, so the pool times the running call from there. It SIGKILLs and replaces a host silent
- *   for the call's `cpuTimeoutMs` plus a grace (half of it, at least 250 ms, at most `killGraceMs`
+ *   for the call's `cpuTimeoutMs` plus a grace (half of it, at least 500 ms, at most `killGraceMs`
  *   = 1000): a call is stopped within ~1.5× its CPU limit. A call whose synchronous part is over
  *   and that waits on a promise is bound by `wallTimeoutMs` instead: its host says so (`awaiting`,
  *   sent only if the promise is still pending 5 ms later), and the watchdog then allows
@@ -164,7 +164,7 @@ const DEFAULT_KILL_GRACE_MS = 1000;
  * grace is half the limit, between this and `killGraceMs`): isolated-vm's own timeout, the answer
  * and the disposal of a full isolate must fit in it on a loaded machine.
  */
-const MIN_SYNC_GRACE_MS = 250;
+const MIN_SYNC_GRACE_MS = 500;
 const DEFAULT_START_TIMEOUT_MS = 10_000;
 /** Consecutive hosts that die before reporting ready before queued calls are failed. */
 const MAX_START_FAILURES = 3;
@@ -376,6 +376,7 @@ class ProcessSandboxPool implements SandboxPool {
       alive: alive.length,
       busy: alive.filter((h) => h.state === 'ready' && h.inflight.some((job) => !job.settled)).length,
       queued: this.#waiting(),
+      onHosts: alive.reduce((sum, h) => sum + h.inflight.filter((job) => !job.settled).length, 0),
       replaced: this.#replaced,
       calls: this.#calls,
       pids: alive.map((h) => h.pid),
@@ -588,7 +589,7 @@ class ProcessSandboxPool implements SandboxPool {
     }
   }
 
-  /** Grace past `cpuTimeoutMs` for a synchronous call: half the limit, within [250 ms, killGraceMs]. */
+  /** Grace past `cpuTimeoutMs` for a synchronous call: half the limit, within [500 ms, killGraceMs]. */
   #syncGrace(cpuMs: number): number {
     return Math.min(this.#killGraceMs, Math.max(MIN_SYNC_GRACE_MS, Math.ceil(cpuMs / 2)));
   }

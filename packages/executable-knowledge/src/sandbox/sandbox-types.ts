@@ -26,7 +26,7 @@ export interface SandboxModule {
 export interface SandboxLimits {
   /**
    * CPU time for the synchronous part of the call (isolated-vm `timeout`). A host that has not
-   * answered half of it (at least 250 ms, at most `killGraceMs`) later is killed and replaced: a
+   * answered half of it (at least 500 ms, at most `killGraceMs`) later is killed and replaced: a
    * call is stopped within ~1.5× this even when isolated-vm's timeout comes late. @default 1000
    */
   cpuTimeoutMs?: number;
@@ -96,7 +96,10 @@ export interface SandboxPoolStats {
   /** Hosts alive now. */
   alive: number;
   busy: number;
+  /** Calls not started: waiting in the pool, or on a host behind the call it runs. */
   queued: number;
+  /** Calls sent to hosts and not answered yet (running, or waiting there behind the running one). */
+  onHosts: number;
   /** Hosts replaced after a crash, a memory bomb or a wall-clock timeout. */
   replaced: number;
   /** Calls served. */
@@ -137,7 +140,7 @@ export interface SandboxPoolOptions {
   /**
    * How long past a call's limit the pool waits for an answer before it SIGKILLs the host process
    * and replaces it: past `cpuTimeoutMs` while the call runs synchronously (at most half of
-   * `cpuTimeoutMs` there, and at least 250 ms, so a call is stopped within ~1.5× its CPU limit even
+   * `cpuTimeoutMs` there, and at least 500 ms, so a call is stopped within ~1.5× its CPU limit even
    * when isolated-vm's own timeout comes late), past `wallTimeoutMs` once it waits on a promise.
    * @default 1000
    */
