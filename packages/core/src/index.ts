@@ -70,7 +70,44 @@ export {
 } from './definition/index.ts';
 
 // Registry
-export { ToolRegistry, type AnyTool, type ToolRegistryOptions } from './registry/tool-registry.ts';
+export {
+  ToolRegistry,
+  type AnyTool,
+  type SelectedContext,
+  type ToolRegistryOptions,
+} from './registry/tool-registry.ts';
+
+// Resources and prompts: declared like tools, served by the MCP adapter.
+export {
+  BaseResource,
+  BaseResourceTemplate,
+  ResourceParamsError,
+  defineResourceMetadata,
+  defineResourceTemplateMetadata,
+  type AnyResource,
+  type AnyResourceTemplate,
+  type ListedResource,
+  type ResourceBody,
+  type ResourceContext,
+  type ResourceDefinition,
+  type ResourceMetadata,
+  type ResourceTemplateDefinition,
+  type ResourceTemplateMetadata,
+} from './resource/base-resource.ts';
+export { CompletionError, MAX_COMPLETION_VALUES, type CompletionAnswer } from './resource/completion.ts';
+export {
+  BasePrompt,
+  PromptArgumentsError,
+  definePromptMetadata,
+  type AnyPrompt,
+  type PromptArgumentDefinition,
+  type PromptContext,
+  type PromptDefinition,
+  type PromptMessage,
+  type PromptMetadata,
+  type PromptRole,
+  type RenderedPrompt,
+} from './prompt/base-prompt.ts';
 export { defineToolset, type Toolset } from './registry/toolset.ts';
 export { selectTools, type ToolSelection, type SelectedTools } from './registry/tool-selection.ts';
 export { rankTools, tokenize, type RankedTool } from './registry/rank-tools.ts';

@@ -37,5 +37,7 @@ export {
   type StdioConnection,
   type StdioLaunch,
   type ClientOptions,
+  type ClientEra,
+  MODERN_PROTOCOL_VERSION,
   type DefinitionConventions,
 } from './harness/index.ts';

@@ -6,9 +6,12 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { connectHttp, connectStdio, resultText } from '@toolsmith/testing';
+import type { McpTestConnection } from '@toolsmith/testing';
 import { createBookshelfEmulator } from '@toolsmith/example-server/emulator';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { heading, note, request, response } from './transcript.ts';
+
+/** The SDK's client, as the testing harness connects it. */
+type Client = McpTestConnection['client'];
 
 const TOKEN = 'demo-token-0123456789';
 const serverMain = fileURLToPath(import.meta.resolve('@toolsmith/example-server/main'));
@@ -16,14 +19,17 @@ const nodeArgs = ['--conditions=@toolsmith/source', serverMain];
 
 async function call(client: Client, name: string, args: Record<string, unknown>, onProgress = false) {
   request(`tools/call ${name}`, args);
-  const result = await client.callTool({ name, arguments: args }, undefined, {
-    ...(onProgress
-      ? {
-          onprogress: (p: { progress: number; total?: number; message?: string }) =>
-            note(`progress ${p.progress}/${p.total ?? '?'} — ${p.message ?? ''}`),
-        }
-      : {}),
-  });
+  const result = await client.callTool(
+    { name, arguments: args },
+    {
+      ...(onProgress
+        ? {
+            onprogress: (p: { progress: number; total?: number; message?: string }) =>
+              note(`progress ${p.progress}/${p.total ?? '?'} — ${p.message ?? ''}`),
+          }
+        : {}),
+    },
+  );
   response(resultText(result), result.isError === true);
   return result;
 }

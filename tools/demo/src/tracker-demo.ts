@@ -5,24 +5,30 @@
  * change with progress — printing a readable transcript.
  */
 import { fileURLToPath } from 'node:url';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { connectStdio, resultText } from '@toolsmith/testing';
+import type { McpTestConnection } from '@toolsmith/testing';
 import { createTrackerEmulator } from '@toolsmith/yandex-tracker-emulator';
 import { heading, note, request, response } from './transcript.ts';
+
+/** The SDK's client, as the testing harness connects it. */
+type Client = McpTestConnection['client'];
 
 const bin = fileURLToPath(import.meta.resolve('@toolsmith/yandex-tracker-mcp/bin'));
 const TOOLSETS = 'issues,issues_write,comments,worklogs,bulk,meta';
 
 async function call(client: Client, name: string, args: Record<string, unknown>, onProgress = false) {
   request(`tools/call ${name}`, args);
-  const result = await client.callTool({ name, arguments: args }, undefined, {
-    ...(onProgress
-      ? {
-          onprogress: (p: { progress: number; total?: number; message?: string }) =>
-            note(`progress ${p.progress}/${p.total ?? '?'}${p.message ? ` — ${p.message}` : ''}`),
-        }
-      : {}),
-  });
+  const result = await client.callTool(
+    { name, arguments: args },
+    {
+      ...(onProgress
+        ? {
+            onprogress: (p: { progress: number; total?: number; message?: string }) =>
+              note(`progress ${p.progress}/${p.total ?? '?'}${p.message ? ` — ${p.message}` : ''}`),
+          }
+        : {}),
+    },
+  );
   response(resultText(result), result.isError === true);
   return { isError: result.isError === true, json: parse(resultText(result)) };
 }

@@ -109,6 +109,9 @@ describe('CI runs exactly the README test command', () => {
     expect(skipCache).toBeGreaterThan(-1);
     expect(skipCache).toBeLessThan(script.lastIndexOf('npm test'));
     expect(script).toMatch(/^DEBIAN_PACKAGES=\(.*\bripgrep\b.*\)$/m);
+    // nginx for tools/scale-test; it lives in /usr/sbin, which CI's PATH leaves out.
+    expect(script).toMatch(/^DEBIAN_PACKAGES=\(.*\bnginx\b.*\)$/m);
+    expect(script).toMatch(/^export PATH="\$PATH:\/usr\/sbin(:.*)?"$/m);
     expect(script).toContain('ci: FAILED: could not install debian packages');
   });
 });

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { connectStdio, resultText, type StdioConnection } from '@toolsmith/testing';
 
 const bin = fileURLToPath(new URL('./coding-tools-mcp.ts', import.meta.url));
@@ -95,7 +94,7 @@ describe('coding-tools-mcp', () => {
       args: [...nodeArgs, '--root', root],
       capabilities: { elicitation: { form: {} } },
     });
-    connection.client.setRequestHandler(ElicitRequestSchema, async (request) => ({
+    connection.client.setRequestHandler('elicitation/create', async (request) => ({
       action: 'accept',
       content: { answer: request.params.message.includes('tabs') ? 'spaces' : '?' },
     }));

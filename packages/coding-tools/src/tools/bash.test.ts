@@ -81,7 +81,7 @@ const GROUP_COMMAND =
 describe('Bash: running commands', () => {
   it('reports the exit code and interleaves stdout and stderr in arrival order', async () => {
     const result = await run({
-      command: 'echo one; sleep 0.05; echo two >&2; sleep 0.05; echo three',
+      command: 'echo one; sleep 0.3; echo two >&2; sleep 0.3; echo three', // 50 ms gaps were overtaken on a loaded machine
       description: 'Print three lines to both streams',
     });
     expect(result.isError).toBeUndefined();

@@ -1,5 +1,14 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { ToolSchema } from '@modelcontextprotocol/sdk/types.js';
+import { specTypeSchemas } from '@modelcontextprotocol/server';
+
+/** The MCP SDK's own wire schema for a Tool (zod underneath, through Standard Schema). */
+const validateTool = (tool: unknown) => {
+  const result = specTypeSchemas.Tool['~standard'].validate(tool) as {
+    value?: { inputSchema?: unknown };
+    issues?: readonly unknown[];
+  };
+  return { success: result.issues === undefined, data: result.value };
+};
 import * as z from 'zod';
 import * as z3 from 'zod/v3';
 import { ToolDefinitionError } from '../errors/index.ts';
@@ -1109,9 +1118,11 @@ describe('generateDefinitionFromSchema: a realistic tool', () => {
     ['zod 3', findIssues3],
   ] as const)('%s: the MCP SDK accepts it as a tool inputSchema', (_version, schema) => {
     const inputSchema = generateDefinitionFromSchema(schema);
-    const parsed = ToolSchema.safeParse({ name: 'find_issues', description: 'Find issues', inputSchema });
+    const parsed = validateTool({ name: 'find_issues', description: 'Find issues', inputSchema });
     expect(parsed.success).toBe(true);
     expect(parsed.data?.inputSchema).toEqual(inputSchema);
+    // and the check can fail: an input schema must be an object schema
+    expect(validateTool({ name: 'find_issues', inputSchema: { type: 'array' } }).success).toBe(false);
   });
 
   it('the MCP SDK accepts definitions using every construct', () => {
@@ -1120,7 +1131,7 @@ describe('generateDefinitionFromSchema: a realistic tool', () => {
         z.object({ field: zod4 as z.ZodType }),
         z3.object({ field: zod3 as z3.ZodTypeAny }),
       ]) {
-        const parsed = ToolSchema.safeParse({
+        const parsed = validateTool({
           name: 'tool',
           inputSchema: generateDefinitionFromSchema(schema),
         });

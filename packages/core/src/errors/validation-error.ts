@@ -42,18 +42,22 @@ export class ValidationError extends ToolsmithError {
 
   static format(toolName: string | undefined, issues: readonly FieldIssue[]): string {
     const head = toolName ? `Invalid arguments for tool "${toolName}":` : 'Invalid arguments:';
-    const lines = issues.map((issue) => {
-      const where = issue.field === '' ? '(input)' : issue.field;
-      const options =
-        issue.validOptions && issue.validOptions.length > 0
-          ? ` Valid options: ${issue.validOptions.map((o) => JSON.stringify(o)).join(', ')}.`
-          : '';
-      return `- ${where}: ${issue.message}${options}`;
-    });
-    return [head, ...lines, 'Fix these fields and call the tool again.'].join('\n');
+    return [head, ...formatIssueLines(issues), 'Fix these fields and call the tool again.'].join('\n');
   }
 
   static override isInstance(error: unknown): error is ValidationError {
     return ToolsmithError.hasMarker(error, marker);
   }
+}
+
+/** One `- field: message Valid options: …` line per issue. */
+export function formatIssueLines(issues: readonly FieldIssue[]): string[] {
+  return issues.map((issue) => {
+    const where = issue.field === '' ? '(input)' : issue.field;
+    const options =
+      issue.validOptions && issue.validOptions.length > 0
+        ? ` Valid options: ${issue.validOptions.map((o) => JSON.stringify(o)).join(', ')}.`
+        : '';
+    return `- ${where}: ${issue.message}${options}`;
+  });
 }

@@ -1,30 +1,47 @@
 /**
- * The MCP adapter: serves a ToolRegistry over the MCP TypeScript SDK (1.x). This folder is the only
- * place that imports the SDK, so moving to SDK 2 / protocol 2026-07-28 touches nothing else.
+ * The MCP adapter: serves a ToolRegistry over the MCP TypeScript SDK v2 (`@modelcontextprotocol/server`),
+ * to clients of both protocol eras: 2025-11-25 (`initialize`, optional sessions) and 2026-07-28
+ * (`server/discover`, every request self-describing). This folder is the only place that imports
+ * the SDK.
  *
  * It uses the SDK's low-level `Server` so that `tools/list` serves exactly the generated definitions
  * and `tools/call` goes through BaseTool.run (validation, budget, error classification) — no second
- * schema conversion or validation pass inside the SDK.
+ * schema conversion or validation pass inside the SDK. One factory makes the instances: the serving
+ * entries ask it for a fresh one per HTTP request, stdio connection or session, and it shares the
+ * definitions (generated once) between them.
  */
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
-  ErrorCode,
-  ListToolsRequestSchema,
+  Server,
+  inputRequired,
+  inputResponse,
+  LOG_LEVEL_META_KEY,
+  ProtocolErrorCode,
   type CallToolResult,
+  type InputRequiredResult,
+  type JSONRPCRequest,
+  type LoggingLevel,
+  type McpRequestContext,
+  type Result,
+  type ServerContext,
   type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+  type Transport,
+} from '@modelcontextprotocol/server';
 import type { ToolRegistry, AnyTool } from '../registry/tool-registry.ts';
 import { SearchToolsTool } from '../registry/search-tools.tool.ts';
 import type { ToolSelection } from '../registry/tool-selection.ts';
 import { createStreamLogger, type Logger } from '../logging/logger.ts';
 import { DEFAULT_MAX_OUTPUT_CHARS } from '../tool/base-tool.ts';
 import { fitErrorToBudget, previewValue } from '../tool/error-budget.ts';
-import { createProgressReporter, type ElicitationResult, type ToolContext } from '../tool/tool-context.ts';
+import {
+  createProgressReporter,
+  type ElicitationRequest,
+  type ElicitationResult,
+  type ToolContext,
+} from '../tool/tool-context.ts';
 import type { ToolDefinition } from '../tool/tool-definition.ts';
 import { closestMatches } from '../util/closest-match.ts';
+import { createClientLogger } from './client-logger.ts';
+import { contextCapabilities, createContextHandlers } from './context-handlers.ts';
 import { JsonRpcError } from './json-rpc-error.ts';
 
 export interface McpServerOptions<TDeps> {
@@ -46,9 +63,14 @@ export interface McpServerOptions<TDeps> {
   toolTimeoutMs?: number;
   /** Add the built-in `search_tools` tool. @default true */
   searchTools?: boolean;
+  /**
+   * Literal secrets (tokens) to scrub from log notifications sent to the client; secret-looking
+   * keys are redacted anyway.
+   */
+  secrets?: () => readonly (string | undefined)[];
 }
 
-/** A server ready to connect to one transport. */
+/** A server ready to connect to one transport (a 2025-11-25 connection: `initialize` first). */
 export interface ToolsmithMcpServer {
   /** The underlying SDK server (for advanced use: logging, notifications). */
   readonly server: Server;
@@ -57,15 +79,19 @@ export interface ToolsmithMcpServer {
   close(): Promise<void>;
 }
 
+/**
+ * Makes SDK server instances that serve one registry: what the SDK's serving entries
+ * (`createMcpHandler`, `serveStdio`) take as their factory. The definitions are generated once.
+ */
+export interface McpServerFactory {
+  readonly tools: readonly ToolDefinition[];
+  /** A fresh instance, for one HTTP request, stdio connection or session (`ctx`: which era). */
+  create(ctx?: McpRequestContext): Server;
+}
+
 function toSdkTool(definition: ToolDefinition): Tool {
   return definition as unknown as Tool;
 }
-
-/**
- * `tools/call` with params of any shape: the handler checks them itself (see `readCallParams`), so
- * a malformed call gets an invalid-params error that says what to send, never a Zod dump.
- */
-const AnyCallToolRequestSchema = z.object({ method: z.literal('tools/call'), params: z.unknown() });
 
 const kindOf = (value: unknown) =>
   value === null
@@ -84,30 +110,94 @@ function readCallParams(params: unknown): { name: string; args: Record<string, u
   const call = (params ?? {}) as { name?: unknown; arguments?: unknown };
   if (typeof params !== 'object' || params === null || Array.isArray(params)) {
     throw new JsonRpcError(
-      ErrorCode.InvalidParams,
+      ProtocolErrorCode.InvalidParams,
       `Invalid tools/call request: "params" must be an object (received ${kindOf(params)}). Send {"name": "<tool>", "arguments": {...}}.`,
     );
   }
   if (typeof call.name !== 'string') {
     throw new JsonRpcError(
-      ErrorCode.InvalidParams,
+      ProtocolErrorCode.InvalidParams,
       `Invalid tools/call request: "name" must be the tool's name as a string (received ${kindOf(call.name)}). Call tools/list to see the available tools.`,
     );
   }
   const args = call.arguments === undefined ? {} : call.arguments;
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     throw new JsonRpcError(
-      ErrorCode.InvalidParams,
+      ProtocolErrorCode.InvalidParams,
       `Invalid tools/call request: "arguments" must be an object of the tool's parameters (expected record, received ${kindOf(call.arguments)}). Send e.g. {"name": "${previewValue(call.name, 64)}", "arguments": {...}}, or leave "arguments" out for a tool without parameters.`,
     );
   }
   return { name: call.name, args: args as Record<string, unknown> };
 }
 
+type WrappedHandler = (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>;
+
+/**
+ * The SDK's Server, with `tools/call` params checked by readCallParams before the SDK validates
+ * the request against its schema: a malformed call gets an invalid-params error that says what
+ * to send, not the schema's Zod issues. (The SDK validates inside `_wrapHandler`, whatever the
+ * handler was registered with; this is the seam it offers subclasses.)
+ */
+class ToolsmithServer extends Server {
+  protected override _wrapHandler(method: string, handler: WrappedHandler): WrappedHandler {
+    const wrapped = super._wrapHandler(method, handler);
+    if (method !== 'tools/call') return wrapped;
+    return (request, ctx) => {
+      readCallParams(request.params);
+      return wrapped(request, ctx);
+    };
+  }
+}
+
+/** The log level a 2026-07-28 request asks for in its `_meta` envelope. */
+function requestedLogLevel(extra: ServerContext): LoggingLevel | undefined {
+  const envelope = extra.mcpReq.envelope as Record<string, unknown> | undefined;
+  const level = envelope?.[LOG_LEVEL_META_KEY] ?? extra.mcpReq._meta?.[LOG_LEVEL_META_KEY];
+  return typeof level === 'string' ? (level as LoggingLevel) : undefined;
+}
+
 /** Longest tool name the spec allows; a longer one is not worth a "did you mean". */
 const MAX_TOOL_NAME = 128;
 
-export function createMcpServer<TDeps>(options: McpServerOptions<TDeps>): ToolsmithMcpServer {
+/**
+ * How long a client may cache `tools/list` and `server/discover` (2026-07-28 cache hints): both are
+ * fixed for the life of the process, and the same for every caller.
+ */
+const LIST_TTL_MS = 5 * 60 * 1000;
+
+/**
+ * Thrown by `ctx.elicit` when the answer is not in the request yet: the call ends with an
+ * input-required result, and the client calls again with the answer (2026-07-28). On a 2025-11-25
+ * connection the SDK asks the client itself (`elicitation/create`) and calls the tool again.
+ */
+class InputNeeded {
+  readonly key: string;
+  readonly request: ElicitationRequest;
+
+  constructor(key: string, request: ElicitationRequest) {
+    this.key = key;
+    this.request = request;
+  }
+}
+
+/**
+ * `ctx.elicit` for one round of a call. The tool runs again from the start once the user answered
+ * (multi-round-trip requests): its n-th question is answered by the n-th answer the request
+ * carries, so a tool asks before it writes anything.
+ */
+function roundElicitation(responses: Record<string, unknown> | undefined) {
+  let asked = 0;
+  return async (request: ElicitationRequest): Promise<ElicitationResult> => {
+    const key = `elicit-${++asked}`;
+    const answer = inputResponse(responses, key);
+    if (answer.kind !== 'elicit') throw new InputNeeded(key, request);
+    return answer.action === 'accept'
+      ? { action: 'accept', content: answer.content ?? {} }
+      : { action: answer.action };
+  };
+}
+
+export function createMcpServerFactory<TDeps>(options: McpServerOptions<TDeps>): McpServerFactory {
   const logger = options.logger ?? createStreamLogger();
   const selected = options.registry.select(options.selection ?? {});
   const tools: AnyTool<TDeps>[] = [...selected.tools];
@@ -119,96 +209,125 @@ export function createMcpServer<TDeps>(options: McpServerOptions<TDeps>): Toolsm
   }
   const byName = new Map(tools.map((t) => [t.name, t]));
   const definitions = tools.map((t) => t.getDefinition());
-
-  const server = new Server(
-    { name: options.name, version: options.version, ...(options.title ? { title: options.title } : {}) },
-    {
-      capabilities: { tools: { listChanged: false } },
-      ...(options.instructions ? { instructions: options.instructions } : {}),
-    },
-  );
-
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: definitions.map(toSdkTool) }));
+  const listed = { tools: definitions.map(toSdkTool) };
 
   const budget = options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
   const fail = (code: number, message: string) => new JsonRpcError(code, fitErrorToBudget(message, budget));
+  const runOptions = {
+    ...(options.maxOutputChars !== undefined ? { maxOutputChars: options.maxOutputChars } : {}),
+    ...(options.toolTimeoutMs !== undefined ? { timeoutMs: options.toolTimeoutMs } : {}),
+  };
 
-  // Registered on Protocol, past the SDK Server's own tools/call wrapper: that wrapper re-validates
-  // the request with the SDK schema and answers a malformed one with a Zod dump inside an McpError
-  // whose message the client prefixes a second time. readCallParams checks the same rules and says
-  // what to send instead.
+  const context = options.registry.context(selected.toolsets);
+  /** The level a 2025-11-25 client set on each instance (`logging/setLevel`). */
+  const levels = new WeakMap<Server, LoggingLevel>();
+  const loggerFor = (extra: ServerContext, server?: Server) =>
+    createClientLogger(logger, extra.mcpReq.log, {
+      name: options.name,
+      level: requestedLogLevel(extra) ?? (server ? levels.get(server) : undefined),
+      ...(options.secrets ? { secrets: options.secrets } : {}),
+    });
+  const contextHandlers = createContextHandlers({ context, deps: options.deps, budget });
+
   const handleCall = async (
-    request: z.infer<typeof AnyCallToolRequestSchema>,
-    extra: Parameters<Parameters<Server['setRequestHandler']>[1]>[1],
-  ): Promise<CallToolResult> => {
-    const { name, args } = readCallParams(request.params);
+    server: Server,
+    params: unknown,
+    extra: ServerContext,
+  ): Promise<CallToolResult | InputRequiredResult> => {
+    const { name, args } = readCallParams(params);
     const tool = byName.get(name) ?? selected.get(name);
     if (!tool) {
       const reason = selected.disabledReason(name);
       if (reason)
-        return { content: [{ type: 'text', text: fitErrorToBudget(reason, budget) }], isError: true };
+        return {
+          content: [{ type: 'text' as const, text: fitErrorToBudget(reason, budget) }],
+          isError: true,
+        };
       const near = name.length <= MAX_TOOL_NAME ? closestMatches(name, byName.keys()) : [];
       throw fail(
-        ErrorCode.InvalidParams,
+        ProtocolErrorCode.InvalidParams,
         `Unknown tool "${previewValue(name)}".${near.length ? ` Did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : ''} Call tools/list to see the available tools.`,
       );
     }
 
-    const progressToken = extra._meta?.progressToken;
+    const request = extra.mcpReq;
+    const progressToken = request._meta?.progressToken;
+    // Whether the client can ask its user: declared at initialize (2025-11-25), or in this request's
+    // envelope (2026-07-28; the SDK fills the same accessor per request).
     const canElicit = server.getClientCapabilities()?.elicitation !== undefined;
     const ctx: ToolContext<TDeps> = {
       deps: options.deps,
-      signal: extra.signal,
-      logger,
+      signal: request.signal,
+      logger: loggerFor(extra, server),
       toolName: tool.name,
-      requestId: extra.requestId,
+      requestId: request.id,
       progress: createProgressReporter(
         progressToken === undefined
           ? undefined
           : (update) =>
-              extra.sendNotification({
-                method: 'notifications/progress',
-                params: { progressToken, ...update },
-              }),
+              request.notify({ method: 'notifications/progress', params: { progressToken, ...update } }),
       ),
-      ...(canElicit
-        ? {
-            elicit: async (elicitation): Promise<ElicitationResult> => {
-              const answer = await server.elicitInput(
-                {
-                  mode: 'form',
-                  message: elicitation.message,
-                  requestedSchema: elicitation.requestedSchema,
-                } as never,
-                { signal: extra.signal },
-              );
-              return answer.action === 'accept'
-                ? { action: 'accept', content: (answer.content ?? {}) as Record<string, unknown> }
-                : { action: answer.action };
-            },
-          }
-        : {}),
+      ...(canElicit ? { elicit: roundElicitation(request.inputResponses) } : {}),
     };
     try {
-      const result = await tool.run(args, ctx, {
-        ...(options.maxOutputChars !== undefined ? { maxOutputChars: options.maxOutputChars } : {}),
-        ...(options.toolTimeoutMs !== undefined ? { timeoutMs: options.toolTimeoutMs } : {}),
-      });
-      return result as CallToolResult;
-    } catch {
+      return (await tool.run(args, ctx, runOptions)) as CallToolResult;
+    } catch (error) {
+      if (error instanceof InputNeeded) {
+        return inputRequired({
+          inputRequests: {
+            [error.key]: inputRequired.elicit({
+              mode: 'form',
+              message: error.request.message,
+              requestedSchema: error.request.requestedSchema as never,
+            }),
+          },
+        });
+      }
       // Programmer error: BaseTool logged it with its stack. The client gets a protocol error
       // (-32603), never the internals.
       throw fail(
-        ErrorCode.InternalError,
+        ProtocolErrorCode.InternalError,
         `Tool "${tool.name}" failed with an internal error. This is a bug in the server, not in your input; details are in the server log.`,
       );
     }
   };
-  Protocol.prototype.setRequestHandler.call(server, AnyCallToolRequestSchema, handleCall as never);
 
   return {
-    server,
     tools: definitions,
+    create() {
+      const server = new ToolsmithServer(
+        { name: options.name, version: options.version, ...(options.title ? { title: options.title } : {}) },
+        {
+          capabilities: { tools: { listChanged: false }, logging: {}, ...contextCapabilities(context) },
+          ...(options.instructions ? { instructions: options.instructions } : {}),
+          cacheHints: {
+            'tools/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+            'server/discover': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+            'prompts/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+            'resources/templates/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+          },
+        },
+      );
+      server.setRequestHandler('tools/list', () => listed);
+      server.setRequestHandler('tools/call', (request, extra) => handleCall(server, request.params, extra));
+      contextHandlers.register(server, (extra) => loggerFor(extra, server));
+      // Replaces the SDK's own handler: the level is kept per instance and applied by the logger.
+      server.setRequestHandler('logging/setLevel', (request) => {
+        levels.set(server, request.params.level);
+        return {};
+      });
+      return server;
+    },
+  };
+}
+
+/** One server instance for one transport, e.g. linked in-memory transports in tests. */
+export function createMcpServer<TDeps>(options: McpServerOptions<TDeps>): ToolsmithMcpServer {
+  const factory = createMcpServerFactory(options);
+  const server = factory.create();
+  return {
+    server,
+    tools: factory.tools,
     connect: (transport) => server.connect(transport),
     close: () => server.close(),
   };

@@ -19,6 +19,7 @@ import type { McpServerOptions } from './create-mcp-server.ts';
 import { parseAllowedHost } from './host-check.ts';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './session-table.ts';
 import { serveStdio, type RunningServer } from './stdio.ts';
+import type { HttpRoute } from './http-route.ts';
 import { serveHttp } from './serve-http.ts';
 
 export interface ServeCliOptions<TDeps> extends Omit<
@@ -37,6 +38,11 @@ export interface ServeCliOptions<TDeps> extends Omit<
   helpText?: string;
   /** Install SIGINT/SIGTERM handlers. @default true */
   handleSignals?: boolean;
+  /**
+   * More HTTP endpoints beside `/mcp` and `/health` with `--transport http` (e.g. a webhook
+   * receiver), made from the dependencies. Not served over stdio.
+   */
+  httpRoutes?: (context: { deps: TDeps; logger: Logger }) => readonly HttpRoute[];
 }
 
 export interface ServeCliArgs {
@@ -277,6 +283,7 @@ export async function runServeCli<TDeps>(
             allowedOrigins: args.allowedOrigins,
             maxSessions: args.maxSessions,
             sessionIdleTimeoutMs: args.sessionIdleTimeoutMs,
+            ...(options.httpRoutes ? { routes: options.httpRoutes({ deps, logger }) } : {}),
           })
         : await serveStdio(serverOptions);
   } catch (error) {

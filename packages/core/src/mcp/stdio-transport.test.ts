@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { PassThrough } from 'node:stream';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { StdioLineTransport } from './stdio-transport.ts';
 
 async function open(maxLineBytes?: number) {

@@ -7,8 +7,7 @@
  * read). A line longer than the limit is skipped to its end and answered the same way, instead of
  * closing the transport. Blank lines are ignored. Nothing but JSON-RPC is written to stdout.
  */
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { parseJSONRPCMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/server';
 import { previewValue } from '../tool/error-budget.ts';
 
 /** Longest accepted line (bytes), as in the SDK. */
@@ -155,12 +154,14 @@ export class StdioLineTransport implements Transport {
       );
       return;
     }
-    const parsed = JSONRPCMessageSchema.safeParse(value);
-    if (!parsed.success) {
+    let message: JSONRPCMessage;
+    try {
+      message = parseJSONRPCMessage(value);
+    } catch {
       this.#reject(readableId(value), -32600, `Invalid Request: ${describeInvalid(value)} ${EXAMPLE}`);
       return;
     }
-    this.onmessage?.(parsed.data);
+    this.onmessage?.(message);
   }
 
   /** Answers a line that is not a message, and tells the owner (the SDK Server logs nothing by default). */

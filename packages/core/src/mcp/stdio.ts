@@ -1,8 +1,13 @@
 /**
  * Serve over stdio: stdout carries only JSON-RPC; logs go to stderr. Every line the client sends is
- * answered, a bad one with a JSON-RPC error (see StdioLineTransport).
+ * answered, a bad one with a JSON-RPC error (see StdioLineTransport). The SDK's `serveStdio` picks
+ * the era from the client's first message: `initialize` (2025-11-25) or a request carrying the
+ * 2026-07-28 envelope (`server/discover` first, as a rule), and keeps one server instance for the
+ * connection.
  */
-import { createMcpServer, type McpServerOptions } from './create-mcp-server.ts';
+import { serveStdio as serveSdkStdio } from '@modelcontextprotocol/server/stdio';
+import { createStreamLogger } from '../logging/logger.ts';
+import { createMcpServerFactory, type McpServerOptions } from './create-mcp-server.ts';
 import { StdioLineTransport } from './stdio-transport.ts';
 
 export interface RunningServer {
@@ -15,15 +20,18 @@ export interface RunningServer {
 export async function serveStdio<TDeps>(
   options: McpServerOptions<TDeps> & { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream },
 ): Promise<RunningServer> {
-  const mcp = createMcpServer(options);
+  const logger = options.logger ?? createStreamLogger();
+  const factory = createMcpServerFactory({ ...options, logger });
   const transport = new StdioLineTransport(options.stdin, options.stdout);
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
-  transport.onclose = () => resolveClosed();
-  await mcp.connect(transport);
-  // The client closing our stdin ends the session.
+  const handle = serveSdkStdio((ctx) => factory.create(ctx), {
+    transport,
+    onerror: (error) => logger.warn('MCP stdio message failed', { error: error.message }),
+  });
+  // The SDK owns the transport's callbacks; it is closed when the client closes our stdin.
   const stdin = options.stdin ?? process.stdin;
-  const onEnd = () => void mcp.close();
+  const onEnd = () => void handle.close().then(() => resolveClosed());
   stdin.once('end', onEnd);
   let closing: Promise<void> | undefined;
   return {
@@ -31,7 +39,7 @@ export async function serveStdio<TDeps>(
     close() {
       closing ??= (async () => {
         stdin.off('end', onEnd);
-        await mcp.close();
+        await handle.close();
         resolveClosed();
       })();
       return closing;

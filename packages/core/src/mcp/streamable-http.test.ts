@@ -4,6 +4,7 @@ import { createFixtureDeps, createFixtureTools, type FixtureDeps } from '../__fi
 import { ConfigError } from '../errors/config-error.ts';
 import { silentLogger } from '../logging/logger.ts';
 import { ToolRegistry } from '../registry/tool-registry.ts';
+import type { HttpRoute } from './http-route.ts';
 import { serveHttp, type HttpServeOptions, type RunningHttpServer } from './streamable-http.ts';
 
 const toolsets = [
@@ -284,5 +285,148 @@ describe('serveHttp: stateful sessions', () => {
     controller.abort();
     await sleep(400);
     expect(await sessionsOf(server)).toBe(0);
+  });
+});
+
+describe('serveHttp: extra routes beside /mcp', () => {
+  const received: { body: string; json: unknown; signature: string | undefined }[] = [];
+  const webhook: HttpRoute = {
+    method: 'POST',
+    path: '/webhooks/test',
+    handle(request) {
+      const json = request.json();
+      if ((json as { fail?: boolean }).fail) throw new Error('the store is down (secret: s3cr3t)');
+      received.push({
+        body: request.body.toString('utf8'),
+        json,
+        signature: request.headers['x-signature'] as string | undefined,
+      });
+      return { status: 202, body: { accepted: true } };
+    },
+  };
+  const text: HttpRoute = {
+    method: 'GET',
+    path: '/webhooks/test',
+    handle: () => ({ status: 200, body: 'ok' }),
+  };
+
+  it('serves a route with the raw body, answers other methods with 405 and keeps /mcp working', async () => {
+    received.length = 0;
+    const server = await serve({ routes: [webhook] });
+    const base = server.url.replace(/\/mcp$/, '');
+    const raw = '{"event":"taskCreated", "id": 1}';
+    const answer = await fetch(`${base}/webhooks/test`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-signature': 'abc' },
+      body: raw,
+    });
+    expect(answer.status).toBe(202);
+    expect(await answer.json()).toEqual({ accepted: true });
+    // byte for byte, as a signature check needs it
+    expect(received).toEqual([{ body: raw, json: { event: 'taskCreated', id: 1 }, signature: 'abc' }]);
+    const get = await fetch(`${base}/webhooks/test`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect((await post(server.url, INITIALIZE)).response.status).toBe(200);
+  });
+
+  it('answers text, a failing route with 500 and no details, and a body that is not JSON with 400', async () => {
+    const server = await serve({ routes: [webhook, text] });
+    const base = server.url.replace(/\/mcp$/, '');
+    const ok = await fetch(`${base}/webhooks/test`);
+    expect([ok.status, ok.headers.get('content-type'), await ok.text()]).toEqual([
+      200,
+      'text/plain; charset=utf-8',
+      'ok',
+    ]);
+    const failed = await fetch(`${base}/webhooks/test`, { method: 'POST', body: '{"fail":true}' });
+    expect(failed.status).toBe(500);
+    expect(await failed.text()).toBe('{"error":"Internal server error."}');
+    const notJson = await fetch(`${base}/webhooks/test`, { method: 'POST', body: 'nope' });
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({ error: 'The request body is not valid JSON.' });
+    expect((await fetch(`${base}/webhooks/test`, { method: 'POST', body: '{}' })).status).toBe(202);
+  });
+
+  it('puts routes behind the Host rule, the Origin rule and the body limit', async () => {
+    const server = await serve({ routes: [webhook], maxBodyBytes: 1000 });
+    const base = server.url.replace(/\/mcp$/, '');
+    const host = await rawRequest(
+      server.port,
+      ['POST /webhooks/test HTTP/1.1', 'Host: rebind.attacker.example', 'Content-Type: application/json'],
+      '{}',
+    );
+    expect(host.status).toBe(403);
+    const origin = await fetch(`${base}/webhooks/test`, {
+      method: 'POST',
+      headers: { origin: 'https://attacker.example' },
+      body: '{}',
+    });
+    expect(origin.status).toBe(403);
+    const large = await fetch(`${base}/webhooks/test`, { method: 'POST', body: `"${'x'.repeat(2000)}"` });
+    expect(large.status).toBe(413);
+    expect(await large.json()).toEqual({
+      error: 'Payload too large: the request body must not exceed 1000 bytes.',
+    });
+  });
+
+  it('refuses to start with a route on the MCP or health path, or one declared twice', async () => {
+    for (const routes of [
+      [{ ...webhook, path: '/mcp' }],
+      [{ ...text, path: '/health' }],
+      [webhook, { ...webhook }],
+      [{ ...webhook, path: 'webhooks' }],
+    ]) {
+      const error = await serve({ routes }).catch((e: unknown) => e);
+      expect(ConfigError.isInstance(error)).toBe(true);
+    }
+  });
+});
+
+describe('serveHttp: stateless cancellation by notification', () => {
+  const slowCall = (id: number) => ({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'slow_count', arguments: { steps: 20, stepMs: 20 } },
+  });
+  const cancel = (requestId: number) => ({
+    jsonrpc: '2.0',
+    method: 'notifications/cancelled',
+    params: { requestId, reason: 'test' },
+  });
+
+  it('never guesses between two anonymous calls with the same caller and JSON-RPC id', async () => {
+    const server = await serve();
+    // Two clients on this machine, same user agent, both at id 7: a cancel cannot tell them apart.
+    const first = post(server.url, slowCall(7));
+    const second = post(server.url, slowCall(7));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect((await post(server.url, cancel(7))).response.status).toBe(202);
+    for (const { messages } of await Promise.all([first, second])) {
+      expect(messages.at(-1)).toMatchObject({ id: 7, result: { content: [{ text: 'counted to 20' }] } });
+    }
+  });
+
+  it('ignores anonymous cancellations on a server not bound to loopback (behind a proxy, all share an address)', async () => {
+    const server = await serve({ host: '0.0.0.0' });
+    const url = `http://127.0.0.1:${server.port}/mcp`;
+    const call = post(url, slowCall(7));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await post(url, cancel(7));
+    const { messages } = await call;
+    expect(messages.at(-1)).toMatchObject({ id: 7, result: { content: [{ text: 'counted to 20' }] } });
+  });
+
+  it('matches a cancellation to the call of the same credentials', async () => {
+    const server = await serve();
+    const auth = { authorization: 'Bearer client-a' };
+    const call = post(server.url, slowCall(7), auth);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    // another caller's notification changes nothing; the caller's own ends the call
+    await post(server.url, cancel(7), { authorization: 'Bearer client-b' });
+    await post(server.url, cancel(7), auth);
+    const { messages } = await call;
+    expect(messages.some((m) => (m as { result?: unknown }).result !== undefined)).toBe(false);
   });
 });

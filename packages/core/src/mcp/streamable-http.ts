@@ -1,29 +1,41 @@
 /**
- * Serve over MCP Streamable HTTP on node:http.
+ * Serve over MCP Streamable HTTP on node:http, to clients of both protocol eras.
  *
- * Stateless by default: every POST gets a fresh server + transport, so replicas can sit behind a
- * load balancer with no sticky sessions. Stateful mode keeps sessions (`Mcp-Session-Id`) in memory,
- * bounded in number and idle time (SessionTable). A health endpoint answers `GET /health` for
- * orchestrators. Every request first passes the Host rule (host-check.ts: DNS rebinding).
+ * A request that carries the 2026-07-28 envelope (`_meta` `io.modelcontextprotocol/protocolVersion`)
+ * goes to the SDK's `createMcpHandler`: stateless by the protocol, a fresh server instance per
+ * request. Anything else is 2025-11-25 traffic (`initialize`, sessions, SSE), served as before:
+ * stateless by default — every POST gets a fresh server + transport, so replicas can sit behind a
+ * load balancer with no sticky sessions — or, with `stateful`, with sessions (`Mcp-Session-Id`) in
+ * memory, bounded in number and idle time (SessionTable). A health endpoint answers `GET /health`
+ * for orchestrators. Every request first passes the Host rule (host-check.ts: DNS rebinding), the
+ * Origin rule and the body limit, whichever era it is.
  *
  * Cancellation without sessions: a client that closes the response stream cancels the call (the
  * instance is closed, which aborts the handler). A `notifications/cancelled` sent in a later POST is
- * matched to the running request by JSON-RPC id and caller (credentials, address, user agent) — on
- * the replica that runs it; behind a load balancer use sticky routing or `--stateful` if clients
- * rely on that notification.
+ * matched to the running request by JSON-RPC id and caller — on the replica that runs it. The caller
+ * is the credentials (`Authorization`) when the request has some; without them, only a server bound
+ * to loopback matches, by address and user agent (clients on one machine), and never when two calls
+ * in flight share that caller and id (JSON-RPC ids start at 0 in every client: it would be a
+ * guess). Bound elsewhere, anonymous notifications are ignored — behind a proxy every client has
+ * the proxy's address — and closing the stream is the way to cancel; `--stateful` matches within
+ * the session.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import {
+  createMcpHandler,
   isInitializeRequest,
   isJSONRPCNotification,
   isJSONRPCRequest,
-} from '@modelcontextprotocol/sdk/types.js';
+  isLegacyRequest,
+  type Server,
+} from '@modelcontextprotocol/server';
 import { createStreamLogger } from '../logging/logger.ts';
-import { createMcpServer, type McpServerOptions, type ToolsmithMcpServer } from './create-mcp-server.ts';
-import { createHostCheck } from './host-check.ts';
+import { createMcpServerFactory, type McpServerOptions } from './create-mcp-server.ts';
+import { createHostCheck, isLoopbackAddress } from './host-check.ts';
+import { indexRoutes, type HttpRoute, type HttpRouteMethod, type HttpRouteResponse } from './http-route.ts';
 import { SessionTable } from './session-table.ts';
 import type { RunningServer } from './stdio.ts';
 
@@ -50,8 +62,13 @@ export interface HttpServeOptions {
   maxSessions?: number;
   /** Stateful: close a session after this long without a request (0: never). @default 30 minutes */
   sessionIdleTimeoutMs?: number;
-  /** Largest accepted request body in bytes. @default 4 MiB */
+  /** Largest accepted request body in bytes (MCP requests and routes). @default 4 MiB */
   maxBodyBytes?: number;
+  /**
+   * More endpoints on the same listener (e.g. `POST /webhooks/clickup`), behind the same Host and
+   * Origin rules and body limit.
+   */
+  routes?: readonly HttpRoute[];
 }
 
 export interface RunningHttpServer extends RunningServer {
@@ -61,10 +78,13 @@ export interface RunningHttpServer extends RunningServer {
 }
 
 interface HttpSession {
-  mcp: ToolsmithMcpServer;
-  transport: StreamableHTTPServerTransport;
+  mcp: Server;
+  transport: NodeStreamableHTTPServerTransport;
   close(): Promise<void>;
 }
+
+/** The protocol revisions served: 2025-era ones through `initialize`, 2026-07-28 per request. */
+export const SERVED_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'] as const;
 
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
@@ -101,25 +121,34 @@ function pathnameOf(target: string | undefined): string | undefined {
 }
 
 /**
- * Who is calling, without sessions: the credentials and the peer address. A cancellation is only
- * honoured for a request of the same caller, so one client cannot cancel another's calls.
+ * Who is calling, without sessions (see the file comment): the credentials, or — on a server bound
+ * to loopback — the address and user agent; `undefined` when anonymous calls cannot be told apart.
  */
-function callerKey(req: IncomingMessage): string {
-  const credentials = req.headers.authorization ?? '';
-  return createHash('sha256')
-    .update(`${req.socket.remoteAddress ?? ''}\u0000${credentials}\u0000${req.headers['user-agent'] ?? ''}`)
-    .digest('base64url');
+function callerKey(req: IncomingMessage, loopback: boolean): string | undefined {
+  const credentials = req.headers.authorization;
+  if (credentials) return `auth:${createHash('sha256').update(credentials).digest('base64url')}`;
+  if (!loopback) return undefined;
+  return `peer:${createHash('sha256')
+    .update(`${req.socket.remoteAddress ?? ''}\u0000${req.headers['user-agent'] ?? ''}`)
+    .digest('base64url')}`;
 }
 
-async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > limit) throw Object.assign(new Error('body too large'), { status: 413 });
+    if (size > limit) {
+      throw Object.assign(new Error(`Payload too large: the request body must not exceed ${limit} bytes.`), {
+        status: 413,
+      });
+    }
     chunks.push(chunk as Buffer);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+function parseJson(text: string): unknown {
   try {
     return text === '' ? undefined : JSON.parse(text);
   } catch {
@@ -128,6 +157,10 @@ async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknow
       rpc: -32700,
     });
   }
+}
+
+async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
+  return parseJson((await readBody(req, limit)).toString('utf8'));
 }
 
 export async function serveHttp<TDeps>(
@@ -140,16 +173,26 @@ export async function serveHttp<TDeps>(
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const checkHost = createHostCheck(host, options.allowedHosts);
+  const routes = indexRoutes(options.routes ?? [], { path, healthPath });
   const sessions = new SessionTable<HttpSession>({
     ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
     ...(options.sessionIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.sessionIdleTimeoutMs } : {}),
   });
-  const inFlight = new Set<ToolsmithMcpServer>();
+  const factory = createMcpServerFactory({ ...options, logger });
+  const onerror = (error: Error) => logger.warn('MCP request failed', { error: error.message });
+  // 2026-07-28: the SDK's per-request handler. 2025-era requests never reach it (routed below).
+  const modern = createMcpHandler((ctx) => factory.create(ctx), {
+    legacy: 'reject',
+    maxRequestBodySize: maxBody,
+    onerror,
+  });
+  const serveModern = toNodeHandler(modern, { maxRequestBodySize: maxBody, onerror });
+  const inFlight = new Set<Server>();
   // Stateless requests in flight, by caller and JSON-RPC id, so that a `notifications/cancelled`
   // arriving in a later POST can reach the server instance running the request.
-  const statelessRequests = new Map<string, ToolsmithMcpServer>();
-  const toolCount =
-    options.registry.select(options.selection ?? {}).tools.length + ((options.searchTools ?? true) ? 1 : 0);
+  const statelessRequests = new Map<string, Set<Server>>();
+  const loopback = isLoopbackAddress(host);
+  const toolCount = factory.tools.length;
 
   const handleStateless = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
     if (req.method !== 'POST') {
@@ -161,9 +204,10 @@ export async function serveHttp<TDeps>(
       );
       return;
     }
-    const caller = callerKey(req);
-    if (isJSONRPCNotification(body) && body.method === 'notifications/cancelled') {
-      const target = statelessRequests.get(`${caller}\u0000${String(body.params?.requestId)}`);
+    const caller = callerKey(req, loopback);
+    if (caller !== undefined && isJSONRPCNotification(body) && body.method === 'notifications/cancelled') {
+      const targets = statelessRequests.get(`${caller}\u0000${String(body.params?.requestId)}`);
+      const target = targets?.size === 1 ? [...targets][0] : undefined; // two: which one? neither
       if (target) {
         // Closing the instance aborts the request's handler (ctx.signal) and ends its stream.
         void target.close();
@@ -171,17 +215,22 @@ export async function serveHttp<TDeps>(
         return;
       }
     }
-    const mcp = createMcpServer({ ...options, logger });
-    const transport = new StreamableHTTPServerTransport({
+    const mcp = factory.create();
+    const transport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: false,
     });
     inFlight.add(mcp);
-    const requestKey = isJSONRPCRequest(body) ? `${caller}\u0000${String(body.id)}` : undefined;
-    if (requestKey) statelessRequests.set(requestKey, mcp);
+    const requestKey =
+      caller !== undefined && isJSONRPCRequest(body) ? `${caller}\u0000${String(body.id)}` : undefined;
+    if (requestKey) {
+      const same = statelessRequests.get(requestKey) ?? new Set<Server>();
+      statelessRequests.set(requestKey, same.add(mcp));
+    }
     res.on('close', () => {
       inFlight.delete(mcp);
-      if (requestKey && statelessRequests.get(requestKey) === mcp) statelessRequests.delete(requestKey);
+      const same = requestKey ? statelessRequests.get(requestKey) : undefined;
+      if (same?.delete(mcp) && same.size === 0) statelessRequests.delete(requestKey!);
       void transport.close();
       void mcp.close();
     });
@@ -231,9 +280,9 @@ export async function serveHttp<TDeps>(
       );
       return;
     }
-    const mcp = createMcpServer({ ...options, logger });
+    const mcp = factory.create();
     let added = false;
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         added = true;
@@ -252,6 +301,56 @@ export async function serveHttp<TDeps>(
         sessions.release();
         void mcp.close();
       }
+    }
+  };
+
+  const serveRoute = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    methods: Map<HttpRouteMethod, HttpRoute>,
+  ) => {
+    const route = methods.get(req.method as HttpRouteMethod);
+    if (route === undefined) {
+      const allow = [...methods.keys()].join(', ');
+      sendJson(res, 405, { error: `Method not allowed: ${req.url} accepts ${allow}.` }, { allow });
+      return;
+    }
+    let body: Buffer;
+    try {
+      body = await readBody(req, maxBody);
+    } catch (error) {
+      sendJson(res, 413, { error: (error as Error).message });
+      return;
+    }
+    const aborted = new AbortController();
+    res.once('close', () => aborted.abort());
+    const answer: HttpRouteResponse = await Promise.resolve()
+      .then(() =>
+        route.handle({
+          method: route.method,
+          url: new URL(req.url ?? '/', 'http://localhost'),
+          headers: req.headers,
+          body,
+          json: () => parseJson(body.toString('utf8')),
+          signal: aborted.signal,
+        }),
+      )
+      .catch((error: unknown) => {
+        if ((error as { rpc?: number }).rpc === -32700) {
+          return { status: 400, body: { error: 'The request body is not valid JSON.' } };
+        }
+        logger.error('HTTP route failed', { route: `${route.method} ${route.path}`, error });
+        return { status: 500, body: { error: 'Internal server error.' } };
+      });
+    if (res.headersSent) return;
+    if (answer.body === undefined) {
+      res.writeHead(answer.status, answer.headers ?? {}).end();
+    } else if (typeof answer.body === 'string') {
+      res
+        .writeHead(answer.status, { 'content-type': 'text/plain; charset=utf-8', ...answer.headers })
+        .end(answer.body);
+    } else {
+      sendJson(res, answer.status, answer.body, answer.headers);
     }
   };
 
@@ -277,11 +376,13 @@ export async function serveHttp<TDeps>(
         name: options.name,
         version: options.version,
         tools: toolCount,
+        protocolVersions: SERVED_PROTOCOL_VERSIONS,
         ...(options.stateful ? { sessions: sessions.size } : {}),
       });
       return;
     }
-    if (pathname !== path) {
+    const route = routes.get(pathname);
+    if (pathname !== path && route === undefined) {
       sendJson(res, 404, { error: `Not found. The MCP endpoint is ${path}; health is ${healthPath}.` });
       return;
     }
@@ -295,8 +396,16 @@ export async function serveHttp<TDeps>(
       );
       return;
     }
+    if (route !== undefined) {
+      await serveRoute(req, res, route);
+      return;
+    }
     try {
       const body = req.method === 'POST' ? await readJsonBody(req, maxBody) : undefined;
+      if (body !== undefined && !(await isLegacyRequest(await toWebRequest(req, body), body))) {
+        await serveModern(req, res, body);
+        return;
+      }
       await (options.stateful ? handleStateful(req, res, body) : handleStateless(req, res, body));
     } catch (error) {
       const status = (error as { status?: number }).status ?? 500;
@@ -342,7 +451,11 @@ export async function serveHttp<TDeps>(
     close() {
       closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
-        await Promise.allSettled([sessions.closeAll(), ...[...inFlight].map((mcp) => mcp.close())]);
+        await Promise.allSettled([
+          sessions.closeAll(),
+          modern.close(),
+          ...[...inFlight].map((mcp) => mcp.close()),
+        ]);
         http.closeAllConnections();
         await stopped;
         resolveClosed();

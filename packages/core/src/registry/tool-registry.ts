@@ -3,6 +3,8 @@
  * iterate, so listing and dispatch can never disagree.
  */
 import { ToolDefinitionError } from '../errors/tool-definition-error.ts';
+import type { AnyPrompt } from '../prompt/base-prompt.ts';
+import { BaseResource, type AnyResource, type AnyResourceTemplate } from '../resource/base-resource.ts';
 import type { BaseTool } from '../tool/base-tool.ts';
 import { PRIORITY_ORDER, toolsetOf } from '../tool/tool-metadata.ts';
 import { selectTools, type SelectedTools, type ToolSelection } from './tool-selection.ts';
@@ -26,8 +28,17 @@ export interface ToolRegistryOptions {
   definitions?: 'eager' | 'lazy';
 }
 
+/** What a server serves besides tools, from its enabled toolsets. */
+export interface SelectedContext<TDeps = unknown> {
+  readonly resources: readonly AnyResource<TDeps>[];
+  readonly resourceTemplates: readonly AnyResourceTemplate<TDeps>[];
+  readonly prompts: readonly AnyPrompt<TDeps>[];
+}
+
 export class ToolRegistry<TDeps = unknown> {
   readonly #tools = new Map<string, AnyTool<TDeps>>();
+  readonly #resources = new Map<string, AnyResource<TDeps> | AnyResourceTemplate<TDeps>>();
+  readonly #prompts = new Map<string, AnyPrompt<TDeps>>();
   readonly #aliases = new Map<string, string>();
   readonly #toolsets = new Map<string, Toolset>();
   readonly #declared: boolean;
@@ -77,6 +88,85 @@ export class ToolRegistry<TDeps = unknown> {
       for (const alias of metadata.deprecatedAliases ?? []) this.#aliases.set(alias, metadata.name);
     }
     return this;
+  }
+
+  /**
+   * Adds resources and resource templates (`resources/list`, `resources/read`), served when their
+   * toolset is enabled. Throws a ToolDefinitionError for a duplicate name or URI, or an undeclared
+   * toolset; generates each definition at once.
+   */
+  registerResources(...resources: (AnyResource<TDeps> | AnyResourceTemplate<TDeps>)[]): this {
+    const uris = new Set(
+      [...this.#resources.values()].map((r) =>
+        r instanceof BaseResource ? r.metadata.uri : r.metadata.uriTemplate,
+      ),
+    );
+    for (const resource of resources) {
+      const { name, toolset } = resource.metadata;
+      if (this.#resources.has(name)) {
+        throw new ToolDefinitionError({
+          toolName: name,
+          message: `the resource name "${name}" is registered twice.`,
+        });
+      }
+      const uri = resource instanceof BaseResource ? resource.metadata.uri : resource.metadata.uriTemplate;
+      if (uris.has(uri)) {
+        throw new ToolDefinitionError({
+          toolName: name,
+          message: `the URI ${uri} is registered by another resource.`,
+        });
+      }
+      this.#checkToolset(name, toolset);
+      if (!(resource instanceof BaseResource)) resource.getParamsSchema(); // fail fast
+      resource.getDefinition();
+      uris.add(uri);
+      this.#resources.set(name, resource);
+    }
+    return this;
+  }
+
+  /** Adds prompts (`prompts/list`, `prompts/get`), served when their toolset is enabled. */
+  registerPrompts(...prompts: AnyPrompt<TDeps>[]): this {
+    for (const prompt of prompts) {
+      const { name, toolset } = prompt.metadata;
+      if (this.#prompts.has(name)) {
+        throw new ToolDefinitionError({
+          toolName: name,
+          message: `the prompt name "${name}" is registered twice.`,
+        });
+      }
+      this.#checkToolset(name, toolset);
+      prompt.getDefinition(); // fail fast on arguments that are not strings
+      this.#prompts.set(name, prompt);
+    }
+    return this;
+  }
+
+  #checkToolset(name: string, toolset: string): void {
+    if (this.#toolsets.has(toolset)) return;
+    if (this.#declared) {
+      throw new ToolDefinitionError({
+        toolName: name,
+        message: `unknown toolset "${toolset}". Declared toolsets: ${[...this.#toolsets.keys()].join(', ')}.`,
+      });
+    }
+    this.#toolsets.set(toolset, { id: toolset, description: `${toolset} tools`, default: true });
+  }
+
+  /** Resources, resource templates and prompts of the given toolsets, by name. */
+  context(toolsets: ReadonlySet<string>): SelectedContext<TDeps> {
+    const inToolsets = <T extends { metadata: { toolset: string; name: string } }>(items: Iterable<T>) =>
+      [...items]
+        .filter((item) => toolsets.has(item.metadata.toolset))
+        .sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
+    const resources = inToolsets(this.#resources.values());
+    return {
+      resources: resources.filter((r): r is AnyResource<TDeps> => r instanceof BaseResource),
+      resourceTemplates: resources.filter(
+        (r): r is AnyResourceTemplate<TDeps> => !(r instanceof BaseResource),
+      ),
+      prompts: inToolsets(this.#prompts.values()),
+    };
   }
 
   /** A tool by name or deprecated alias. */

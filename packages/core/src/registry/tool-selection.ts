@@ -30,6 +30,8 @@ export interface ToolSelection {
 export interface SelectedTools<TDeps = unknown> {
   /** Enabled tools in `tools/list` order. */
   readonly tools: readonly AnyTool<TDeps>[];
+  /** The toolsets enabled (their resources and prompts are served). */
+  readonly toolsets: ReadonlySet<string>;
   /** Enabled tool by name (or deprecated alias). */
   get(name: string): AnyTool<TDeps> | undefined;
   /** Why a registered tool is not enabled, written as an instruction; undefined when enabled or unknown. */
@@ -111,6 +113,7 @@ export function selectTools<TDeps>(
   const enabledNames = new Set(enabled.map((t) => t.name));
   return {
     tools: enabled,
+    toolsets: enabledToolsets,
     get(name) {
       const tool = resolve(name);
       return tool && enabledNames.has(tool.name) ? tool : undefined;

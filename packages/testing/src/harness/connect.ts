@@ -1,12 +1,15 @@
 /**
- * Connect the MCP SDK's real `Client` to a server: in memory, over a spawned stdio process, or over
- * Streamable HTTP. Tests drive servers exactly as a client application would.
+ * Connect the MCP SDK's real `Client` (SDK v2) to a server: in memory, over a spawned stdio process,
+ * or over Streamable HTTP. Tests drive servers exactly as a client application would, in either
+ * protocol era.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import {
+  Client,
+  InMemoryTransport,
+  StreamableHTTPClientTransport,
+  type ClientCapabilities,
+} from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ToolsmithMcpServer } from '@toolsmith/core/mcp';
 
 export interface McpTestConnection {
@@ -15,15 +18,31 @@ export interface McpTestConnection {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
+/**
+ * Which protocol era the client speaks: `legacy` is 2025-11-25 (`initialize`, the SDK's default),
+ * `modern` is 2026-07-28 only (`server/discover`, every request self-describing), `auto` probes
+ * with `server/discover` and falls back to `initialize`.
+ */
+export type ClientEra = 'legacy' | 'modern' | 'auto';
+
 export interface ClientOptions {
   name?: string;
   capabilities?: ClientCapabilities;
+  /** @default 'legacy' */
+  era?: ClientEra;
 }
 
+/** The 2026-07-28 revision, which `era: 'modern'` pins. */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+
 function createClient(options: ClientOptions = {}): Client {
+  const era = options.era ?? 'legacy';
   return new Client(
     { name: options.name ?? 'toolsmith-test-client', version: '1.0.0' },
-    { capabilities: options.capabilities ?? {} },
+    {
+      capabilities: options.capabilities ?? {},
+      versionNegotiation: { mode: era === 'modern' ? { pin: MODERN_PROTOCOL_VERSION } : era },
+    },
   );
 }
 

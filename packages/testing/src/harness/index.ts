@@ -7,5 +7,7 @@ export {
   type StdioConnection,
   type StdioLaunch,
   type ClientOptions,
+  type ClientEra,
+  MODERN_PROTOCOL_VERSION,
 } from './connect.ts';
 export { checkToolDefinition, type DefinitionConventions } from './check-tool-definition.ts';

@@ -131,6 +131,7 @@ describe('Streamable HTTP, stateless (in process)', () => {
       name: 'bookshelf',
       version: '0.0.0',
       tools: createRegistry().size + 1, // + search_tools
+      protocolVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'],
     });
 
     const other = await fetch(new URL('/nope', server.url));
@@ -169,7 +170,6 @@ describe('Streamable HTTP, stateless (in process)', () => {
     const updates: { progress: number; total?: number }[] = [];
     const result = await client.callTool(
       { name: 'bookshelf_export_library', arguments: { format: 'csv' } },
-      undefined,
       {
         onprogress: (p) => void updates.push(p),
       },
@@ -268,12 +268,15 @@ async function expectCancellationStopsPolling(options: HttpServeOptions) {
   const { client } = await connect(resources, server.url);
   const polls = () => requestsTo(emulator, 'GET', '/v1/exports/').length;
   const controller = new AbortController();
-  const call = client.callTool({ name: 'bookshelf_export_library', arguments: {} }, undefined, {
-    signal: controller.signal,
-    onprogress: (p) => {
-      if (p.progress >= 2) controller.abort('user pressed stop');
+  const call = client.callTool(
+    { name: 'bookshelf_export_library', arguments: {} },
+    {
+      signal: controller.signal,
+      onprogress: (p) => {
+        if (p.progress >= 2) controller.abort('user pressed stop');
+      },
     },
-  });
+  );
   await expect(call).rejects.toThrow('user pressed stop');
   const next = await client.callTool({ name: 'bookshelf_ping', arguments: {} });
   expect(JSON.parse(resultText(next))).toMatchObject({ ok: true });
@@ -290,8 +293,8 @@ describe('Streamable HTTP: cancellation', () => {
     await expectCancellationStopsPolling({ stateful: true });
   });
 
-  // The client's notifications/cancelled arrives in a new POST; serveHttp matches it to the running
-  // request by JSON-RPC id and caller.
+  // The client's notifications/cancelled arrives in a new POST; serveHttp, bound to loopback, matches
+  // it to the running request by JSON-RPC id and caller (address and user agent, no credentials).
   it('stateless: a cancelled call stops polling the API', async () => {
     await expectCancellationStopsPolling({});
   });

@@ -125,7 +125,6 @@ describe('stdio: one server process, the SDK client', () => {
     const updates: { progress: number; total?: number; message?: string }[] = [];
     const result = await server.client.callTool(
       { name: 'bookshelf_export_library', arguments: { format: 'json' } },
-      undefined,
       {
         onprogress: (p) => void updates.push(p),
       },
@@ -153,12 +152,15 @@ describe('stdio: cancellation', () => {
     const server = await launch(resources, emulator);
     const polls = () => requestsTo(emulator, 'GET', '/v1/exports/').length;
     const controller = new AbortController();
-    const call = server.client.callTool({ name: 'bookshelf_export_library', arguments: {} }, undefined, {
-      signal: controller.signal,
-      onprogress: (p) => {
-        if (p.progress >= 2) controller.abort('user pressed stop');
+    const call = server.client.callTool(
+      { name: 'bookshelf_export_library', arguments: {} },
+      {
+        signal: controller.signal,
+        onprogress: (p) => {
+          if (p.progress >= 2) controller.abort('user pressed stop');
+        },
       },
-    });
+    );
     await expect(call).rejects.toThrow('user pressed stop');
     expect(polls()).toBeGreaterThanOrEqual(2);
 

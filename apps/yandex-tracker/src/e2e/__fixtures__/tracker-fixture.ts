@@ -6,7 +6,13 @@
 import { fileURLToPath } from 'node:url';
 import { silentLogger } from '@toolsmith/core';
 import { createMcpServer, parseServeArgs } from '@toolsmith/core/mcp';
-import { connectInMemory, connectStdio, resultText, type McpTestConnection } from '@toolsmith/testing';
+import {
+  connectInMemory,
+  connectStdio,
+  resultText,
+  type ClientEra,
+  type McpTestConnection,
+} from '@toolsmith/testing';
 import {
   createTrackerEmulator,
   type TrackerEmulator,
@@ -100,6 +106,8 @@ export interface StartOptions {
   args?: string[];
   emulator?: TrackerEmulator;
   emulatorOptions?: TrackerEmulatorOptions;
+  /** Which protocol era the client speaks (spawned servers). @default 'legacy' (2025-11-25) */
+  era?: ClientEra;
 }
 
 /** In-process server (all toolsets unless `args` say otherwise), real Client over linked transports. */
@@ -128,6 +136,7 @@ export async function startStdio(options: StartOptions = {}): Promise<TrackerHar
     command: process.execPath,
     args: ['--conditions=@toolsmith/source', BIN, ...(options.args ?? ['--toolsets', 'all'])],
     env: { ...env, ...emulatorEnv(emulator, options.env) },
+    ...(options.era ? { era: options.era } : {}),
   });
   return {
     ...harness(emulator, connection, options.emulator === undefined),

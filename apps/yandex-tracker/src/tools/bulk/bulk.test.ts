@@ -53,10 +53,13 @@ async function callWithProgress(
   signal?: AbortSignal,
 ) {
   const progress: Progress[] = [];
-  const raw = await h.connection.client.callTool({ name, arguments: args }, undefined, {
-    onprogress: (p) => progress.push(p),
-    ...(signal ? { signal } : {}),
-  });
+  const raw = await h.connection.client.callTool(
+    { name, arguments: args },
+    {
+      onprogress: (p) => progress.push(p),
+      ...(signal ? { signal } : {}),
+    },
+  );
   const text = resultText(raw);
   let json: unknown;
   try {
