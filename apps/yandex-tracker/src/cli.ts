@@ -11,6 +11,8 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     registry: createRegistry(),
     argv,
     createDeps: ({ logger }) => createDeps(loadConfig(), { logger }),
+    // Scrubbed from the log lines sent to clients (notifications/message), besides secret-looking keys.
+    secrets: () => [process.env.YANDEX_TRACKER_TOKEN, process.env.YANDEX_TRACKER_IAM_TOKEN],
     helpText: [
       'Environment (see the README for all variables):',
       '  YANDEX_TRACKER_TOKEN       OAuth token (or YANDEX_TRACKER_IAM_TOKEN for an IAM token)',

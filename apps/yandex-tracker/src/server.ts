@@ -3,6 +3,7 @@ import { defineToolset, ToolRegistry, type Logger } from '@toolsmith/core';
 import { createTrackerClient } from './api/tracker-client.ts';
 import type { TrackerConfig } from './config.ts';
 import type { TrackerDeps } from './tools/deps.ts';
+import { createPrompts, createResources } from './context/index.ts';
 import { createTools } from './tools/index.ts';
 
 export const SERVER_NAME = 'yandex-tracker';
@@ -69,9 +70,10 @@ export const TOOLSETS = [
 export function createRegistry(): ToolRegistry<TrackerDeps> {
   // Definitions are generated when a tool is first listed or called: with the default toolsets only 13
   // of 67 are (about 60 ms less at start-up). src/server.test.ts generates and checks every one.
-  return new ToolRegistry<TrackerDeps>({ toolsets: TOOLSETS, definitions: 'lazy' }).register(
-    ...createTools(),
-  );
+  return new ToolRegistry<TrackerDeps>({ toolsets: TOOLSETS, definitions: 'lazy' })
+    .register(...createTools())
+    .registerResources(...createResources())
+    .registerPrompts(...createPrompts());
 }
 
 export interface CreateDepsOptions {
