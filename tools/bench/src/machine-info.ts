@@ -39,6 +39,6 @@ export function machineInfo(): string[] {
     `memory    ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; ${os.type()} ${os.release()} ${os.arch()}`,
     `node      ${process.version} (V8 ${process.versions.v8})`,
     loadInfo(),
-    `packages  @modelcontextprotocol/sdk ${versionOf('@modelcontextprotocol/sdk')}, zod ${versionOf('zod')}, zod-to-json-schema ${versionOf('zod-to-json-schema')}`,
+    `packages  @modelcontextprotocol/server ${versionOf('@modelcontextprotocol/server')}, zod ${versionOf('zod')}, zod-to-json-schema ${versionOf('zod-to-json-schema')}`,
   ];
 }

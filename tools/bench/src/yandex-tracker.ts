@@ -17,9 +17,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { Client, type JSONRPCMessage } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { bundleServer } from '@toolsmith/bundle';
 import { createTrackerEmulator, type TrackerEmulator } from '@toolsmith/yandex-tracker-emulator';
 import { noProgress, silentLogger } from '@toolsmith/core';
@@ -181,6 +180,8 @@ async function benchColdStart(emulator: TrackerEmulator, result: BenchmarkResult
   const all = ['--toolsets', 'all'];
 
   const floorLabel = "node -e '' (floor: spawn → exit)";
+  // Issue 12's floor: the smallest server on the plain SDK v2, one tool, compile cache on.
+  const oneToolLabel = 'F+cc plain SDK v2 McpServer, 1 tool, compile cache on (floor of a server)';
   const plainLabel = `B    plain SDK McpServer, ${PLAIN_TOOL_COUNT} tools (baseline)`;
   const plainCachedLabel = 'B+cc plain SDK, compile cache on';
   const variants: StartVariant[] = [
@@ -239,17 +240,33 @@ async function benchColdStart(emulator: TrackerEmulator, result: BenchmarkResult
       versus: plainCachedLabel,
       samples: [],
     },
+    {
+      label: oneToolLabel,
+      args: [...NODE_FLAGS, PLAIN_SERVER],
+      env: childEnv({ BENCH_TOOL_COUNT: '1', ...cached('plain-one') }),
+      samples: [],
+    },
+    {
+      label: 'PA+cc published bin (bundle), --toolsets all, compile cache on',
+      args: bundle(all),
+      env: childEnv({ ...trackerEnv(emulator), ...cached('tracker-bundle-all') }),
+      versus: oneToolLabel,
+      samples: [],
+    },
   ];
-  const [, , defaultOff, defaultCached, allOff, allCached, bundleOff, bundleCached] = variants as [
-    StartVariant,
-    StartVariant,
-    StartVariant,
-    StartVariant,
-    StartVariant,
-    StartVariant,
-    StartVariant,
-    StartVariant,
-  ];
+  const [, , defaultOff, defaultCached, allOff, allCached, bundleOff, bundleCached, oneTool, bundleAll] =
+    variants as [
+      StartVariant,
+      StartVariant,
+      StartVariant,
+      StartVariant,
+      StartVariant,
+      StartVariant,
+      StartVariant,
+      StartVariant,
+      StartVariant,
+      StartVariant,
+    ];
 
   const floor: number[] = [];
   try {
@@ -304,7 +321,17 @@ async function benchColdStart(emulator: TrackerEmulator, result: BenchmarkResult
       met: on.median <= START_TARGET_MS,
     };
   };
+  const versusFloor = (name: string, variant: StartVariant, goal: number): TargetCheck => {
+    const ratio = listOf(variant).median / listOf(oneTool).median;
+    return {
+      target: `Tracker ${name} cold start ≤ ${goal}× a one-tool plain SDK v2 server (median, both with compile cache)`,
+      measured: `${ratio.toFixed(2)}× (${listOf(variant).median.toFixed(0)} ms vs ${listOf(oneTool).median.toFixed(0)} ms)`,
+      met: ratio <= goal,
+    };
+  };
   result.targets.push(
+    versusFloor('published bin, default toolsets,', bundleCached, 0.8),
+    versusFloor('published bin, --toolsets all,', bundleAll, 0.9),
     startCheck('published bin (bundle), default toolsets', bundleCached, bundleOff),
     startCheck('from source, default toolsets', defaultCached, defaultOff),
     startCheck('from source, --toolsets all', allCached, allOff),
