@@ -1,0 +1,25 @@
+import { BasePrompt, definePromptMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import type { NoDeps } from '../fixture-data.ts';
+
+const Args = z.object({
+  resourceUri: z.string().describe('URI of the resource to embed'),
+});
+
+/** Conformance fixture `test_prompt_with_embedded_resource`. */
+export class PromptWithEmbeddedResource extends BasePrompt<NoDeps, typeof Args> {
+  static override readonly METADATA = definePromptMetadata({
+    name: 'test_prompt_with_embedded_resource',
+    description: 'A prompt that includes an embedded resource',
+    toolset: 'conformance',
+  });
+
+  getArgsSchema() {
+    return Args;
+  }
+
+  /** The suite expects an embedded resource message first; BasePrompt renders text messages only (a core gap). */
+  render() {
+    return { messages: [{ role: 'user' as const, text: 'Please process the embedded resource above.' }] };
+  }
+}

@@ -1,0 +1,31 @@
+import { BaseTool, defineToolMetadata, type ToolContext } from '@toolsmith/core';
+import { z } from 'zod';
+import type { NoDeps } from '../fixture-data.ts';
+import { elicitAndReport } from './elicit-tool.ts';
+
+const Params = z.object({});
+
+/** Conformance fixture `test_input_required_result_elicitation` (SEP-2322): asks the user's name. */
+export class InputRequiredElicitationTool extends BaseTool<NoDeps, typeof Params> {
+  static override readonly METADATA = defineToolMetadata({
+    name: 'test_input_required_result_elicitation',
+    description: 'Tests an input-required result with one elicitation (SEP-2322)',
+    category: 'conformance',
+    annotations: { readOnlyHint: true },
+  });
+
+  getParamsSchema() {
+    return Params;
+  }
+
+  async execute(_params: z.output<typeof Params>, ctx: ToolContext<NoDeps>) {
+    if (!ctx.elicit)
+      return elicitAndReport(ctx, { message: '', requestedSchema: { type: 'object', properties: {} } }, '');
+    const answer = await ctx.elicit({
+      message: 'What is your name?',
+      requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+    });
+    const name = answer.action === 'accept' ? String(answer.content.name) : 'stranger';
+    return `Hello, ${name}!`;
+  }
+}
