@@ -1,13 +1,9 @@
-import { BaseResourceTemplate, defineResourceTemplateMetadata, type ResourceContext } from '@toolsmith/core';
-import { z } from 'zod';
+import { defineResourceTemplateMetadata, type ResourceContext } from '@toolsmith/core';
 import { toQueueField, type ApiField } from '../api/dto/queue-dto.ts';
-import { queueIdParam } from '../tools/shared/params.ts';
 import type { TrackerDeps } from '../tools/deps.ts';
-import { assertQueueAllowed, completeQueueKey, visibleQueues } from './queue-keys.ts';
+import { QueueResourceTemplate } from './queue-resource-template.ts';
 
-const QueueParams = z.object({ queue: queueIdParam });
-
-export class QueueFieldsResource extends BaseResourceTemplate<TrackerDeps, typeof QueueParams> {
+export class QueueFieldsResource extends QueueResourceTemplate {
   static override readonly METADATA = defineResourceTemplateMetadata({
     uriTemplate: 'tracker://queues/{queue}/fields',
     name: 'queue_fields',
@@ -17,23 +13,12 @@ export class QueueFieldsResource extends BaseResourceTemplate<TrackerDeps, typeo
     toolset: 'issues',
   });
 
-  getParamsSchema() {
-    return QueueParams;
-  }
+  protected readonly listTitle = 'Fields of';
 
-  async read({ queue }: z.infer<typeof QueueParams>, ctx: ResourceContext<TrackerDeps>) {
-    assertQueueAllowed(ctx, queue);
+  protected async readQueue(queue: string, ctx: ResourceContext<TrackerDeps>) {
     const fields = await ctx.deps.client.get<ApiField[]>(`/v3/queues/${encodeURIComponent(queue)}/fields`, {
       signal: ctx.signal,
     });
     return { queue, items: fields.map(toQueueField) };
-  }
-
-  override async list(ctx: ResourceContext<TrackerDeps>) {
-    return (await visibleQueues(ctx)).map((q) => ({ params: { queue: q.key }, title: `Fields of ${q.key}` }));
-  }
-
-  override complete(_variable: string, value: string, ctx: ResourceContext<TrackerDeps>) {
-    return completeQueueKey(ctx, value);
   }
 }

@@ -1,18 +1,14 @@
-import { BaseResourceTemplate, defineResourceTemplateMetadata, type ResourceContext } from '@toolsmith/core';
-import { z } from 'zod';
+import { defineResourceTemplateMetadata, type ResourceContext } from '@toolsmith/core';
 import { toReferenceItem, type ApiReferenceItem } from '../api/dto/reference-dto.ts';
-import { queueIdParam } from '../tools/shared/params.ts';
 import type { TrackerDeps } from '../tools/deps.ts';
-import { assertQueueAllowed, completeQueueKey, visibleQueues } from './queue-keys.ts';
-
-const QueueParams = z.object({ queue: queueIdParam });
+import { QueueResourceTemplate } from './queue-resource-template.ts';
 
 interface QueueWithWorkflows {
   key: string;
   workflows?: Record<string, { key?: string; display?: string; name?: string }[]>;
 }
 
-export class QueueWorkflowResource extends BaseResourceTemplate<TrackerDeps, typeof QueueParams> {
+export class QueueWorkflowResource extends QueueResourceTemplate {
   static override readonly METADATA = defineResourceTemplateMetadata({
     uriTemplate: 'tracker://queues/{queue}/workflow',
     name: 'queue_workflow',
@@ -22,12 +18,9 @@ export class QueueWorkflowResource extends BaseResourceTemplate<TrackerDeps, typ
     toolset: 'issues',
   });
 
-  getParamsSchema() {
-    return QueueParams;
-  }
+  protected readonly listTitle = 'Workflow of';
 
-  async read({ queue }: z.infer<typeof QueueParams>, ctx: ResourceContext<TrackerDeps>) {
-    assertQueueAllowed(ctx, queue);
+  protected async readQueue(queue: string, ctx: ResourceContext<TrackerDeps>) {
     const [found, statuses] = await Promise.all([
       ctx.deps.client.get<QueueWithWorkflows>(`/v3/queues/${encodeURIComponent(queue)}`, {
         query: { expand: 'workflows' },
@@ -40,16 +33,5 @@ export class QueueWorkflowResource extends BaseResourceTemplate<TrackerDeps, typ
       issueTypes: types.map((t) => t.key ?? t.display ?? t.name),
     }));
     return { queue, workflows, statuses: (Array.isArray(statuses) ? statuses : []).map(toReferenceItem) };
-  }
-
-  override async list(ctx: ResourceContext<TrackerDeps>) {
-    return (await visibleQueues(ctx)).map((q) => ({
-      params: { queue: q.key },
-      title: `Workflow of ${q.key}`,
-    }));
-  }
-
-  override complete(_variable: string, value: string, ctx: ResourceContext<TrackerDeps>) {
-    return completeQueueKey(ctx, value);
   }
 }

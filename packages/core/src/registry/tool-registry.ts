@@ -73,16 +73,7 @@ export class ToolRegistry<TDeps = unknown> {
           });
         }
       }
-      const toolset = toolsetOf(metadata);
-      if (!this.#toolsets.has(toolset)) {
-        if (this.#declared) {
-          throw new ToolDefinitionError({
-            toolName: metadata.name,
-            message: `unknown toolset "${toolset}". Declared toolsets: ${[...this.#toolsets.keys()].join(', ')}.`,
-          });
-        }
-        this.#toolsets.set(toolset, { id: toolset, description: `${toolset} tools`, default: true });
-      }
+      this.#checkToolset(metadata.name, toolsetOf(metadata));
       if (this.#eager) tool.getDefinition(); // fail fast on schema problems
       this.#tools.set(metadata.name, tool);
       for (const alias of metadata.deprecatedAliases ?? []) this.#aliases.set(alias, metadata.name);
