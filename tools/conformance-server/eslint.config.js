@@ -4,5 +4,5 @@ import root from '../../eslint.config.js';
 export default [
   ...root,
   { files: ['src/**/*.ts'], ignores: ['**/*.test.ts'], rules: { 'no-console': 'error' } },
-  { files: ['src/run-conformance.ts'], rules: { 'no-console': 'off' } },
+  { files: ['src/run-conformance.ts', 'src/runner/**/*.ts'], rules: { 'no-console': 'off' } },
 ];

@@ -1,63 +1,36 @@
 /**
- * `nx run @toolsmith/conformance-server:conformance`: starts the fixture server on a free port,
- * waits for `/health`, runs the official MCP conformance suite against it for each protocol era
- * (the frozen requirement sets of 2026-07-28 and 2025-11-25), and fails when any scored scenario
- * fails. No baseline of expected failures: a gap is a failure.
+ * `nx run @toolsmith/conformance-server:conformance`: the official MCP conformance suite against
+ *
+ * 1. the fixture server (this package): started on a free port, it runs each protocol era's frozen
+ *    requirement set (2026-07-28 and 2025-11-25) — no baseline of expected failures: a gap is a
+ *    failure;
+ * 2. the Yandex Tracker MCP server on its API emulator: the transport-level scenarios
+ *    (runner/tracker-conformance.ts).
+ *
+ * Both parts always run; the exit code is 1 when any scored check failed in either. Every child
+ * process is stopped on the way out, also on a failure or SIGINT. `--only fixture` or
+ * `--only tracker` runs one part.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { installChildCleanup, spawnTracked, stopChild } from './runner/child-processes.ts';
+import { runSuite } from './runner/conformance-suite.ts';
+import { freePort } from './runner/free-port.ts';
+import { runTrackerConformance } from './runner/tracker-conformance.ts';
+import { waitForHealth } from './runner/wait-for-health.ts';
 
-const here = import.meta.dirname;
-const workspaceRoot = path.resolve(here, '../../..');
-const suiteBin = path.join(workspaceRoot, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 const REVISIONS = ['2026-07-28', '2025-11-25'] as const;
+const PARTS = ['fixture', 'tracker'] as const;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the fixture server exited with code ${server.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`the fixture server did not answer ${url} within ${timeoutMs} ms`);
-}
-
-function runSuite(args: string[]): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [suiteBin, ...args], { stdio: 'inherit', cwd: workspaceRoot });
-    child.once('error', reject);
-    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-  });
-}
-
-async function main(): Promise<number> {
+async function runFixtureConformance(outputRoot: string): Promise<boolean> {
   const port = await freePort();
-  const server = spawn(
+  const server = spawnTracked(
     process.execPath,
     [
       '--conditions=@toolsmith/source',
-      path.join(here, 'main.ts'),
+      path.join(import.meta.dirname, 'main.ts'),
       '--transport',
       'http',
       '--port',
@@ -69,15 +42,14 @@ async function main(): Promise<number> {
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let serverLog = '';
-  server.stderr?.on('data', (chunk: Buffer) => {
+  server.child.stderr?.on('data', (chunk: Buffer) => {
     serverLog = (serverLog + chunk.toString()).slice(-20_000);
   });
   try {
-    await waitForHealth(`http://127.0.0.1:${port}/health`, server);
-    const outputRoot = await mkdtemp(path.join(tmpdir(), 'toolsmith-conformance-'));
+    await waitForHealth(`http://127.0.0.1:${port}/health`, server, 'the fixture server');
     const failed: string[] = [];
     for (const revision of REVISIONS) {
-      console.log(`\n=== MCP conformance, requirements ${revision} ===`);
+      console.log(`\n=== MCP conformance, requirements ${revision}, against the fixture server ===`);
       const code = await runSuite([
         'server',
         '--url',
@@ -89,20 +61,38 @@ async function main(): Promise<number> {
       ]);
       if (code !== 0) failed.push(revision);
     }
-    console.log(`\nDetailed results (checks.json per scenario): ${outputRoot}`);
-    if (failed.length > 0) {
-      console.error(`Conformance failed for: ${failed.join(', ')}.`);
-      return 1;
-    }
-    console.log('Conformance passed for every revision.');
-    return 0;
+    if (failed.length > 0) console.error(`\nFixture server: conformance failed for ${failed.join(', ')}.`);
+    else console.log('\nFixture server: conformance passed for every revision.');
+    return failed.length === 0;
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     console.error(`Fixture server log (tail):\n${serverLog}`);
-    return 1;
+    return false;
   } finally {
-    server.kill('SIGTERM');
+    await stopChild(server);
   }
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { only: { type: 'string' } } });
+  const only = values.only;
+  if (only !== undefined && !(PARTS as readonly string[]).includes(only)) {
+    console.error(`--only takes ${PARTS.join(' or ')}, not "${only}".`);
+    return 2;
+  }
+  installChildCleanup();
+  const outputRoot = await mkdtemp(path.join(tmpdir(), 'toolsmith-conformance-'));
+  const results: Record<string, boolean> = {};
+  if (only !== 'tracker') results['fixture server'] = await runFixtureConformance(outputRoot);
+  if (only !== 'fixture') results['yandex-tracker-mcp'] = await runTrackerConformance(outputRoot);
+  console.log(`\nDetailed results (checks.json per scenario): ${outputRoot}`);
+  const failed = Object.keys(results).filter((part) => !results[part]);
+  if (failed.length > 0) {
+    console.error(`Conformance failed for: ${failed.join(', ')}.`);
+    return 1;
+  }
+  console.log('Conformance passed.');
+  return 0;
 }
 
 process.exitCode = await main();
