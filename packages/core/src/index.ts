@@ -32,9 +32,22 @@ export {
   type ToolContext,
   type ProgressReporter,
   type ProgressUpdate,
+} from './tool/tool-context.ts';
+export {
+  InputRequired,
+  MissingClientCapabilityError,
+  isClientInputSignal,
+  type ClientInput,
+  type ClientRoot,
   type ElicitationRequest,
   type ElicitationResult,
-} from './tool/tool-context.ts';
+  type ListRootsOptions,
+  type RequiredClientCapabilities,
+  type SamplingContent,
+  type SamplingMessage,
+  type SamplingRequest,
+  type SamplingResult,
+} from './tool/client-input.ts';
 export {
   toolResponse,
   isToolResponse,

@@ -21,6 +21,17 @@ import { SimpleTextTool } from './tools/test-simple-text.ts';
 import { ToolWithLoggingTool } from './tools/test-tool-with-logging.ts';
 import { ToolWithProgressTool } from './tools/test-tool-with-progress.ts';
 import { LoggingTool } from './tools/test-logging-tool.ts';
+import { InputRequiredCapabilitiesTool } from './tools/test-input-required-result-capabilities.ts';
+import { InputRequiredListRootsTool } from './tools/test-input-required-result-list-roots.ts';
+import { InputRequiredMultiRoundTool } from './tools/test-input-required-result-multi-round.ts';
+import { InputRequiredMultipleInputsTool } from './tools/test-input-required-result-multiple-inputs.ts';
+import { InputRequiredRequestStateTool } from './tools/test-input-required-result-request-state.ts';
+import { InputRequiredSamplingTool } from './tools/test-input-required-result-sampling.ts';
+import { InputRequiredTamperedStateTool } from './tools/test-input-required-result-tampered-state.ts';
+import { MissingCapabilityTool } from './tools/test-missing-capability.ts';
+import { SamplingTool } from './tools/test-sampling.ts';
+import { InputRequiredPrompt } from './prompts/test-input-required-result-prompt.ts';
+import { WatchedResource } from './resources/watched-resource.ts';
 import { StreamingElicitationTool } from './tools/test-streaming-elicitation.ts';
 
 export const SERVER_NAME = 'toolsmith-conformance-server';
@@ -43,12 +54,27 @@ export function createRegistry(): ToolRegistry<NoDeps> {
       new InputRequiredElicitationTool(),
       new LoggingTool(),
       new StreamingElicitationTool(),
+      new SamplingTool(),
+      new InputRequiredSamplingTool(),
+      new InputRequiredListRootsTool(),
+      new InputRequiredRequestStateTool(),
+      new InputRequiredTamperedStateTool(),
+      new InputRequiredMultipleInputsTool(),
+      new InputRequiredMultiRoundTool(),
+      new InputRequiredCapabilitiesTool(),
+      new MissingCapabilityTool(),
     )
-    .registerResources(new StaticTextResource(), new StaticBinaryResource(), new TemplateDataResource())
+    .registerResources(
+      new StaticTextResource(),
+      new StaticBinaryResource(),
+      new TemplateDataResource(),
+      new WatchedResource(),
+    )
     .registerPrompts(
       new SimplePrompt(),
       new TestPromptWithArguments(),
       new PromptWithEmbeddedResource(),
       new PromptWithImage(),
+      new InputRequiredPrompt(),
     );
 }

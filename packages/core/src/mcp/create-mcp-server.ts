@@ -12,9 +12,8 @@
  */
 import {
   Server,
-  inputRequired,
-  inputResponse,
   LOG_LEVEL_META_KEY,
+  MissingRequiredClientCapabilityError,
   ProtocolErrorCode,
   type CallToolResult,
   type InputRequiredResult,
@@ -32,16 +31,12 @@ import type { ToolSelection } from '../registry/tool-selection.ts';
 import { createStreamLogger, type Logger } from '../logging/logger.ts';
 import { DEFAULT_MAX_OUTPUT_CHARS } from '../tool/base-tool.ts';
 import { fitErrorToBudget, previewValue } from '../tool/error-budget.ts';
-import {
-  createProgressReporter,
-  type ElicitationRequest,
-  type ElicitationResult,
-  type ToolContext,
-} from '../tool/tool-context.ts';
+import { createProgressReporter, type ToolContext } from '../tool/tool-context.ts';
 import type { ToolDefinition } from '../tool/tool-definition.ts';
 import { closestMatches } from '../util/closest-match.ts';
 import { createClientLogger } from './client-logger.ts';
 import { contextCapabilities, createContextHandlers } from './context-handlers.ts';
+import { createInputRounds } from './input-round.ts';
 import { JsonRpcError } from './json-rpc-error.ts';
 
 export interface McpServerOptions<TDeps> {
@@ -68,6 +63,12 @@ export interface McpServerOptions<TDeps> {
    * keys are redacted anyway.
    */
   secrets?: () => readonly (string | undefined)[];
+  /**
+   * HMAC key (at least 32 bytes) that signs the `requestState` of multi-round-trip requests
+   * (elicitation, sampling, roots). Replicas behind a load balancer need the same key; by default
+   * each process draws its own, which serves every round only when one process does.
+   */
+  requestStateSecret?: string | Uint8Array;
 }
 
 /** A server ready to connect to one transport (a 2025-11-25 connection: `initialize` first). */
@@ -87,6 +88,11 @@ export interface McpServerFactory {
   readonly tools: readonly ToolDefinition[];
   /** A fresh instance, for one HTTP request, stdio connection or session (`ctx`: which era). */
   create(ctx?: McpRequestContext): Server;
+  /**
+   * Calls `listener` when the app announces a changed resource (`registry.resourceUpdated`); the
+   * HTTP entry forwards it to 2026-07-28 `subscriptions/listen` streams. Returns the unsubscribe.
+   */
+  onResourceUpdated(listener: (uri: string) => void): () => void;
 }
 
 function toSdkTool(definition: ToolDefinition): Tool {
@@ -165,38 +171,6 @@ const MAX_TOOL_NAME = 128;
  */
 const LIST_TTL_MS = 5 * 60 * 1000;
 
-/**
- * Thrown by `ctx.elicit` when the answer is not in the request yet: the call ends with an
- * input-required result, and the client calls again with the answer (2026-07-28). On a 2025-11-25
- * connection the SDK asks the client itself (`elicitation/create`) and calls the tool again.
- */
-class InputNeeded {
-  readonly key: string;
-  readonly request: ElicitationRequest;
-
-  constructor(key: string, request: ElicitationRequest) {
-    this.key = key;
-    this.request = request;
-  }
-}
-
-/**
- * `ctx.elicit` for one round of a call. The tool runs again from the start once the user answered
- * (multi-round-trip requests): its n-th question is answered by the n-th answer the request
- * carries, so a tool asks before it writes anything.
- */
-function roundElicitation(responses: Record<string, unknown> | undefined) {
-  let asked = 0;
-  return async (request: ElicitationRequest): Promise<ElicitationResult> => {
-    const key = `elicit-${++asked}`;
-    const answer = inputResponse(responses, key);
-    if (answer.kind !== 'elicit') throw new InputNeeded(key, request);
-    return answer.action === 'accept'
-      ? { action: 'accept', content: answer.content ?? {} }
-      : { action: answer.action };
-  };
-}
-
 export function createMcpServerFactory<TDeps>(options: McpServerOptions<TDeps>): McpServerFactory {
   const logger = options.logger ?? createStreamLogger();
   const selected = options.registry.select(options.selection ?? {});
@@ -227,7 +201,16 @@ export function createMcpServerFactory<TDeps>(options: McpServerOptions<TDeps>):
       level: requestedLogLevel(extra) ?? (server ? levels.get(server) : undefined),
       ...(options.secrets ? { secrets: options.secrets } : {}),
     });
-  const contextHandlers = createContextHandlers({ context, deps: options.deps, budget });
+  const rounds = createInputRounds(
+    options.requestStateSecret !== undefined ? { secret: options.requestStateSecret } : {},
+  );
+  const contextHandlers = createContextHandlers({
+    context,
+    deps: options.deps,
+    budget,
+    rounds,
+    onResourceUpdated: (listener) => options.registry.onResourceUpdated(listener),
+  });
 
   const handleCall = async (
     server: Server,
@@ -252,9 +235,9 @@ export function createMcpServerFactory<TDeps>(options: McpServerOptions<TDeps>):
 
     const request = extra.mcpReq;
     const progressToken = request._meta?.progressToken;
-    // Whether the client can ask its user: declared at initialize (2025-11-25), or in this request's
-    // envelope (2026-07-28; the SDK fills the same accessor per request).
-    const canElicit = server.getClientCapabilities()?.elicitation !== undefined;
+    // What the client can answer (elicitation, sampling, roots): declared at initialize
+    // (2025-11-25), or in this request's envelope (2026-07-28; the SDK fills the same accessor).
+    const round = rounds.begin(server, extra, `tools/call\0${tool.name}\0${JSON.stringify(args)}`);
     const ctx: ToolContext<TDeps> = {
       deps: options.deps,
       signal: request.signal,
@@ -267,22 +250,12 @@ export function createMcpServerFactory<TDeps>(options: McpServerOptions<TDeps>):
           : (update) =>
               request.notify({ method: 'notifications/progress', params: { progressToken, ...update } }),
       ),
-      ...(canElicit ? { elicit: roundElicitation(request.inputResponses) } : {}),
+      ...round.client,
     };
     try {
-      return (await tool.run(args, ctx, runOptions)) as CallToolResult;
+      return (await round.run(() => tool.run(args, ctx, runOptions))) as CallToolResult | InputRequiredResult;
     } catch (error) {
-      if (error instanceof InputNeeded) {
-        return inputRequired({
-          inputRequests: {
-            [error.key]: inputRequired.elicit({
-              mode: 'form',
-              message: error.request.message,
-              requestedSchema: error.request.requestedSchema as never,
-            }),
-          },
-        });
-      }
+      if (error instanceof MissingRequiredClientCapabilityError) throw error;
       // Programmer error: BaseTool logged it with its stack. The client gets a protocol error
       // (-32603), never the internals.
       throw fail(
@@ -300,6 +273,7 @@ export function createMcpServerFactory<TDeps>(options: McpServerOptions<TDeps>):
         {
           capabilities: { tools: { listChanged: false }, logging: {}, ...contextCapabilities(context) },
           ...(options.instructions ? { instructions: options.instructions } : {}),
+          requestState: { verify: rounds.verify },
           cacheHints: {
             'tools/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
             'server/discover': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
@@ -318,6 +292,7 @@ export function createMcpServerFactory<TDeps>(options: McpServerOptions<TDeps>):
       });
       return server;
     },
+    onResourceUpdated: (listener) => options.registry.onResourceUpdated(listener),
   };
 }
 

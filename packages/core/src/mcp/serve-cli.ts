@@ -59,6 +59,8 @@ export interface ServeCliArgs {
   sessionIdleTimeoutMs: number;
   logLevel: LogLevel;
   selection: ToolSelection;
+  /** Signs multi-round-trip `requestState`; the same on every replica (env only: never in argv). */
+  requestStateSecret?: string;
 }
 
 const list = (value: string | undefined) =>
@@ -96,6 +98,9 @@ Options:
   --log-level <level>       debug|info|warn|error (default: info)           [MCP_LOG_LEVEL]
   -h, --help                Show this help
   -v, --version             Show the version
+
+Environment only: MCP_REQUEST_STATE_SECRET (32+ bytes) signs the state of requests that ask the
+client (elicitation, sampling, roots); give every replica behind a load balancer the same one.
 ${helpText ? `\n${helpText}\n` : ''}`;
 }
 
@@ -214,6 +219,14 @@ export function parseServeArgs(
       howToFix: 'Use debug, info, warn or error.',
     });
   }
+  const requestStateSecret = env.MCP_REQUEST_STATE_SECRET;
+  if (requestStateSecret !== undefined && Buffer.byteLength(requestStateSecret) < 32) {
+    problems.push({
+      variable: 'MCP_REQUEST_STATE_SECRET',
+      problem: `too short (${Buffer.byteLength(requestStateSecret)} bytes): an HMAC key needs at least 32.`,
+      howToFix: 'Use 32 or more random bytes, e.g. the output of `openssl rand -base64 48`.',
+    });
+  }
   if (problems.length > 0) throw new ConfigError({ problems });
 
   const toolsets = list(values.toolsets ?? env.MCP_TOOLSETS);
@@ -235,6 +248,7 @@ export function parseServeArgs(
       ...(tools ? { tools } : {}),
       ...(exclude ? { exclude } : {}),
     },
+    ...(requestStateSecret ? { requestStateSecret } : {}),
     help: values.help ?? false,
     version: values.version ?? false,
   };
@@ -271,7 +285,19 @@ export async function runServeCli<TDeps>(
   try {
     options.registry.select(args.selection); // validate toolset/tool names before starting
     const deps = await options.createDeps({ logger });
-    const serverOptions = { ...options, deps, logger, selection: args.selection };
+    const secret = args.requestStateSecret;
+    const serverOptions = {
+      ...options,
+      deps,
+      logger,
+      selection: args.selection,
+      ...(secret
+        ? {
+            requestStateSecret: secret,
+            secrets: () => [secret, ...(options.secrets?.() ?? [])],
+          }
+        : {}),
+    };
     running =
       args.transport === 'http'
         ? await serveHttp({

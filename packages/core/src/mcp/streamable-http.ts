@@ -187,6 +187,8 @@ export async function serveHttp<TDeps>(
     onerror,
   });
   const serveModern = toNodeHandler(modern, { maxRequestBodySize: maxBody, onerror });
+  // The app's resource announcements reach 2026-07-28 `subscriptions/listen` streams too.
+  const stopForwarding = factory.onResourceUpdated((uri) => modern.notify.resourceUpdated(uri));
   const inFlight = new Set<Server>();
   // Stateless requests in flight, by caller and JSON-RPC id, so that a `notifications/cancelled`
   // arriving in a later POST can reach the server instance running the request.
@@ -450,6 +452,7 @@ export async function serveHttp<TDeps>(
     closed,
     close() {
       closing ??= (async () => {
+        stopForwarding();
         const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
         await Promise.allSettled([
           sessions.closeAll(),

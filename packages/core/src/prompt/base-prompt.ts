@@ -8,6 +8,7 @@ import { ToolDefinitionError } from '../errors/tool-definition-error.ts';
 import type { ResourceContext } from '../resource/base-resource.ts';
 import { CompletionError, formatArgumentIssues } from '../resource/completion.ts';
 import { validateParams } from '../tool/param-validation.ts';
+import type { ToolContent } from '../tool/tool-result.ts';
 
 export type PromptContext<TDeps = unknown> = ResourceContext<TDeps>;
 
@@ -37,11 +38,11 @@ export interface PromptDefinition {
 
 export type PromptRole = 'user' | 'assistant';
 
-/** One message of a rendered prompt (text content). */
-export interface PromptMessage {
-  role: PromptRole;
-  text: string;
-}
+/**
+ * One message of a rendered prompt: text, or any content a tool result can hold (an image, audio,
+ * an embedded resource, a resource link).
+ */
+export type PromptMessage = { role: PromptRole; text: string } | { role: PromptRole; content: ToolContent };
 
 /** A rendered prompt: its messages, and a description of this rendering. */
 export interface RenderedPrompt {

@@ -43,6 +43,7 @@ export class ToolRegistry<TDeps = unknown> {
   readonly #toolsets = new Map<string, Toolset>();
   readonly #declared: boolean;
   readonly #eager: boolean;
+  readonly #updateListeners = new Set<(uri: string) => void>();
 
   constructor(options: ToolRegistryOptions = {}) {
     this.#declared = options.toolsets !== undefined;
@@ -158,6 +159,20 @@ export class ToolRegistry<TDeps = unknown> {
       ),
       prompts: inToolsets(this.#prompts.values()),
     };
+  }
+
+  /**
+   * Announces that the resource at `uri` changed (e.g. from a webhook route): every serving
+   * factory of this registry tells the clients subscribed to it (`notifications/resources/updated`).
+   */
+  resourceUpdated(uri: string): void {
+    for (const listener of this.#updateListeners) listener(uri);
+  }
+
+  /** Called by each {@link resourceUpdated}; returns the function that stops listening. */
+  onResourceUpdated(listener: (uri: string) => void): () => void {
+    this.#updateListeners.add(listener);
+    return () => this.#updateListeners.delete(listener);
   }
 
   /** A tool by name or deprecated alias. */

@@ -8,10 +8,12 @@
 import type { z } from 'zod';
 import { ToolDefinitionError } from '../errors/tool-definition-error.ts';
 import type { Logger } from '../logging/logger.ts';
+import type { ClientInput } from '../tool/client-input.ts';
 import { validateParams } from '../tool/param-validation.ts';
 import { CompletionError, formatArgumentIssues } from './completion.ts';
 
-export interface ResourceContext<TDeps = unknown> {
+/** What a resource, template or prompt receives when it is read, rendered or completed. */
+export interface ResourceContext<TDeps = unknown> extends ClientInput {
   readonly deps: TDeps;
   readonly signal: AbortSignal;
   readonly logger: Logger;
@@ -29,6 +31,12 @@ export interface ResourceMetadata {
   readonly mimeType?: string;
   /** Id of the toolset it belongs to: served when that toolset is enabled. */
   readonly toolset: string;
+  /**
+   * Its content changes while the server runs and the app announces it with
+   * `registry.resourceUpdated(uri)`: clients may subscribe (`resources/subscribe`, or a 2026-07-28
+   * `subscriptions/listen` stream) and are told when to read it again.
+   */
+  readonly subscribe?: boolean;
 }
 
 export interface ResourceTemplateMetadata extends Omit<ResourceMetadata, 'uri'> {
@@ -53,8 +61,8 @@ export interface ResourceTemplateDefinition {
   mimeType: string;
 }
 
-/** A resource's content: text as it is, anything else as JSON. */
-export type ResourceBody = string | object;
+/** A resource's content: text as it is, bytes as a base64 `blob`, anything else as JSON. */
+export type ResourceBody = string | Uint8Array | object;
 
 /** One listed resource of a template (a concrete URI, e.g. one queue's workflow). */
 export interface ListedResource {

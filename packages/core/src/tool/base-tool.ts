@@ -23,6 +23,7 @@ import { projectFields } from './field-projection.ts';
 import { fitErrorToBudget } from './error-budget.ts';
 import { fitToBudget } from './output-budget.ts';
 import { validateParams, type ParamsValidation } from './param-validation.ts';
+import { isClientInputSignal } from './client-input.ts';
 import type { ToolContext } from './tool-context.ts';
 import type { ToolDefinition } from './tool-definition.ts';
 import { renderAnnotations, renderDescription, type ToolMetadata } from './tool-metadata.ts';
@@ -201,6 +202,11 @@ export abstract class BaseTool<
       logger.debug('tool call ok', { tool, durationMs: elapsed() });
       return result;
     } catch (error) {
+      if (isClientInputSignal(error)) {
+        // Not a failure: the adapter asks the client (input required) or refuses (missing capability).
+        logger.debug('tool call needs the client', { tool, durationMs: elapsed(), signal: error.name });
+        throw error;
+      }
       const classified = classify(error, this.metadata.name, ctx.signal);
       if (classified) {
         logger.info('tool call failed', { tool, durationMs: elapsed(), code: classified.code });

@@ -2,6 +2,9 @@
  * What a tool's `execute` receives besides its params. Adapters (MCP, AI SDK) build it per call.
  */
 import type { Logger } from '../logging/logger.ts';
+import type { ClientInput } from './client-input.ts';
+
+export type { ElicitationRequest, ElicitationResult } from './client-input.ts';
 
 export interface ProgressUpdate {
   /** Increases with every report. */
@@ -16,16 +19,7 @@ export interface ProgressReporter {
   report(update: ProgressUpdate): Promise<void>;
 }
 
-export interface ElicitationRequest {
-  message: string;
-  /** Flat object schema of primitive fields (MCP elicitation form). */
-  requestedSchema: { type: 'object'; properties: Record<string, unknown>; required?: string[] };
-}
-
-export type ElicitationResult =
-  { action: 'accept'; content: Record<string, unknown> } | { action: 'decline' } | { action: 'cancel' };
-
-export interface ToolContext<TDeps = unknown> {
+export interface ToolContext<TDeps = unknown> extends ClientInput {
   /** The tool's dependencies (API facade, stores, clock…), injected by the server. */
   readonly deps: TDeps;
   /** Aborted when the caller cancels (MCP `notifications/cancelled`, agent abort) or the server shuts down. */
@@ -35,8 +29,6 @@ export interface ToolContext<TDeps = unknown> {
   readonly logger: Logger;
   readonly toolName: string;
   readonly requestId?: string | number;
-  /** Asks the user; undefined when no user can be reached (the tool should say so instead of hanging). */
-  readonly elicit?: (request: ElicitationRequest) => Promise<ElicitationResult>;
 }
 
 /** A progress reporter that drops every update. */

@@ -18,8 +18,22 @@ export class PromptWithEmbeddedResource extends BasePrompt<NoDeps, typeof Args> 
     return Args;
   }
 
-  /** The suite expects an embedded resource message first; BasePrompt renders text messages only (a core gap). */
-  render() {
-    return { messages: [{ role: 'user' as const, text: 'Please process the embedded resource above.' }] };
+  render({ resourceUri }: z.output<typeof Args>) {
+    return {
+      messages: [
+        {
+          role: 'user' as const,
+          content: {
+            type: 'resource' as const,
+            resource: {
+              uri: resourceUri,
+              mimeType: 'text/plain',
+              text: 'Embedded resource content for testing.',
+            },
+          },
+        },
+        { role: 'user' as const, text: 'Please process the embedded resource above.' },
+      ],
+    };
   }
 }

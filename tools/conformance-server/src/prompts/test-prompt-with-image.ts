@@ -1,6 +1,6 @@
 import { BasePrompt, definePromptMetadata } from '@toolsmith/core';
 import { z } from 'zod';
-import type { NoDeps } from '../fixture-data.ts';
+import { TEST_IMAGE_BASE64, type NoDeps } from '../fixture-data.ts';
 
 const Args = z.object({});
 
@@ -16,8 +16,15 @@ export class PromptWithImage extends BasePrompt<NoDeps, typeof Args> {
     return Args;
   }
 
-  /** The suite expects an image message first; BasePrompt renders text messages only (a core gap). */
   render() {
-    return { messages: [{ role: 'user' as const, text: 'Please analyze the image above.' }] };
+    return {
+      messages: [
+        {
+          role: 'user' as const,
+          content: { type: 'image' as const, data: TEST_IMAGE_BASE64, mimeType: 'image/png' },
+        },
+        { role: 'user' as const, text: 'Please analyze the image above.' },
+      ],
+    };
   }
 }

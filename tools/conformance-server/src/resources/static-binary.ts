@@ -1,10 +1,7 @@
 import { BaseResource, defineResourceMetadata } from '@toolsmith/core';
 import { TEST_IMAGE_BASE64, type NoDeps } from '../fixture-data.ts';
 
-/**
- * Conformance fixture `test://static-binary`. The suite expects `blob` contents; BaseResource
- * serves text only, so this sends the base64 as text (see the README: a core gap).
- */
+/** Conformance fixture `test://static-binary`: bytes, served as a base64 `blob`. */
 export class StaticBinaryResource extends BaseResource<NoDeps> {
   static override readonly METADATA = defineResourceMetadata({
     uri: 'test://static-binary',
@@ -15,6 +12,6 @@ export class StaticBinaryResource extends BaseResource<NoDeps> {
   });
 
   read() {
-    return TEST_IMAGE_BASE64;
+    return Buffer.from(TEST_IMAGE_BASE64, 'base64');
   }
 }

@@ -1,7 +1,7 @@
 import { BaseTool, defineToolMetadata, type ToolContext } from '@toolsmith/core';
 import { z } from 'zod';
 import type { NoDeps } from '../fixture-data.ts';
-import { elicitAndReport } from './elicit-tool.ts';
+import { requireInput } from './require-input.ts';
 
 const Params = z.object({});
 
@@ -19,9 +19,11 @@ export class InputRequiredElicitationTool extends BaseTool<NoDeps, typeof Params
   }
 
   async execute(_params: z.output<typeof Params>, ctx: ToolContext<NoDeps>) {
-    if (!ctx.elicit)
-      return elicitAndReport(ctx, { message: '', requestedSchema: { type: 'object', properties: {} } }, '');
-    const answer = await ctx.elicit({
+    const answer = await requireInput(
+      ctx,
+      'elicit',
+    )({
+      key: 'user_name',
       message: 'What is your name?',
       requestedSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
     });
