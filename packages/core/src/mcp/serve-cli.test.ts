@@ -33,6 +33,17 @@ describe('parseServeArgs: HTTP hardening flags', () => {
     });
   });
 
+  it('reads the requestState secret from the environment only, and refuses a short one', () => {
+    const secret = 'x'.repeat(32);
+    expect(parseServeArgs([], { MCP_REQUEST_STATE_SECRET: secret })).toMatchObject({
+      requestStateSecret: secret,
+    });
+    expect(parseServeArgs([], {})).not.toHaveProperty('requestStateSecret');
+    expect(() => parseServeArgs([], { MCP_REQUEST_STATE_SECRET: 'short' })).toThrow(
+      /MCP_REQUEST_STATE_SECRET: too short \(5 bytes\).*openssl rand/s,
+    );
+  });
+
   it('refuses an allowed origin that is not an origin, saying what one looks like', () => {
     expect(() => parseServeArgs(['--allowed-origins', 'https://app.example.com/path'], {})).toThrow(
       '- --allowed-origins: "https://app.example.com/path" is not an origin. Use origins as browsers send them: scheme, host and port only, e.g. "https://app.example.com,http://localhost:5173".',
