@@ -7,13 +7,16 @@
  * YANDEX_TRACKER_UPLOAD_DIR and writing only inside YANDEX_TRACKER_DOWNLOAD_DIR, checked on the real
  * path (symlinks resolved), never by string prefix alone.
  */
-import { constants, type FileHandle } from 'node:fs/promises';
-import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
+import type { FileHandle } from 'node:fs/promises';
 import { NotFoundError, ToolsmithError, ValidationError } from '@toolsmith/core';
 import { z } from 'zod';
 import type { ApiAttachment } from '../../api/dto/attachment-dto.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
+
+// node:fs/promises and node:path on first use (an upload or download), not when the server starts:
+// process.getBuiltinModule builds no ES module facade for them.
+const fs = () => process.getBuiltinModule('node:fs/promises');
+const path = () => process.getBuiltinModule('node:path');
 
 /** Largest file upload_attachment sends (the API takes up to 1024 MB, but an MCP call should not). */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -80,7 +83,7 @@ function fileSystemError(action: string, file: string, error: unknown): Toolsmit
   return new ToolsmithError({
     code: 'local_file_error',
     userFacing: true,
-    message: `Could not ${action} "${path.basename(file)}" (${code}). Check that the file is readable or the directory writable by the server, or ask the operator.`,
+    message: `Could not ${action} "${path().basename(file)}" (${code}). Check that the file is readable or the directory writable by the server, or ask the operator.`,
     cause: error,
   });
 }
@@ -90,19 +93,19 @@ function localFileError(field: string, message: string): ValidationError {
 }
 
 function inside(root: string, target: string): boolean {
-  const relative = path.relative(root, target);
+  const relative = path().relative(root, target);
   return (
     relative !== '' &&
     relative !== '..' &&
-    !relative.startsWith(`..${path.sep}`) &&
-    !path.isAbsolute(relative)
+    !relative.startsWith(`..${path().sep}`) &&
+    !path().isAbsolute(relative)
   );
 }
 
 async function realDirectory(dir: string, variable: string, field: string): Promise<string> {
   try {
-    const real = await fs.realpath(dir);
-    if ((await fs.stat(real)).isDirectory()) return real;
+    const real = await fs().realpath(dir);
+    if ((await fs().stat(real)).isDirectory()) return real;
   } catch {
     // reported below
   }
@@ -128,8 +131,8 @@ export async function openUploadFile(
     );
   }
   const root = await realDirectory(uploadDir, 'YANDEX_TRACKER_UPLOAD_DIR', 'path');
-  const configured = path.resolve(uploadDir);
-  const candidate = path.resolve(configured, requested);
+  const configured = path().resolve(uploadDir);
+  const candidate = path().resolve(configured, requested);
   const outside = () =>
     localFileError(
       'path',
@@ -138,7 +141,7 @@ export async function openUploadFile(
   if (!inside(configured, candidate) && !inside(root, candidate)) throw outside();
   let real: string;
   try {
-    real = await fs.realpath(candidate);
+    real = await fs().realpath(candidate);
   } catch {
     throw localFileError(
       'path',
@@ -148,7 +151,7 @@ export async function openUploadFile(
   if (!inside(root, real)) throw outside();
   let handle: FileHandle;
   try {
-    handle = await fs.open(real, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    handle = await fs().open(real, fs().constants.O_RDONLY | (fs().constants.O_NOFOLLOW ?? 0));
   } catch (error) {
     throw fileSystemError('read', requested, error);
   }
@@ -184,7 +187,7 @@ export async function saveDownload(
   bytes: Uint8Array,
 ): Promise<string> {
   const root = await realDirectory(downloadDir, 'YANDEX_TRACKER_DOWNLOAD_DIR', 'saveAs');
-  const configured = path.resolve(downloadDir);
+  const configured = path().resolve(downloadDir);
   const outside = () =>
     localFileError(
       'saveAs',
@@ -192,33 +195,37 @@ export async function saveDownload(
     );
   let target: string;
   if (saveAs !== undefined) {
-    const candidate = path.resolve(configured, saveAs);
-    if (inside(configured, candidate)) target = path.join(root, path.relative(configured, candidate));
+    const candidate = path().resolve(configured, saveAs);
+    if (inside(configured, candidate)) target = path().join(root, path().relative(configured, candidate));
     else if (inside(root, candidate)) target = candidate;
     else throw outside();
   } else {
-    target = path.join(root, safeName(attachmentName));
+    target = path().join(root, safeName(attachmentName));
   }
-  const parent = path.dirname(target);
+  const parent = path().dirname(target);
   if (parent !== root) {
     if (!inside(root, parent)) throw outside();
-    await fs.mkdir(parent, { recursive: true }).catch((error: unknown) => {
-      throw fileSystemError('create the folder of', parent, error);
-    });
+    await fs()
+      .mkdir(parent, { recursive: true })
+      .catch((error: unknown) => {
+        throw fileSystemError('create the folder of', parent, error);
+      });
   }
-  const realParent = await fs.realpath(parent).catch((error: unknown) => {
-    throw fileSystemError('resolve', parent, error);
-  });
+  const realParent = await fs()
+    .realpath(parent)
+    .catch((error: unknown) => {
+      throw fileSystemError('resolve', parent, error);
+    });
   if (realParent !== root && !inside(root, realParent)) throw outside();
-  target = path.join(realParent, path.basename(target));
+  target = path().join(realParent, path().basename(target));
 
-  const extension = path.extname(target);
+  const extension = path().extname(target);
   const stem = target.slice(0, target.length - extension.length);
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const file = attempt === 0 ? target : `${stem} (${attempt})${extension}`;
     try {
       // `wx`: create only; fails on an existing file or symlink instead of following it.
-      await fs.writeFile(file, bytes, { flag: 'wx' });
+      await fs().writeFile(file, bytes, { flag: 'wx' });
       return file;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw fileSystemError('save', file, error);

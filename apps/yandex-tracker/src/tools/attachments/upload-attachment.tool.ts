@@ -1,5 +1,5 @@
+import type * as MimeTypes from 'mime-types';
 import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
-import { lookup } from 'mime-types';
 import { z } from 'zod';
 import { toAttachment, type ApiAttachment } from '../../api/dto/attachment-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -7,6 +7,13 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { issuePath, MAX_UPLOAD_BYTES, mib, openUploadFile } from './attachment-files.ts';
+
+/**
+ * mime-types, loaded on the first upload without a `mimetype`: its database is about 200 KB of
+ * JavaScript, which every start of the server would otherwise parse and build maps from.
+ */
+let mimeTypesModule: Promise<typeof MimeTypes> | undefined;
+const mimeTypes = () => (mimeTypesModule ??= import('mime-types'));
 
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
@@ -57,7 +64,8 @@ export class UploadAttachmentTool extends TrackerTool<typeof UploadAttachmentPar
 
   async execute(params: z.output<typeof UploadAttachmentParams>, ctx: TrackerCtx) {
     const bytes = await this.content(params, ctx);
-    const type = params.mimetype ?? (lookup(params.filename) || 'application/octet-stream');
+    const type =
+      params.mimetype ?? ((await mimeTypes()).lookup(params.filename) || 'application/octet-stream');
     const form = new FormData();
     form.append('file', new Blob([bytes], { type }), params.filename);
     // Not idempotent: a retried upload would attach the file twice, so the client never resends it.

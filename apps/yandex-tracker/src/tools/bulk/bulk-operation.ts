@@ -4,7 +4,6 @@
  * poll, until it is COMPLETE or FAILED or YANDEX_TRACKER_BULK_TIMEOUT_MS has passed. Cancelling the
  * call stops the polling (the operation itself keeps running on the server).
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, ToolsmithError } from '@toolsmith/core';
 import { isFinished, type ApiBulkChange } from '../../api/dto/bulk-dto.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
@@ -96,7 +95,10 @@ export async function runBulkChange(ctx: TrackerCtx, start: BulkStart): Promise<
           hint: `The bulk change is still running after ${Math.round(config.bulkTimeoutMs / 1000)} s (YANDEX_TRACKER_BULK_TIMEOUT_MS) and continues on the server. ${statusHint(id)}`,
         };
       }
-      await sleep(Math.min(config.bulkPollMs, remaining), undefined, { signal: ctx.signal });
+      // node:timers/promises on the first poll, not at the server's start.
+      await process
+        .getBuiltinModule('node:timers/promises')
+        .setTimeout(Math.min(config.bulkPollMs, remaining), undefined, { signal: ctx.signal });
       operation = await client.get<ApiBulkChange>(`/v2/bulkchange/${encodeURIComponent(id)}`, {
         signal: ctx.signal,
       });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { ApiError, buildToolName, defineToolMetadata, NetworkError, TimeoutError } from '@toolsmith/core';
 import { z } from 'zod';
 import { toIssueDetail } from '../../api/dto/issue-dto.ts';
@@ -41,7 +40,7 @@ export class CreateIssueTool extends TrackerTool<typeof CreateIssueParams> {
   }
 
   async execute(params: z.output<typeof CreateIssueParams>, ctx: TrackerCtx) {
-    const unique = `toolsmith-${randomUUID()}`;
+    const unique = `toolsmith-${crypto.randomUUID()}`;
     const body = {
       queue: params.queueId,
       summary: params.summary,

@@ -3,7 +3,6 @@
  * last id seen) and a fingerprint of the request it belongs to, so a cursor replayed with other
  * filters is refused instead of silently returning the wrong page.
  */
-import { createHash } from 'node:crypto';
 import { ValidationError } from '@toolsmith/core';
 
 export type CursorPosition = { page: number } | { after: string };
@@ -19,7 +18,13 @@ interface CursorPayload {
 export function requestFingerprint(tool: string, params: Record<string, unknown>): string {
   const { cursor: _cursor, fields: _fields, ...rest } = params;
   const stable = JSON.stringify(rest, Object.keys(rest).sort());
-  return createHash('sha256').update(`${tool}\n${stable}`).digest('base64url').slice(0, 12);
+  // node:crypto on first use, not at the server's start (process.getBuiltinModule: no ESM facade).
+  return process
+    .getBuiltinModule('node:crypto')
+    .createHash('sha256')
+    .update(`${tool}\n${stable}`)
+    .digest('base64url')
+    .slice(0, 12);
 }
 
 export function encodeCursor(fingerprint: string, position: CursorPosition): string {
