@@ -99,6 +99,9 @@ export async function bundleServer(options: BundleServerOptions): Promise<Bundle
       entryFileNames: mainName,
       chunkFileNames: 'chunks/[name]-[hash].mjs',
       format: 'esm',
+      // Non-ASCII characters escaped (\u…): a file that is all ASCII is read as a one-byte string,
+      // which V8 decodes and scans faster than the two-byte string one "→" or "⚠️" turns it into.
+      charset: 'ascii',
       minify: options.minify ?? true,
       sourcemap: options.sourcemap ?? true,
       sourcemapExcludeSources: false,
