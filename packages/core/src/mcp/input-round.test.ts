@@ -519,4 +519,58 @@ describe('the SDK v2 client answers the questions itself', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(updates).toHaveLength(before);
   });
+
+  it('tells a 2026-07-28 subscriptions/listen stream when the app announces a change', async () => {
+    const { server, registry: reg } = await serve();
+    const discover = await post(server.url, 'server/discover', {});
+    expect(discover.result).toMatchObject({ capabilities: { resources: { subscribe: true } } });
+    const aborted = new AbortController();
+    cleanup.push(async () => aborted.abort());
+    const response = await fetch(server.url, {
+      method: 'POST',
+      signal: aborted.signal,
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': MODERN,
+        'mcp-method': 'subscriptions/listen',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'subscriptions/listen',
+        params: {
+          notifications: { resourceSubscriptions: ['test://status'] },
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': MODERN,
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      }),
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const frames: { method?: string; params?: { uri?: string } }[] = [];
+    let buffered = '';
+    const next = async () => {
+      for (;;) {
+        const line = buffered.split('\n').find((l) => l.startsWith('data: '));
+        if (line) {
+          buffered = buffered.slice(buffered.indexOf(line) + line.length + 1);
+          frames.push(JSON.parse(line.slice(6)));
+          return frames.at(-1)!;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`stream ended after ${JSON.stringify(frames)}`);
+        buffered += new TextDecoder().decode(value);
+      }
+    };
+    expect((await next()).method).toBe('notifications/subscriptions/acknowledged');
+    reg.resourceUpdated('test://logo'); // not subscribed on this stream
+    reg.resourceUpdated('test://status');
+    expect(await next()).toMatchObject({
+      method: 'notifications/resources/updated',
+      params: { uri: 'test://status' },
+    });
+  });
 });
