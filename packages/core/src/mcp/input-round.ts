@@ -87,11 +87,14 @@ export function createInputRounds(options: InputRoundsOptions = {}) {
      * arguments) so that state from another call is refused.
      */
     begin(server: Server, extra: ServerContext, call: string): InputRound {
-      const binding = bindingOf(call);
+      // Hashed only when a round needs it (state to check or to mint): most calls have neither, and
+      // SHA-256 of every call's arguments was a measurable share of tools/call overhead.
+      let binding: string | undefined;
+      const bound = () => (binding ??= bindingOf(call));
       const state = extra.mcpReq.requestState<unknown>();
       let earlier: Record<string, unknown> = {};
       if (state !== undefined) {
-        if (!isRoundState(state) || state.b !== binding) {
+        if (!isRoundState(state) || state.b !== bound()) {
           throw new JsonRpcError(
             ProtocolErrorCode.InvalidParams,
             'This requestState belongs to another request (a different tool, prompt, resource or arguments). Send the request again without requestState and inputResponses to start over.',
@@ -99,10 +102,12 @@ export function createInputRounds(options: InputRoundsOptions = {}) {
         }
         earlier = state.a;
       }
-      const responses = extra.mcpReq.inputResponses;
-      const answers: Record<string, unknown> = {
-        ...earlier,
-        ...(responses && typeof responses === 'object' ? responses : {}),
+      // Merged when a handler first asks something (most calls ask nothing).
+      let merged: Record<string, unknown> | undefined;
+      const answers = () => {
+        if (merged) return merged;
+        const responses = extra.mcpReq.inputResponses;
+        return (merged = { ...earlier, ...(responses && typeof responses === 'object' ? responses : {}) });
       };
       const consumed: Record<string, unknown> = {};
       const asked = new Map<string, InputRequest>();
@@ -112,8 +117,8 @@ export function createInputRounds(options: InputRoundsOptions = {}) {
         throw new InputRequired(key);
       };
       const answer = (key: string) => {
-        const view = inputResponse(answers, key);
-        if (view.kind !== 'missing') consumed[key] = answers[key];
+        const view = inputResponse(answers(), key);
+        if (view.kind !== 'missing') consumed[key] = answers()[key];
         return view;
       };
 
@@ -159,7 +164,7 @@ export function createInputRounds(options: InputRoundsOptions = {}) {
         if (asked.size === 0) return undefined;
         return inputRequired({
           inputRequests: Object.fromEntries(asked),
-          requestState: await codec.mint({ b: binding, a: consumed }),
+          requestState: await codec.mint({ b: bound(), a: consumed }),
         });
       };
 
@@ -187,7 +192,7 @@ export function createInputRounds(options: InputRoundsOptions = {}) {
             throw error;
           }
           // A handler that caught its question's signal still did not get the answer: ask.
-          return (await pending()) ?? value;
+          return asked.size === 0 ? value : ((await pending()) ?? value);
         },
       };
     },

@@ -196,7 +196,9 @@ export abstract class BaseTool<
         });
         return errorResult(fitErrorToBudget(validation.error.toToolText(), this.maxOutputChars(options)));
       }
-      await this.beforeExecute(validation.data, ctx);
+      // Awaited only when the hook is async: the default no-op costs no extra microtask.
+      const before = this.beforeExecute(validation.data, ctx);
+      if (before !== undefined) await before;
       const output = await this.executeWithLimits(validation.data, ctx, options);
       const result = this.toResult(output, validation.data, options);
       logger.debug('tool call ok', { tool, durationMs: elapsed() });
@@ -222,7 +224,11 @@ export abstract class BaseTool<
     return this.metadata.maxOutputChars ?? options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
   }
 
-  private async executeWithLimits(
+  /**
+   * `execute` under the call's signal and timeout. Not async, and one promise that either settles:
+   * the cheapest shape per call (no second promise to race, no extra await).
+   */
+  private executeWithLimits(
     params: InferSchemaOutput<TParams>,
     ctx: ToolContext<TDeps>,
     options: RunOptions,
@@ -233,21 +239,26 @@ export abstract class BaseTool<
     signal.throwIfAborted();
     const execution = this.execute(params, signal === ctx.signal ? ctx : { ...ctx, signal });
     // Settle as soon as the signal fires, even if execute ignores it.
-    let onAbort!: () => void;
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => {
-        const reason: unknown = signal.reason;
-        if (reason instanceof DOMException && reason.name === 'TimeoutError' && timeoutMs !== undefined) {
-          reject(new TimeoutError({ timeoutMs, operation: `Tool "${this.metadata.name}"` }));
-        } else reject(new CancelledError({ operation: `Tool "${this.metadata.name}"`, reason }));
-      };
-    });
-    signal.addEventListener('abort', onAbort, { once: true });
-    try {
-      return await Promise.race([execution, aborted]);
-    } finally {
+    const settled = Promise.withResolvers<TOutput | string | ToolResponse<TOutput>>();
+    const onAbort = () => {
       signal.removeEventListener('abort', onAbort);
-    }
+      const reason: unknown = signal.reason;
+      if (reason instanceof DOMException && reason.name === 'TimeoutError' && timeoutMs !== undefined) {
+        settled.reject(new TimeoutError({ timeoutMs, operation: `Tool "${this.metadata.name}"` }));
+      } else settled.reject(new CancelledError({ operation: `Tool "${this.metadata.name}"`, reason }));
+    };
+    signal.addEventListener('abort', onAbort);
+    Promise.resolve(execution).then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        settled.resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        settled.reject(error);
+      },
+    );
+    return settled.promise;
   }
 
   private toResult(
@@ -301,7 +312,10 @@ export abstract class BaseTool<
       if (structuredContent && budgeted.truncated && budgeted.data !== undefined) {
         structuredContent = budgeted.data as Record<string, unknown>;
       }
-      content.push({ type: 'text', text: [budgeted.text, ...notes].join('\n\n') });
+      content.push({
+        type: 'text',
+        text: notes.length === 0 ? budgeted.text : [budgeted.text, ...notes].join('\n\n'),
+      });
     } else if (notes.length > 0) {
       content.push({ type: 'text', text: notes.join('\n\n') });
     }
