@@ -143,7 +143,7 @@ export function createContextHandlers<TDeps>(options: ContextHandlerOptions<TDep
         }));
         server.setRequestHandler('resources/read', async (request, extra) => {
           const requested = request.params.uri;
-          const round = options.rounds.begin(server, extra, `resources/read\0${requested}`);
+          const round = options.rounds.begin(server, extra, () => `resources/read\0${requested}`);
           const fixed = staticByUri.get(requested);
           if (fixed) {
             const definition = fixed.getDefinition();
@@ -221,7 +221,7 @@ export function createContextHandlers<TDeps>(options: ContextHandlerOptions<TDep
           const round = options.rounds.begin(
             server,
             extra,
-            `prompts/get\0${found.name}\0${JSON.stringify(request.params.arguments ?? {})}`,
+            () => `prompts/get\0${found.name}\0${JSON.stringify(request.params.arguments ?? {})}`,
           );
           return round.run(async () => {
             const rendered = await found.render(args, resourceContext(extra, round));

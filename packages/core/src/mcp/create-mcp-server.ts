@@ -237,7 +237,7 @@ export function createMcpServerFactory<TDeps>(options: McpServerOptions<TDeps>):
     const progressToken = request._meta?.progressToken;
     // What the client can answer (elicitation, sampling, roots): declared at initialize
     // (2025-11-25), or in this request's envelope (2026-07-28; the SDK fills the same accessor).
-    const round = rounds.begin(server, extra, `tools/call\0${tool.name}\0${JSON.stringify(args)}`);
+    const round = rounds.begin(server, extra, () => `tools/call\0${tool.name}\0${JSON.stringify(args)}`);
     const ctx: ToolContext<TDeps> = {
       deps: options.deps,
       signal: request.signal,

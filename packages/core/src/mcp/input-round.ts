@@ -84,13 +84,14 @@ export function createInputRounds(options: InputRoundsOptions = {}) {
 
     /**
      * The round of one request. `call` identifies what is being asked for (method, name and
-     * arguments) so that state from another call is refused.
+     * arguments) so that state from another call is refused; it is built only when a round needs
+     * it, so a call that asks nothing never serialises its arguments.
      */
-    begin(server: Server, extra: ServerContext, call: string): InputRound {
+    begin(server: Server, extra: ServerContext, call: () => string): InputRound {
       // Hashed only when a round needs it (state to check or to mint): most calls have neither, and
       // SHA-256 of every call's arguments was a measurable share of tools/call overhead.
       let binding: string | undefined;
-      const bound = () => (binding ??= bindingOf(call));
+      const bound = () => (binding ??= bindingOf(call()));
       const state = extra.mcpReq.requestState<unknown>();
       let earlier: Record<string, unknown> = {};
       if (state !== undefined) {
