@@ -130,6 +130,24 @@ export {
   type SearchToolsResult,
 } from './registry/search-tools.tool.ts';
 
+// Lists and batches: the result shapes every list and batch tool shares
+export {
+  listPages,
+  listAfter,
+  listLocal,
+  chooseView,
+  requestFingerprint,
+  encodeCursor,
+  decodeCursor,
+  runBatch,
+  errorText,
+  type ListResult,
+  type ListParams,
+  type CursorPosition,
+  type BatchResult,
+  type BatchOptions,
+} from './list/index.ts';
+
 // Errors
 export {
   ToolsmithError,

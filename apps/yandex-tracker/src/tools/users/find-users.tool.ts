@@ -1,8 +1,14 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import {
+  buildToolName,
+  decodeCursor,
+  defineToolMetadata,
+  encodeCursor,
+  fieldsParam,
+  requestFingerprint,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toUser, userMatches, type ApiUser } from '../../api/dto/user-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import { decodeCursor, encodeCursor, requestFingerprint } from '../shared/cursor.ts';
 import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts';
 import { cursorParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';

@@ -3,7 +3,7 @@
  * last id seen) and a fingerprint of the request it belongs to, so a cursor replayed with other
  * filters is refused instead of silently returning the wrong page.
  */
-import { ValidationError } from '@toolsmith/core';
+import { ValidationError } from '../errors/validation-error.ts';
 
 export type CursorPosition = { page: number } | { after: string };
 
@@ -14,7 +14,10 @@ interface CursorPayload {
   a?: string;
 }
 
-/** Fingerprint of the request: tool name plus every param except `cursor` and `fields` (a projection may change between pages). */
+/**
+ * Fingerprint of the request: tool name plus every param except `cursor` and `fields` (a
+ * projection may change between pages).
+ */
 export function requestFingerprint(tool: string, params: Record<string, unknown>): string {
   const { cursor: _cursor, fields: _fields, ...rest } = params;
   const stable = JSON.stringify(rest, Object.keys(rest).sort());

@@ -1,0 +1,10 @@
+export { requestFingerprint, encodeCursor, decodeCursor, type CursorPosition } from './cursor.ts';
+export {
+  listPages,
+  listAfter,
+  listLocal,
+  chooseView,
+  type ListResult,
+  type ListParams,
+} from './list-result.ts';
+export { runBatch, errorText, type BatchResult, type BatchOptions } from './batch.ts';
