@@ -24,10 +24,41 @@ export {
   toValidationError,
   type KnowledgeValidationIssue,
   type KnowledgeValidationResult,
+  type ValidateOptions,
   type AntiPatternGuidance,
 } from './runtime/tool-validation-helper.ts';
+export {
+  applyConversions,
+  conversionProblem,
+  formatConversion,
+  formatConversionNote,
+  parseConversionPath,
+  type ValueConversion,
+  type PathSegment,
+} from './runtime/value-conversions.ts';
 export { ProcessorEngine, type ProcessorRunResult } from './runtime/processor-engine.ts';
 export { runCheck, type CheckIssue } from './runtime/declarative-checks.ts';
+
+// Call context for validators: providers, cache, plain data
+export {
+  defineContextProvider,
+  type ContextProvider,
+  type ContextProviderSpec,
+  type ContextInput,
+} from './validation-context/context-provider.ts';
+export {
+  ContextCache,
+  type ContextCacheOptions,
+  type ContextCacheStats,
+} from './validation-context/context-cache.ts';
+export {
+  ValidationContext,
+  type ValidationContextOptions,
+  type ContextSource,
+  type ResolvedContext,
+  type ContextFailure,
+} from './validation-context/validation-context.ts';
+export { toPlainData, type PlainData, type PlainObject } from './validation-context/plain-data.ts';
 
 // Resolution, context, health, agents, templates
 export {

@@ -1,8 +1,20 @@
 /**
  * The bridge to `@toolsmith/core`: a BaseTool that declares which tool definition and command it
- * implements. Before `execute`, the command's validators (declarative checks in the host, functions
- * in the sandbox) and anti-pattern rules run on the validated params; failures come back as an
- * `isError` result whose lines carry the anti-pattern guidance (wrong form, correct form, why).
+ * implements. Before `execute`:
+ *
+ * 1. the call context the command declares (`commands[].context`: the target list, its fields, the
+ *    workspace members…) is fetched through the server's context providers — cached, shared across
+ *    calls — when `ctx.deps.knowledgeContext` is set;
+ * 2. the command's validators (declarative checks in the host, functions in the sandbox, which
+ *    get the context as plain data) and anti-pattern rules run on the validated params; failures come
+ *    back as an `isError` result whose lines carry the anti-pattern guidance (wrong form, correct
+ *    form, why), and nothing is sent;
+ * 3. the conversions the validators proposed (label → option id, "me" → user id, status case) are
+ *    applied to the params — all of them, and only when there is no error — and the answer says what
+ *    was converted, so the agent sends the right values next time.
+ *
+ * When `execute` fails, the error is reported to the context: a provider whose `isStale` accepts it
+ * (ClickUp `ITEM_114` "Status does not exist") drops its cached entry, and the next call refetches.
  *
  *   class CreateTaskTool extends KnowledgeTool<ClickUpDeps, typeof CreateTaskParams> {
  *     static override readonly METADATA = defineToolMetadata({ … });
@@ -11,10 +23,21 @@
  *   }
  *
  * The tool's dependencies provide the knowledge: `ctx.deps.knowledge` is anything with
- * `validatorFor(toolId)` — a ToolResolver created with a sandbox pool.
+ * `validatorFor(toolId)` — a ToolResolver created with a sandbox pool — and the optional
+ * `ctx.deps.knowledgeContext` a `ValidationContext` holding the server's context providers.
  */
-import { BaseTool, type AnyZodObject, type InferSchemaOutput, type ToolContext } from '@toolsmith/core';
+import {
+  BaseTool,
+  isToolResponse,
+  toolResponse,
+  type AnyZodObject,
+  type InferSchemaOutput,
+  type ToolContext,
+  type ToolResponse,
+} from '@toolsmith/core';
 import { toValidationError, type ToolValidationHelper } from '../runtime/tool-validation-helper.ts';
+import { formatConversionNote, type ValueConversion } from '../runtime/value-conversions.ts';
+import type { ContextSource } from '../validation-context/validation-context.ts';
 
 export interface KnowledgeBinding {
   /** Id of the tool definition (`clickup`). */
@@ -29,7 +52,23 @@ export interface KnowledgeSource {
 
 export interface KnowledgeDeps {
   knowledge: KnowledgeSource;
+  /**
+   * The server's call context (a `ValidationContext`): fills the context entries commands declare.
+   * Without it, validators get an empty context and check the arguments alone.
+   */
+  knowledgeContext?: ContextSource;
 }
+
+/** What `beforeExecute` learnt about a call, for `execute`'s answer and its failure. */
+interface CallState {
+  readonly contextIds: readonly string[];
+  readonly conversions: readonly ValueConversion[];
+}
+
+type Execute<TDeps, TParams extends AnyZodObject, TOutput> = (
+  params: InferSchemaOutput<TParams>,
+  ctx: ToolContext<TDeps>,
+) => Promise<TOutput | string | ToolResponse<TOutput>>;
 
 export abstract class KnowledgeTool<
   TDeps extends KnowledgeDeps = KnowledgeDeps,
@@ -38,6 +77,19 @@ export abstract class KnowledgeTool<
 > extends BaseTool<TDeps, TParams, TOutput> {
   /** The definition and command this tool implements. */
   static readonly KNOWLEDGE?: KnowledgeBinding;
+
+  /** Keyed by the params object BaseTool passes to both `beforeExecute` and `execute`. */
+  readonly #calls = new WeakMap<object, CallState>();
+
+  constructor() {
+    super();
+    // Core has no hook after `execute`: wrap this instance's `execute` once, to add the conversion
+    // note to its answer and report its failure to the context. (A subclass defining `execute` as
+    // a class field instead of a method replaces the wrapper; define it as a method.)
+    const self = this as unknown as { execute: Execute<TDeps, TParams, TOutput> };
+    const execute = self.execute;
+    self.execute = (params, ctx) => this.#execute(execute, params, ctx);
+  }
 
   /** The binding of this tool (its class's `KNOWLEDGE`; override for dynamic tools). */
   get knowledgeBinding(): KnowledgeBinding | undefined {
@@ -51,7 +103,62 @@ export abstract class KnowledgeTool<
     const binding = this.knowledgeBinding;
     if (!binding) return;
     const validator = await ctx.deps.knowledge.validatorFor(binding.toolId);
-    const result = await validator.validate(binding.command, params, { signal: ctx.signal });
+    const input = params as Record<string, unknown>;
+    const source = ctx.deps.knowledgeContext;
+    const declared = validator.contextFor(binding.command);
+    const contextIds = source ? declared : [];
+    let context: Record<string, unknown> | undefined;
+    if (source && contextIds.length > 0) {
+      const resolved = await source.resolve(contextIds, input, { signal: ctx.signal });
+      for (const failure of resolved.failures) {
+        ctx.logger.warn('knowledge context unavailable: validating without it', {
+          tool: this.name,
+          context: failure.id,
+          error: failure.error,
+        });
+      }
+      context = resolved.data;
+    }
+    const result = await validator.validate(binding.command, input, {
+      signal: ctx.signal,
+      ...(context ? { context } : {}),
+    });
     if (!result.valid) throw toValidationError(this.name, result);
+    // BaseTool hands `execute` the same params object (Zod's output, owned by this call): replace
+    // the converted top-level arguments in it. Values below them were copied, never mutated.
+    const conversions = result.conversions ?? [];
+    const converted = result.input ?? input;
+    for (const key of new Set(conversions.map((c) => topLevelKey(c.path)))) input[key] = converted[key];
+    if (contextIds.length > 0 || conversions.length > 0) this.#calls.set(input, { contextIds, conversions });
   }
+
+  async #execute(
+    execute: Execute<TDeps, TParams, TOutput>,
+    params: InferSchemaOutput<TParams>,
+    ctx: ToolContext<TDeps>,
+  ): Promise<TOutput | string | ToolResponse<TOutput>> {
+    const state = this.#calls.get(params as object);
+    if (state === undefined) return execute.call(this, params, ctx);
+    this.#calls.delete(params as object);
+    let output: TOutput | string | ToolResponse<TOutput>;
+    try {
+      output = await execute.call(this, params, ctx);
+    } catch (error) {
+      if (state.contextIds.length > 0)
+        ctx.deps.knowledgeContext?.reportError(error, params as Record<string, unknown>, state.contextIds);
+      throw error;
+    }
+    if (state.conversions.length === 0) return output;
+    const note = { type: 'text' as const, text: formatConversionNote(state.conversions) };
+    if (typeof output === 'string') return `${note.text}\n\n${output}`;
+    if (isToolResponse(output))
+      return toolResponse({ content: [note, ...(output.content ?? [])], data: output.data });
+    return toolResponse({ content: [note], data: output });
+  }
+}
+
+/** `custom_fields[1].value` → `custom_fields`. */
+function topLevelKey(path: string): string {
+  const end = path.search(/[.[]/);
+  return end === -1 ? path : path.slice(0, end);
 }

@@ -8,3 +8,5 @@ export { DefinitionLoadError, type DefinitionProblem, type LocatePath } from './
 export { ProcessorSchemaError } from './processor-schema-error.ts';
 export { UnknownKnowledgeError } from './unknown-knowledge-error.ts';
 export { ValidatorOutputError } from './validator-output-error.ts';
+export { ContextDataError } from './context-data-error.ts';
+export { ContextProviderError } from './context-provider-error.ts';

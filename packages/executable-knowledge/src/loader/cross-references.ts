@@ -38,6 +38,7 @@ const SECTION_HOME: Record<ReferenceSection, string> = {
   anti_patterns: 'anti_patterns',
   api_quirks: 'api_complexity.api_quirks',
   known_limitations: 'api_complexity.known_limitations',
+  context: 'executable_knowledge.context',
 };
 
 const CODE_SECTIONS: readonly ReferenceSection[] = ['helpers', 'processors', 'validators'];

@@ -289,6 +289,7 @@ function emptyCommand(name: string): CommandDefinition {
     execTemplate: undefined,
     usesHelpers: [],
     validation: [],
+    context: [],
     exampleRefs: [],
     example: undefined,
     extensions: {},
@@ -359,7 +360,7 @@ export function normalizeToolDefinitionV1(
       input.knowledge_strategy ?? inferStrategy(knowledge.length > 0, knowledgeBase !== undefined, false),
     knowledge,
     knowledgeBase,
-    executableKnowledge: { helpers: [], processors: [], validators: [] },
+    executableKnowledge: { context: [], helpers: [], processors: [], validators: [] },
     apiComplexity: undefined,
     antiPatterns: [],
     examples,
@@ -438,6 +439,7 @@ class V2Normalizer {
     const helpersIn = ek.helpers ?? [];
     const processorsIn = ek.processors ?? [];
     const validatorsIn = ek.validators ?? [];
+    const contextIn = ek.context ?? [];
     const commandsIn = input.commands ?? [];
     const antiPatternsIn = input.anti_patterns ?? [];
 
@@ -450,6 +452,7 @@ class V2Normalizer {
     validatorsIn.forEach((v, i) =>
       this.push(this.index.add('validators', v.id, [...ekPath('validators', i), 'id'])),
     );
+    contextIn.forEach((c, i) => this.push(this.index.add('context', c.id, [...ekPath('context', i), 'id'])));
     commandsIn.forEach((c, i) =>
       this.push(this.index.add('commands', c.name, this.at('commands', i, 'name'))),
     );
@@ -510,7 +513,12 @@ class V2Normalizer {
             extra: {},
           }
         : undefined,
-      executableKnowledge: { helpers, processors, validators },
+      executableKnowledge: {
+        context: contextIn.map((entry) => ({ id: entry.id, description: entry.description })),
+        helpers,
+        processors,
+        validators,
+      },
       apiComplexity: this.apiComplexity(),
       antiPatterns,
       examples,
@@ -703,6 +711,7 @@ class V2Normalizer {
           validation.push(validator.id);
         }
       }
+      const context = this.resolveAll(command.context, 'context', [...path, 'context']);
       const exampleRefs: string[] = [];
       const addExamples = (raw: string, refPath: YamlPath): void => {
         const result = this.index.resolve(raw, 'examples', refPath);
@@ -726,6 +735,7 @@ class V2Normalizer {
         execTemplate: command.exec_template,
         usesHelpers,
         validation,
+        context,
         exampleRefs,
         example: command.example,
         extensions: extensionsOf(command),

@@ -4,6 +4,7 @@
  * matches an anti-pattern carries its id, the wrong and the correct form, and why — so the message an
  * agent reads tells it how to fix the call.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { closestMatches, ValidationError, type FieldIssue } from '@toolsmith/core';
 import { UnknownKnowledgeError } from '../errors/unknown-knowledge-error.ts';
 import { ValidatorOutputError } from '../errors/validator-output-error.ts';
@@ -15,6 +16,7 @@ import type {
 } from '../schema/index.ts';
 import { runCheck } from './declarative-checks.ts';
 import type { HelperCallOptions, ToolHelperExecutor } from './tool-helper-executor.ts';
+import { applyConversions, conversionProblem, type ValueConversion } from './value-conversions.ts';
 
 export interface AntiPatternGuidance {
   id: string;
@@ -35,6 +37,23 @@ export interface KnowledgeValidationIssue {
 export interface KnowledgeValidationResult {
   valid: boolean;
   errors: KnowledgeValidationIssue[];
+  /**
+   * What the validators converted (label → option id, "me" → user id, status case…), in the order
+   * applied. Present only when the call is valid and something was converted: a call with errors is
+   * never converted.
+   */
+  conversions?: ValueConversion[];
+  /** The arguments with the conversions applied; present with `conversions`. */
+  input?: Record<string, unknown>;
+}
+
+export interface ValidateOptions extends HelperCallOptions {
+  /**
+   * The call context, by id (see `ValidationContext.resolve`): plain data passed to the validator
+   * functions as their second argument. Commands that declare `context:` get `{}` when it is left
+   * out; others get no second argument unless one is given.
+   */
+  context?: Readonly<Record<string, unknown>>;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -129,14 +148,23 @@ export class ToolValidationHelper {
     return found.validation.flatMap((id) => validators.filter((v) => v.id === id));
   }
 
+  /** Ids of the context entries a command's validators get (its `context:`). */
+  contextFor(command: string): readonly string[] {
+    return this.#definition.commands.find((c) => c.name === command)?.context ?? [];
+  }
+
   async validate(
     command: string,
     args: unknown,
-    options: HelperCallOptions = {},
+    options: ValidateOptions = {},
   ): Promise<KnowledgeValidationResult> {
     const validators = this.validatorsFor(command);
     const input = isObject(args) ? args : {};
     const errors: KnowledgeValidationIssue[] = [];
+    const conversions: ValueConversion[] = [];
+    const { context, ...callOptions } = options;
+    const declared = this.contextFor(command).length > 0;
+    const validatorArgs = context !== undefined || declared ? [input, context ?? {}] : [input];
 
     for (const validator of validators) {
       for (const check of validator.checks) {
@@ -145,10 +173,10 @@ export class ToolValidationHelper {
       if (validator.code) {
         const { value } = await this.#executor.run(
           { id: validator.id, code: validator.code, dependencies: validator.dependencies },
-          [input],
-          options,
+          validatorArgs,
+          callOptions,
         );
-        errors.push(...this.#readValidatorResult(validator, value));
+        errors.push(...this.#readValidatorResult(validator, value, input, conversions));
       }
     }
 
@@ -186,19 +214,60 @@ export class ToolValidationHelper {
         antiPattern: guidanceOf(pattern),
       });
     }
-    return { valid: errors.length === 0, errors };
+    if (errors.length > 0 || conversions.length === 0) return { valid: errors.length === 0, errors };
+    return { valid: true, errors, conversions, input: applyConversions(input, conversions) };
   }
 
-  /** Checks the shape a validator function returned: `{ valid, errors: [{ field, message, antiPattern? }] }`. */
-  #readValidatorResult(validator: ValidatorDefinition, value: unknown): KnowledgeValidationIssue[] {
-    const shapeError = () =>
+  /**
+   * Checks the shape a validator function returned —
+   * `{ valid?, errors: [{ field, message, antiPattern? }], conversions?: [{ path, from, to, reason? }] }` —
+   * and collects its conversions into `conversions` (each checked against `input`).
+   */
+  #readValidatorResult(
+    validator: ValidatorDefinition,
+    value: unknown,
+    input: Record<string, unknown>,
+    conversions: ValueConversion[],
+  ): KnowledgeValidationIssue[] {
+    const shapeError = (problem?: string) =>
       new ValidatorOutputError({
         toolId: this.#definition.id,
         validatorId: validator.id,
         received: value,
+        ...(problem ? { problem } : {}),
       });
-    if (!isObject(value) || typeof value['valid'] !== 'boolean' || !Array.isArray(value['errors']))
+    if (
+      !isObject(value) ||
+      (value['valid'] !== undefined && typeof value['valid'] !== 'boolean') ||
+      !Array.isArray(value['errors']) ||
+      (value['conversions'] !== undefined && !Array.isArray(value['conversions']))
+    )
       throw shapeError();
+    for (const raw of (value['conversions'] ?? []) as unknown[]) {
+      if (
+        !isObject(raw) ||
+        typeof raw['path'] !== 'string' ||
+        !Object.hasOwn(raw, 'from') ||
+        !Object.hasOwn(raw, 'to') ||
+        (raw['reason'] !== undefined && typeof raw['reason'] !== 'string')
+      )
+        throw shapeError('a conversion is not { path: string, from, to, reason?: string }');
+      const conversion: ValueConversion = {
+        path: raw['path'],
+        from: raw['from'],
+        to: raw['to'],
+        reason: raw['reason'] as string | undefined,
+        validator: validator.id,
+      };
+      const problem = conversionProblem(input, conversion);
+      if (problem) throw shapeError(`the conversion of ${conversion.path} cannot apply: ${problem}`);
+      const same = conversions.find((c) => c.path === conversion.path);
+      if (same === undefined) conversions.push(conversion);
+      else if (!isDeepStrictEqual(same.to, conversion.to))
+        throw shapeError(
+          `it converts ${conversion.path} to ${JSON.stringify(conversion.to)}, but validator "${same.validator}" converts it to ${JSON.stringify(same.to)}`,
+        );
+    }
     const issues: KnowledgeValidationIssue[] = [];
     for (const raw of value['errors'] as unknown[]) {
       if (!isObject(raw) || typeof raw['message'] !== 'string') throw shapeError();

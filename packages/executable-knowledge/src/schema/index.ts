@@ -11,6 +11,7 @@ export type {
   ProcessorDefinition,
   ValidatorDefinition,
   ExecutableKnowledge,
+  ContextDeclaration,
   CommandDefinition,
   ExampleDefinition,
   ExampleKind,

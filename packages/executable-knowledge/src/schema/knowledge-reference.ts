@@ -17,6 +17,7 @@ export const REFERENCE_SECTIONS = [
   'anti_patterns',
   'api_quirks',
   'known_limitations',
+  'context',
 ] as const;
 export type ReferenceSection = (typeof REFERENCE_SECTIONS)[number];
 
@@ -30,6 +31,7 @@ export const SECTION_NOUN: Record<ReferenceSection, string> = {
   anti_patterns: 'anti-pattern',
   api_quirks: 'API quirk',
   known_limitations: 'known limitation',
+  context: 'context entry',
 };
 
 export interface KnowledgeReference {

@@ -99,7 +99,18 @@ export const validatorSchema = strictFields({
   checks: z.array(validatorCheckSchema).optional(),
 });
 
+/**
+ * A piece of call context the pack's validators can read (`executable_knowledge.context`): the
+ * host fetches it before validation through a context provider of the same id
+ * (`defineContextProvider`). The description says what the data is and its shape.
+ */
+export const contextEntrySchema = strictFields({
+  id: idSchema,
+  description: z.string().min(1),
+});
+
 export const executableKnowledgeSchema = strictFields({
+  context: z.array(contextEntrySchema).optional(),
   helpers: z.array(helperSchema).optional(),
   processors: z.array(processorSchema).optional(),
   validators: z.array(validatorSchema).optional(),
@@ -118,6 +129,7 @@ export const commandV2Schema = strictFields({
     z.string().min(1),
     'a validator reference (validators.<id>) or a list of them',
   ).optional(),
+  context: stringListSchema.optional(),
   example_ref: z.string().min(1).optional(),
   example_refs: stringListSchema.optional(),
   example: z.string().optional(),
@@ -282,6 +294,7 @@ export type ToolDefinitionV2Input = z.infer<typeof toolDefinitionV2Schema>;
 export type HelperInput = z.infer<typeof helperSchema>;
 export type ProcessorInput = z.infer<typeof processorSchema>;
 export type ValidatorInput = z.infer<typeof validatorSchema>;
+export type ContextEntryInput = z.infer<typeof contextEntrySchema>;
 export type CommandV2Input = z.infer<typeof commandV2Schema>;
 export type ExampleV2Input = z.infer<typeof exampleV2Schema>;
 export type AntiPatternInput = z.infer<typeof antiPatternSchema>;

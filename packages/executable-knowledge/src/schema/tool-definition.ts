@@ -83,7 +83,19 @@ export type ProcessorDefinition = KnowledgeCodeBase & {
     | { readonly kind: 'pipeline'; readonly steps: readonly string[] }
   );
 
+/**
+ * A named piece of call context (`executable_knowledge.context`): data the host fetches before
+ * validation and passes to validators as their second argument, `validate(input, context)`.
+ */
+export interface ContextDeclaration {
+  readonly id: string;
+  /** What the data is and its shape (for authors of providers and validators). */
+  readonly description: string;
+}
+
 export interface ExecutableKnowledge {
+  /** The call context the pack's commands may ask for (empty when the pack declares none). */
+  readonly context: readonly ContextDeclaration[];
   readonly helpers: readonly HelperDefinition[];
   readonly processors: readonly ProcessorDefinition[];
   readonly validators: readonly ValidatorDefinition[];
@@ -104,6 +116,11 @@ export interface CommandDefinition {
    * whose `validates` lists the command (no duplicates).
    */
   readonly validation: readonly string[];
+  /**
+   * Ids of the context entries (`executable_knowledge.context`) the host fetches before validating a
+   * call of this command; its validators receive them as their second argument.
+   */
+  readonly context: readonly string[];
   /** Example ids (`example_ref(s)` groups expanded). */
   readonly exampleRefs: readonly string[];
   /** v1 single inline example. */
@@ -170,7 +187,8 @@ export interface ResolvedReference {
     | 'examples'
     | 'anti_patterns'
     | 'api_quirks'
-    | 'known_limitations';
+    | 'known_limitations'
+    | 'context';
   /** Resolved id; for an example group, the group name. */
   readonly id: string;
   /** As written. */
