@@ -102,6 +102,28 @@ describe('bundleServer', () => {
     }
   }, 30_000);
 
+  it('records the tool definitions beside the bundle; the bin installs them before it loads the server', () => {
+    expect(bundle.definitionsFile).toBe(join(dir, 'out', 'echo-server.definitions.json'));
+    const recorded = JSON.parse(readFileSync(bundle.definitionsFile!, 'utf8')) as Record<
+      string,
+      { class: string; definition: { name: string; inputSchema: unknown } }
+    >;
+    expect(Object.keys(recorded)).toEqual(['echo']);
+    expect(recorded['echo']?.definition).toMatchObject({
+      name: 'echo',
+      inputSchema: { type: 'object', required: ['text'] },
+    });
+    const guard = readFileSync(bundle.entryFile, 'utf8');
+    expect(guard).toContain('Symbol.for("toolsmith.precomputedDefinitions")');
+    expect(guard).toContain('"./echo-server.definitions.json"');
+  });
+
+  it('a server that writes no definitions gets a bin without them', async () => {
+    const plain = await bundleServer({ entry: ENTRY, outDir: join(dir, 'plain'), definitions: false });
+    expect(plain.definitionsFile).toBeUndefined();
+    expect(readFileSync(plain.entryFile, 'utf8')).not.toContain('definitions');
+  }, 60_000);
+
   it('empties the output folder first, so no stale chunk survives', async () => {
     const again = await bundleServer({ entry: ENTRY, outDir: join(dir, 'out'), fileName: 'echo.mjs' });
     expect(again.files).toContain('echo.mjs');

@@ -15,6 +15,7 @@ import { ConfigError } from '../errors/config-error.ts';
 import { createStreamLogger, type Logger, type LogLevel } from '../logging/logger.ts';
 import type { ToolRegistry } from '../registry/tool-registry.ts';
 import type { ToolSelection } from '../registry/tool-selection.ts';
+import { collectDefinitions, DEFINITIONS_OUT_ENV } from '../tool/precomputed-definitions.ts';
 import type { McpServerOptions } from './create-mcp-server.ts';
 import { parseAllowedHost } from './host-check.ts';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './session-table.ts';
@@ -262,6 +263,13 @@ export async function runServeCli<TDeps>(
   options: ServeCliOptions<TDeps>,
 ): Promise<RunningServer | undefined> {
   const env = options.env ?? process.env;
+  const definitionsOut = env[DEFINITIONS_OUT_ENV];
+  if (definitionsOut) {
+    // toolsmith-bundle records the definitions beside the bundle it built; nothing is served.
+    const definitions = collectDefinitions(options.registry.list());
+    process.getBuiltinModule('node:fs').writeFileSync(definitionsOut, JSON.stringify(definitions));
+    return undefined;
+  }
   const stderr = (text: string) => void process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
   let args: ReturnType<typeof parseServeArgs>;
   try {

@@ -26,6 +26,7 @@ import { validateParams, type ParamsValidation } from './param-validation.ts';
 import { isClientInputSignal } from './client-input.ts';
 import type { ToolContext } from './tool-context.ts';
 import type { ToolDefinition } from './tool-definition.ts';
+import { precomputedDefinition } from './precomputed-definitions.ts';
 import { renderAnnotations, renderDescription, type ToolMetadata } from './tool-metadata.ts';
 import {
   errorResult,
@@ -127,10 +128,31 @@ export abstract class BaseTool<
     return `To see more, ${parts.join(', or ')}.`;
   }
 
-  /** The MCP definition, generated from the params schema (computed once). */
+  /**
+   * Whether the bundled bin may record this tool's definition when it is built and serve that instead
+   * of generating it at each start (precomputed-definitions.ts). By default, tools described by their
+   * class's static `METADATA`; a class that overrides the `metadata` getter makes its tools at run
+   * time and is not. Override to return false when the schema, description or annotations depend on
+   * run-time configuration.
+   */
+  get precomputable(): boolean {
+    let owner: object | null = Object.getPrototypeOf(this) as object | null;
+    while (owner !== null && !Object.hasOwn(owner, 'metadata'))
+      owner = Object.getPrototypeOf(owner) as object | null;
+    return owner === BaseTool.prototype;
+  }
+
+  /** The MCP definition, generated from the params schema (computed once; recorded by the bundle, if it was). */
   getDefinition(): ToolDefinition {
     if (this.#definition) return this.#definition;
     const metadata = this.metadata;
+    const recorded = this.precomputable
+      ? precomputedDefinition(metadata.name, this.constructor.name)
+      : undefined;
+    if (recorded) {
+      this.#definition = recorded;
+      return recorded;
+    }
     const schema = this.getParamsSchema();
     let inputSchema: ToolInputSchema;
     if (this.buildDefinition) {

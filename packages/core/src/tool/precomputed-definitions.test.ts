@@ -1,0 +1,136 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { z } from 'zod';
+import { AddBookTool, GetBookTool } from '../__fixtures__/fixture-tools.ts';
+import { runServeCli } from '../mcp/serve-cli.ts';
+import { ToolRegistry } from '../registry/tool-registry.ts';
+import { BaseTool } from './base-tool.ts';
+import {
+  collectDefinitions,
+  DEFINITIONS_OUT_ENV,
+  PRECOMPUTED_DEFINITIONS,
+  type PrecomputedDefinitions,
+} from './precomputed-definitions.ts';
+import type { ToolDefinition } from './tool-definition.ts';
+import { defineToolMetadata } from './tool-metadata.ts';
+
+const install = (definitions: PrecomputedDefinitions | undefined) => {
+  (globalThis as { [PRECOMPUTED_DEFINITIONS]?: PrecomputedDefinitions })[PRECOMPUTED_DEFINITIONS] =
+    definitions;
+};
+
+const recorded = (name: string): ToolDefinition => ({
+  name,
+  description: 'recorded when the bundle was built',
+  inputSchema: { type: 'object', properties: {} },
+  annotations: { readOnlyHint: true },
+});
+
+const Params = z.object({ queue: z.string() });
+
+/** A tool whose definition depends on run-time configuration: never recorded. */
+class ConfiguredTool extends BaseTool<unknown, typeof Params> {
+  static override readonly METADATA = defineToolMetadata({
+    name: 'configured',
+    description: '[Test/Configured] Its description comes from configuration.',
+    category: 'test',
+    annotations: { readOnlyHint: true },
+  });
+  override get precomputable() {
+    return false;
+  }
+  getParamsSchema() {
+    return Params;
+  }
+  async execute() {
+    return 'ok';
+  }
+}
+
+/** A tool made at run time (its metadata is not its class's): never recorded. */
+class DynamicTool extends BaseTool<unknown, typeof Params> {
+  readonly #name: string;
+  constructor(name: string) {
+    super();
+    this.#name = name;
+  }
+  override get metadata() {
+    return defineToolMetadata({
+      name: this.#name,
+      description: '[Test/Dynamic] Made at run time.',
+      category: 'test',
+      annotations: { readOnlyHint: true },
+    });
+  }
+  getParamsSchema() {
+    return Params;
+  }
+  async execute() {
+    return 'ok';
+  }
+}
+
+afterEach(() => install(undefined));
+
+describe('precomputed definitions', () => {
+  it('BaseTool.getDefinition serves the recorded definition of a tool of that name and class', () => {
+    install({ add_book: { class: 'AddBookTool', definition: recorded('add_book') } });
+    expect(new AddBookTool().getDefinition()).toEqual(recorded('add_book'));
+  });
+
+  it('generates the definition when the class differs, the name is unknown or nothing was recorded', () => {
+    const generated = new AddBookTool().getDefinition();
+    install({ add_book: { class: 'SomeOtherTool', definition: recorded('add_book') } });
+    expect(new AddBookTool().getDefinition()).toEqual(generated);
+    expect(new GetBookTool().getDefinition().name).toBe('get_book');
+  });
+
+  it('never serves a recorded definition to a tool that is not precomputable', () => {
+    install({
+      configured: { class: 'ConfiguredTool', definition: recorded('configured') },
+      made: { class: 'DynamicTool', definition: recorded('made') },
+    });
+    expect(new ConfiguredTool().getDefinition().description).toContain('comes from configuration');
+    expect(new DynamicTool('made').getDefinition().description).toContain('Made at run time');
+    expect(new AddBookTool().precomputable).toBe(true);
+  });
+
+  it('collectDefinitions records every precomputable tool by name, with its class', () => {
+    const all = collectDefinitions([
+      new AddBookTool(),
+      new GetBookTool(),
+      new ConfiguredTool(),
+      new DynamicTool('made'),
+    ]);
+    expect(Object.keys(all)).toEqual(['add_book', 'get_book']);
+    expect(all['add_book']).toEqual({ class: 'AddBookTool', definition: new AddBookTool().getDefinition() });
+  });
+
+  it(`runServeCli with ${DEFINITIONS_OUT_ENV} writes the definitions of every registered tool and serves nothing`, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolsmith-definitions-'));
+    try {
+      const file = join(dir, 'definitions.json');
+      let depsCreated = false;
+      const running = await runServeCli({
+        name: 'books',
+        version: '0.0.0',
+        registry: new ToolRegistry().register(new AddBookTool(), new GetBookTool()),
+        createDeps: () => {
+          depsCreated = true;
+          return {};
+        },
+        argv: ['--toolsets', 'no-such-toolset'],
+        env: { [DEFINITIONS_OUT_ENV]: file },
+        handleSignals: false,
+      });
+      expect(running).toBeUndefined();
+      expect(depsCreated).toBe(false);
+      const written = JSON.parse(readFileSync(file, 'utf8')) as PrecomputedDefinitions;
+      expect(written).toEqual(collectDefinitions([new AddBookTool(), new GetBookTool()]));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
