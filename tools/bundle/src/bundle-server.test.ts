@@ -108,7 +108,7 @@ describe('bundleServer', () => {
       string,
       { class: string; definition: { name: string; inputSchema: unknown } }
     >;
-    expect(Object.keys(recorded)).toEqual(['echo']);
+    expect(Object.keys(recorded).sort()).toEqual(['echo', 'search_tools']);
     expect(recorded['echo']?.definition).toMatchObject({
       name: 'echo',
       inputSchema: { type: 'object', required: ['text'] },

@@ -13,6 +13,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../errors/config-error.ts';
 import { createStreamLogger, type Logger, type LogLevel } from '../logging/logger.ts';
+import { SearchToolsTool } from '../registry/search-tools.tool.ts';
 import type { ToolRegistry } from '../registry/tool-registry.ts';
 import type { ToolSelection } from '../registry/tool-selection.ts';
 import { collectDefinitions, DEFINITIONS_OUT_ENV } from '../tool/precomputed-definitions.ts';
@@ -266,7 +267,9 @@ export async function runServeCli<TDeps>(
   const definitionsOut = env[DEFINITIONS_OUT_ENV];
   if (definitionsOut) {
     // toolsmith-bundle records the definitions beside the bundle it built; nothing is served.
-    const definitions = collectDefinitions(options.registry.list());
+    // search_tools too: createMcpServerFactory adds it to every server (its definition is static).
+    const searchTools = new SearchToolsTool(options.registry as ToolRegistry<unknown>);
+    const definitions = collectDefinitions([searchTools, ...options.registry.list()]);
     process.getBuiltinModule('node:fs').writeFileSync(definitionsOut, JSON.stringify(definitions));
     return undefined;
   }
