@@ -375,3 +375,41 @@ ${helper('a')}${helper('a')}  commands:
     expect(tool.commands[0]?.exampleRefs).toEqual(['create_task.success', 'create_task.success-2']);
   });
 });
+
+describe('call context (executable_knowledge.context, commands[].context)', () => {
+  const CONTEXT = `  executable_knowledge:
+    context:
+      - id: list
+        description: 'GET /list/{list_id}: { id, statuses: [{ status, type }] }'
+      - id: fields
+        description: 'GET /list/{list_id}/field: [{ id, name, type, type_config }]'
+`;
+
+  it('resolves the context a command asks for, bare or as context.<id>', async () => {
+    const tool = await parseToolDefinition(
+      `${HEAD}${CONTEXT}  commands:\n    - name: create_task\n      context: [list, context.fields]\n`,
+      { file: 'clickup.tool.yaml' },
+    );
+    expect(tool.executableKnowledge.context).toEqual([
+      { id: 'list', description: 'GET /list/{list_id}: { id, statuses: [{ status, type }] }' },
+      { id: 'fields', description: 'GET /list/{list_id}/field: [{ id, name, type, type_config }]' },
+    ]);
+    expect(tool.commands[0]?.context).toEqual(['list', 'fields']);
+  });
+
+  it('refuses an unknown context id with a did-you-mean and the ids declared', async () => {
+    const error = await problemsOf(
+      `${HEAD}${CONTEXT}  commands:\n    - name: create_task\n      context: [list, feilds]\n`,
+    );
+    expect(error.message).toContain(
+      "at tool.commands[0].context[1]: unknown context entry 'feilds'. Did you mean 'fields'? Expected one of the tool's context entries: list, fields",
+    );
+  });
+
+  it('says where to declare context when the tool declares none', async () => {
+    const error = await problemsOf(`${HEAD}  commands:\n    - name: create_task\n      context: [list]\n`);
+    expect(error.message).toContain(
+      "unknown context entry 'list'. Expected a context entry declared under executable_knowledge.context (this tool declares none)",
+    );
+  });
+});
