@@ -1,0 +1,278 @@
+/**
+ * The emulator's in-memory workspace. Records hold what the API stores (dates as epoch ms numbers,
+ * users by id); render.ts turns them into the API's JSON (dates as ms strings, users as objects).
+ */
+
+export interface UserRecord {
+  id: number;
+  username: string;
+  email: string;
+  color: string;
+  initials: string;
+  /** 1 owner, 2 admin, 3 member, 4 guest. */
+  role: number;
+}
+
+export interface StatusRecord {
+  id: string;
+  status: string;
+  color: string;
+  orderindex: number;
+  type: 'open' | 'custom' | 'done' | 'closed';
+}
+
+export interface TagRecord {
+  name: string;
+  tag_fg: string;
+  tag_bg: string;
+  creator: number;
+}
+
+export interface SpaceRecord {
+  id: string;
+  name: string;
+  private: boolean;
+  statuses: StatusRecord[];
+  multipleAssignees: boolean;
+  archived: boolean;
+  tags: TagRecord[];
+  /** Prefix of the custom task ids of the Space's tasks (`DEV` → `DEV-1`); null when the Space has none. */
+  customIdPrefix: string | null;
+  customIdCounter: number;
+}
+
+export interface FolderRecord {
+  id: string;
+  name: string;
+  spaceId: string;
+  orderindex: number;
+  hidden: boolean;
+  archived: boolean;
+}
+
+export interface ListRecord {
+  id: string;
+  name: string;
+  spaceId: string;
+  /** null for a folderless list. */
+  folderId: string | null;
+  orderindex: number;
+  content: string;
+  statuses: StatusRecord[];
+  archived: boolean;
+}
+
+export interface DropDownOption {
+  id: string;
+  name: string;
+  color: string | null;
+  orderindex: number;
+}
+
+export interface LabelOption {
+  id: string;
+  label: string;
+  color: string | null;
+  orderindex: number;
+}
+
+export interface CustomFieldRecord {
+  id: string;
+  name: string;
+  type: string;
+  type_config: Record<string, unknown>;
+  dateCreated: number;
+  hideFromGuests: boolean;
+  required: boolean;
+  /** Where the field was created: it is accessible on every list below. */
+  location: { type: 'space' | 'folder' | 'list'; id: string };
+}
+
+export interface TaskRecord {
+  id: string;
+  customId: string | null;
+  name: string;
+  description: string;
+  markdownDescription: string;
+  listId: string;
+  parent: string | null;
+  /** Name of the status on the task's list. */
+  status: string;
+  creator: number;
+  assignees: number[];
+  watchers: number[];
+  tags: string[];
+  priority: 1 | 2 | 3 | 4 | null;
+  dueDate: number | null;
+  dueDateTime: boolean;
+  startDate: number | null;
+  startDateTime: boolean;
+  timeEstimate: number | null;
+  points: number | null;
+  dateCreated: number;
+  dateUpdated: number;
+  dateClosed: number | null;
+  dateDone: number | null;
+  archived: boolean;
+  orderindex: number;
+  /** Custom field id → value in the API's READ form. */
+  customFields: Record<string, unknown>;
+  deleted: boolean;
+}
+
+export interface DependencyRecord {
+  /** The task that waits. */
+  taskId: string;
+  /** The task it waits on. */
+  dependsOn: string;
+  userId: number;
+  date: number;
+}
+
+export interface LinkRecord {
+  taskId: string;
+  linksTo: string;
+  userId: number;
+  date: number;
+}
+
+export interface CommentRecord {
+  id: string;
+  /** Set for task comments. */
+  taskId: string | null;
+  /** Set for list (chat) comments. */
+  listId: string | null;
+  /** Set for threaded replies: the comment replied to. */
+  parentId: string | null;
+  text: string;
+  userId: number;
+  assignee: number | null;
+  resolved: boolean;
+  date: number;
+}
+
+export interface ChecklistItemRecord {
+  id: string;
+  name: string;
+  orderindex: number;
+  assignee: number | null;
+  resolved: boolean;
+  parent: string | null;
+  dateCreated: number;
+}
+
+export interface ChecklistRecord {
+  id: string;
+  taskId: string;
+  name: string;
+  orderindex: number;
+  dateCreated: number;
+  items: ChecklistItemRecord[];
+}
+
+export interface TimeEntryRecord {
+  id: string;
+  taskId: string | null;
+  userId: number;
+  start: number;
+  /** null while the timer runs. */
+  end: number | null;
+  billable: boolean;
+  description: string;
+  tags: TagRecord[];
+  at: number;
+}
+
+export interface AttachmentRecord {
+  id: string;
+  taskId: string;
+  title: string;
+  extension: string;
+  mimetype: string;
+  size: number;
+  userId: number;
+  date: number;
+  bytes: Uint8Array;
+}
+
+export interface ViewRecord {
+  id: string;
+  name: string;
+  type: 'list' | 'board' | 'calendar' | 'gantt';
+  /** parent.type: 7 workspace, 4 space, 5 folder, 6 list (research §2.8). */
+  parent: { id: string; type: 4 | 5 | 6 | 7 };
+  creator: number;
+  dateCreated: number;
+}
+
+export interface GoalRecord {
+  id: string;
+  prettyId: string;
+  name: string;
+  creator: number;
+  owners: number[];
+  color: string;
+  description: string;
+  dueDate: number;
+  startDate: number | null;
+  dateCreated: number;
+  multipleOwners: boolean;
+}
+
+export interface DocPageRecord {
+  id: string;
+  name: string;
+  content: string;
+  dateCreated: number;
+  dateUpdated: number;
+  creator: number;
+}
+
+export interface DocRecord {
+  id: string;
+  name: string;
+  /** Parent type (research §1.2): 4 space, 5 folder, 6 list, 7 everything, 12 workspace. */
+  parent: { id: string; type: number };
+  creator: number;
+  dateCreated: number;
+  visibility: 'PUBLIC' | 'PRIVATE' | 'PERSONAL' | 'HIDDEN';
+  pages: DocPageRecord[];
+}
+
+export interface WebhookRecord {
+  id: string;
+  userId: number;
+  endpoint: string;
+  events: string[];
+  taskId: string | null;
+  listId: string | null;
+  folderId: string | null;
+  spaceId: string | null;
+  status: 'active' | 'failing' | 'suspended';
+  failCount: number;
+  secret: string;
+}
+
+export interface ClickUpState {
+  team: { id: string; name: string; color: string };
+  users: UserRecord[];
+  /** The user the personal token belongs to. */
+  me: number;
+  spaces: SpaceRecord[];
+  folders: FolderRecord[];
+  lists: ListRecord[];
+  fields: CustomFieldRecord[];
+  tasks: TaskRecord[];
+  dependencies: DependencyRecord[];
+  links: LinkRecord[];
+  comments: CommentRecord[];
+  checklists: ChecklistRecord[];
+  timeEntries: TimeEntryRecord[];
+  attachments: AttachmentRecord[];
+  views: ViewRecord[];
+  goals: GoalRecord[];
+  docs: DocRecord[];
+  webhooks: WebhookRecord[];
+  /** Counters behind the deterministic ids (see ids.ts). */
+  counters: Record<string, number>;
+}

@@ -1,0 +1,21 @@
+// Public API of the ClickUp emulator (a private tool package, used by the ClickUp server's tests and demos).
+export {
+  createClickUpEmulator,
+  DEFAULT_TOKEN,
+  type AfterHandlingFault,
+  type ClickUpEmulator,
+  type ClickUpEmulatorOptions,
+} from './create-clickup-emulator.ts';
+export { createSeedState, SEED_EPOCH, SEED_TEAM_ID, SEED_USERS } from './seed.ts';
+export { ClickUpHttpError } from './clickup-error.ts';
+export { signBody } from './webhooks/sign-body.ts';
+export type {
+  HistoryChange,
+  SendOptions,
+  WebhookDelivery,
+  WebhookDispatcher,
+  WebhookFormat,
+} from './webhooks/webhook-dispatcher.ts';
+export type { RateLimiter } from './rate-limiter.ts';
+export { v2, v3, respond, type ClickUpRoute, type RouteContext } from './router.ts';
+export type * from './clickup-state.ts';

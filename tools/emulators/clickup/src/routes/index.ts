@@ -1,0 +1,44 @@
+/** Every route of the emulator. Each API area lives in its own module. */
+import type { ClickUpRoute } from '../router.ts';
+import { attachmentRoutes } from './attachments.ts';
+import { checklistRoutes } from './checklists.ts';
+import { commentRoutes } from './comments.ts';
+import { customFieldRoutes } from './custom-fields.ts';
+import { docRoutes } from './docs.ts';
+import { folderRoutes } from './folders.ts';
+import { goalRoutes } from './goals.ts';
+import { listRoutes } from './lists.ts';
+import { relationshipRoutes } from './relationships.ts';
+import { spaceRoutes } from './spaces.ts';
+import { tagRoutes } from './tags.ts';
+import { taskRoutes } from './tasks.ts';
+import { timeTrackingRoutes } from './time-tracking.ts';
+import { viewRoutes } from './views.ts';
+import { webhookRoutes } from './webhooks.ts';
+import { workspaceRoutes, type OAuthApp } from './workspace.ts';
+
+export interface RouteConfig {
+  oauth: OAuthApp;
+  customFieldUseLimit: number;
+}
+
+export function allRoutes(config: RouteConfig): ClickUpRoute[] {
+  return [
+    ...workspaceRoutes(config.oauth),
+    ...spaceRoutes(),
+    ...folderRoutes(),
+    ...listRoutes(),
+    ...taskRoutes(),
+    ...customFieldRoutes(config),
+    ...commentRoutes(),
+    ...checklistRoutes(),
+    ...tagRoutes(),
+    ...timeTrackingRoutes(),
+    ...attachmentRoutes(),
+    ...relationshipRoutes(),
+    ...viewRoutes(),
+    ...goalRoutes(),
+    ...docRoutes(),
+    ...webhookRoutes(),
+  ];
+}
