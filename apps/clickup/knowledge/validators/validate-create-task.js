@@ -9,15 +9,20 @@
  * array of {id, value} (the value checked against its type when the entry carries `type` /
  * `type_config` hints, or when `context.fields` — the list's field definitions from
  * GET /list/{list_id}/field — is passed as the second argument).
+ *
+ * With the call context (the call-context section of helpers/task-field-checks.js): status matched against the list's statuses
+ * (case fixed, or refused naming them); assignees given as "me", an email, a name or a numeric
+ * string resolved to member ids; custom fields given by name resolved to their ids, fields outside
+ * the list refused (FIELD_115), dropdown / labels options given by label resolved to their ids.
  * Depends on: task-field-checks, classify-task-id.
  */
 
 // Declared by the dependencies loaded before this file (see the YAML):
-/* global module, readTaskArg, checkCreateAssigneesArg, checkPriorityArg, checkMillisArg, checkBooleanArg, checkDurationArg, classifyTaskId, checkCreateCustomFieldsArg */
+/* global module, resolveWithContext, contextAnswer, contextCustomFields, readTaskArg, checkCreateAssigneesArg, checkPriorityArg, checkMillisArg, checkBooleanArg, checkDurationArg, classifyTaskId, checkCreateCustomFieldsArg */
 
-function validateCreateTask(args, context) {
+function validateCreateTask(input, context) {
   const errors = [];
-  if (args === null || typeof args !== 'object' || Array.isArray(args)) {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return {
       valid: false,
       errors: [
@@ -28,6 +33,13 @@ function validateCreateTask(args, context) {
       ],
     };
   }
+  const resolved = resolveWithContext(input, context, {
+    status: true,
+    users: ['assignees'],
+    create_custom_fields: true,
+  });
+  // The usual checks run on the arguments as converted.
+  const args = resolved.view;
   const list = readTaskArg(args, 'list_id');
   const listName = readTaskArg(args, 'list_name');
   if (!list.present || list.value === null || String(list.value).trim() === '') {
@@ -99,10 +111,12 @@ function validateCreateTask(args, context) {
       });
     }
   }
+  // The list's field definitions: the call context's custom_fields, or (older callers) context.fields.
   const fields =
-    context && typeof context === 'object' && Array.isArray(context.fields) ? context.fields : [];
+    contextCustomFields(context) ||
+    (context && typeof context === 'object' && Array.isArray(context.fields) ? context.fields : []);
   for (const e of checkCreateCustomFieldsArg(args, fields)) errors.push(e);
-  return { valid: errors.length === 0, errors: errors };
+  return contextAnswer(resolved, errors);
 }
 
 module.exports = { validateCreateTask };

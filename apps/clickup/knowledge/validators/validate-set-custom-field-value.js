@@ -10,14 +10,18 @@
  * custom_fields[]); with them the value is checked against the documented write form of that
  * type (dropdown option UUID, labels UUID array, users/tasks {add, rem}, dates in ms…). Without
  * them only the reference and the presence of a value are checked.
+ *
+ * With the call context's custom_fields (the task's list fields, the call-context section of helpers/task-field-checks.js): a
+ * field given by name resolved to its id, a field outside the list refused (FIELD_115), the type
+ * taken from the definition, dropdown / labels options given by label resolved to their ids.
  * Depends on: task-field-checks, check-custom-field-value, custom-field-types.
  */
 
 // Declared by the dependencies loaded before this file (see the YAML):
-/* global module, checkTaskReference, checkFieldIdArg, readTaskArg, checkCustomFieldValue, canonicalCustomFieldType */
+/* global module, resolveWithContext, contextAnswer, checkTaskReference, checkFieldIdArg, readTaskArg, checkCustomFieldValue, canonicalCustomFieldType */
 
-function validateSetCustomFieldValue(args) {
-  if (args === null || typeof args !== 'object' || Array.isArray(args)) {
+function validateSetCustomFieldValue(input, context) {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return {
       valid: false,
       errors: [
@@ -29,6 +33,9 @@ function validateSetCustomFieldValue(args) {
       ],
     };
   }
+  const resolved = resolveWithContext(input, context, { set_custom_field: true });
+  // The usual checks run on the arguments as converted (with the field's type when it is known).
+  const args = resolved.view;
   const errors = checkTaskReference(args);
   for (const e of checkFieldIdArg(args)) errors.push(e);
   if (!('value' in args)) {
@@ -70,7 +77,7 @@ function validateSetCustomFieldValue(args) {
       message: 'value_options is {"time": true} (dates only); got ' + JSON.stringify(options.value) + '.',
     });
   }
-  return { valid: errors.length === 0, errors: errors };
+  return contextAnswer(resolved, errors);
 }
 
 module.exports = { validateSetCustomFieldValue };

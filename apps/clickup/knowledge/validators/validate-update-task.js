@@ -10,14 +10,18 @@
  * nothing; no custom_fields (Update Task ignores them: use set_custom_field_value per field);
  * parent cannot be null (a subtask cannot be un-parented this way); priority 1–4 or null; dates in
  * milliseconds; at least one field to change.
+ *
+ * With the call context (the call-context section of helpers/task-field-checks.js): status matched against the statuses of the
+ * task's list; assignees / watchers given as "me", an email, a name or a numeric string resolved to
+ * member ids (a flat array is still refused, with the {add, rem} form of the resolved ids).
  * Depends on: task-field-checks.
  */
 
 // Declared by the dependencies loaded before this file (see the YAML):
-/* global module, checkTaskReference, checkUpdateAddRemArg, readTaskArg, checkPriorityArg, checkMillisArg, checkBooleanArg, checkDurationArg */
+/* global module, resolveWithContext, contextAnswer, checkTaskReference, checkUpdateAddRemArg, readTaskArg, checkPriorityArg, checkMillisArg, checkBooleanArg, checkDurationArg */
 
-function validateUpdateTask(args) {
-  if (args === null || typeof args !== 'object' || Array.isArray(args)) {
+function validateUpdateTask(input, context) {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return {
       valid: false,
       errors: [
@@ -25,6 +29,9 @@ function validateUpdateTask(args) {
       ],
     };
   }
+  const resolved = resolveWithContext(input, context, { status: true, users: ['assignees', 'watchers'] });
+  // The usual checks run on the arguments as converted.
+  const args = resolved.view;
   const errors = checkTaskReference(args);
   for (const field of ['assignees', 'watchers', 'group_assignees'])
     for (const e of checkUpdateAddRemArg(args, field)) errors.push(e);
@@ -88,7 +95,7 @@ function validateUpdateTask(args) {
         'Nothing to update: add at least one field to change (name, description, status, priority, due_date, assignees {add, rem}, …).',
     });
   }
-  return { valid: errors.length === 0, errors: errors };
+  return contextAnswer(resolved, errors);
 }
 
 module.exports = { validateUpdateTask };
