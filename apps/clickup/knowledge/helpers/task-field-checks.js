@@ -519,7 +519,13 @@ function closestNames(name, names, limit) {
   for (const candidate of names) {
     const key = ccKey(candidate);
     if (!key || !wanted) continue;
-    const score = key.indexOf(wanted) !== -1 || wanted.indexOf(key) !== -1 ? 1 : ccDistance(wanted, key);
+    const words = key.split('_');
+    const score =
+      key.indexOf(wanted) !== -1 ||
+      wanted.indexOf(key) !== -1 ||
+      wanted.split('_').every((word) => words.indexOf(word) !== -1)
+        ? 1
+        : ccDistance(wanted, key);
     if (score <= Math.max(2, Math.floor(wanted.length / 3)))
       scored.push({ candidate: candidate, score: score });
   }
@@ -598,7 +604,13 @@ function ccPath(segments) {
 
 /** Records a conversion and applies it to the working copy. */
 function ccConvert(result, segments, from, to, reason) {
-  result.conversions.push({ path: ccPath(segments), from: from, to: to, reason: reason });
+  // Copies: later conversions change the working copy, never what this one recorded.
+  result.conversions.push({
+    path: ccPath(segments),
+    from: JSON.parse(JSON.stringify(from)),
+    to: JSON.parse(JSON.stringify(to)),
+    reason: reason,
+  });
   ccSet(result.args, segments, to);
 }
 
