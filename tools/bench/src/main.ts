@@ -18,6 +18,10 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchmarkRe
     title: 'Executable knowledge: sandboxed helpers and processors, resolver',
     run: async () => (await import('./knowledge.ts')).runKnowledge(),
   },
+  'validator-context': {
+    title: 'Executable knowledge: validation with call context (ClickUp create_task), context cached',
+    run: async () => (await import('./validator-context.ts')).runValidatorContext(),
+  },
   'sandbox-limits': {
     title: 'Sandbox limits: time to stop memory bombs and serve the call queued behind',
     run: async () => (await import('./sandbox-limits.ts')).runSandboxLimits(),
