@@ -18,7 +18,9 @@ describe('auth', () => {
     expect(clickup.token).toMatch(/^pk_\d+_/);
     const { status, json } = await call('GET', '/user');
     expect(status).toBe(200);
-    expect(json).toMatchObject({ user: { id: 81000001, username: 'Alice Martin', email: 'alice@example.com' } });
+    expect(json).toMatchObject({
+      user: { id: 81000001, username: 'Alice Martin', email: 'alice@example.com' },
+    });
   });
 
   it('answers 401 OAUTH_017 without the header and OAUTH_025 for a wrong token or a Bearer personal token', async () => {
@@ -34,7 +36,9 @@ describe('auth', () => {
 
   it('issues an OAuth token for the code and takes it as Bearer', async () => {
     const { oauth } = clickup;
-    const bad = await call('POST', `/oauth/token?client_id=nope&client_secret=x&code=y`, undefined, { auth: null });
+    const bad = await call('POST', `/oauth/token?client_id=nope&client_secret=x&code=y`, undefined, {
+      auth: null,
+    });
     expect(bad).toMatchObject({ status: 400, json: { ECODE: 'OAUTH_010' } });
     const { status, json } = await call(
       'POST',

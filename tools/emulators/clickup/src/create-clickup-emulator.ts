@@ -114,8 +114,12 @@ export async function createClickUpEmulator(options: ClickUpEmulatorOptions = {}
     throw tokenInvalid();
   };
 
-  const postFaults: Array<{ method: string; match: (path: string) => unknown; fault: AfterHandlingFault; left: number }> =
-    [];
+  const postFaults: Array<{
+    method: string;
+    match: (path: string) => unknown;
+    fault: AfterHandlingFault;
+    left: number;
+  }> = [];
   const afterHandled = (request: FakeRequest): Promise<FakeResponse> | FakeResponse | undefined => {
     const entry = postFaults.find((f) => f.left > 0 && f.method === request.method && f.match(request.path));
     if (!entry) return undefined;

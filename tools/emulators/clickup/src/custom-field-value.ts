@@ -84,7 +84,11 @@ export function toStoredValue(
         return id;
       });
     case 'manual_progress':
-      if (typeof value !== 'object' || value === null || typeof (value as { current?: unknown }).current !== 'number') {
+      if (
+        typeof value !== 'object' ||
+        value === null ||
+        typeof (value as { current?: unknown }).current !== 'number'
+      ) {
         throw invalidValue('Value must be {"current": <number>}');
       }
       return value;
@@ -106,8 +110,14 @@ function numberOf(value: unknown): number {
 
 function dropDownValue(field: CustomFieldRecord, value: unknown): unknown {
   const options = (field.type_config['options'] ?? []) as DropDownOption[];
-  const byUuid = typeof value === 'string' && UUID.test(value) ? options.find((o) => o.id === value) : undefined;
-  const index = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  const byUuid =
+    typeof value === 'string' && UUID.test(value) ? options.find((o) => o.id === value) : undefined;
+  const index =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d+$/.test(value)
+        ? Number(value)
+        : NaN;
   const option = byUuid ?? options.find((o) => o.orderindex === index);
   if (!option) throw optionIndexOrUuid();
   return field.type_config['new_drop_down'] === true ? option.id : option.orderindex;

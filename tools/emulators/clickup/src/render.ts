@@ -141,9 +141,7 @@ export function renderFolder(state: ClickUpState, folder: FolderRecord) {
     override_statuses: false,
     hidden: folder.hidden,
     space: { id: folder.spaceId, name: space?.name ?? '', access: true },
-    task_count: String(
-      state.tasks.filter((t) => !t.deleted && lists.some((l) => l.id === t.listId)).length,
-    ),
+    task_count: String(state.tasks.filter((t) => !t.deleted && lists.some((l) => l.id === t.listId)).length),
     archived: folder.archived,
     statuses: [],
     lists: lists.map((l) => renderList(state, l)),
@@ -262,7 +260,9 @@ export function renderTask(state: ClickUpState, task: TaskRecord, options: Rende
     name: task.name,
     text_content: task.description,
     description: task.description,
-    ...(options.includeMarkdown ? { markdown_description: task.markdownDescription || task.description } : {}),
+    ...(options.includeMarkdown
+      ? { markdown_description: task.markdownDescription || task.description }
+      : {}),
     status: renderStatus(statusOf(state, task)),
     orderindex: task.orderindex.toFixed(8),
     date_created: ms(task.dateCreated),
@@ -321,7 +321,13 @@ export function renderTask(state: ClickUpState, task: TaskRecord, options: Rende
     locations: [],
     team_id: state.team.id,
     url: `${APP_ORIGIN}/t/${task.id}`,
-    sharing: { public: false, public_share_expires_on: null, public_fields: [], token: null, seo_optimized: false },
+    sharing: {
+      public: false,
+      public_share_expires_on: null,
+      public_fields: [],
+      token: null,
+      seo_optimized: false,
+    },
     permission_level: 'create',
     list: { id: list.id, name: list.name, access: true },
     project: folderRef,

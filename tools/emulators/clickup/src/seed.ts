@@ -66,14 +66,47 @@ const option = (n: number) => uuidFor(UUID_KIND.option, n);
 export function createSeedState(): ClickUpState {
   const { alice, bob, carol, dave, erin } = SEED_USERS;
   const users = [
-    { id: alice, username: 'Alice Martin', email: 'alice@example.com', color: '#7b68ee', initials: 'AM', role: 1 },
+    {
+      id: alice,
+      username: 'Alice Martin',
+      email: 'alice@example.com',
+      color: '#7b68ee',
+      initials: 'AM',
+      role: 1,
+    },
     { id: bob, username: 'Bob Chen', email: 'bob@example.com', color: '#e91e63', initials: 'BC', role: 2 },
-    { id: carol, username: 'Carol Diaz', email: 'carol@example.com', color: '#03a9f4', initials: 'CD', role: 3 },
-    { id: dave, username: 'Dave Okafor', email: 'dave@example.com', color: '#4caf50', initials: 'DO', role: 3 },
-    { id: erin, username: 'Erin Guest', email: 'erin@partner.example', color: '#ff9800', initials: 'EG', role: 4 },
+    {
+      id: carol,
+      username: 'Carol Diaz',
+      email: 'carol@example.com',
+      color: '#03a9f4',
+      initials: 'CD',
+      role: 3,
+    },
+    {
+      id: dave,
+      username: 'Dave Okafor',
+      email: 'dave@example.com',
+      color: '#4caf50',
+      initials: 'DO',
+      role: 3,
+    },
+    {
+      id: erin,
+      username: 'Erin Guest',
+      email: 'erin@partner.example',
+      color: '#ff9800',
+      initials: 'EG',
+      role: 4,
+    },
   ];
 
-  const space = (id: string, name: string, prefix: string | null, tags: SpaceRecord['tags']): SpaceRecord => ({
+  const space = (
+    id: string,
+    name: string,
+    prefix: string | null,
+    tags: SpaceRecord['tags'],
+  ): SpaceRecord => ({
     id,
     name,
     private: false,
@@ -102,7 +135,14 @@ export function createSeedState(): ClickUpState {
   const [dev, marketing, ops] = spaces as [SpaceRecord, SpaceRecord, SpaceRecord];
 
   const folders = [
-    { id: '90152000001', name: 'Sprint work', spaceId: dev.id, orderindex: 0, hidden: false, archived: false },
+    {
+      id: '90152000001',
+      name: 'Sprint work',
+      spaceId: dev.id,
+      orderindex: 0,
+      hidden: false,
+      archived: false,
+    },
   ];
 
   const list = (
@@ -161,46 +201,65 @@ export function createSeedState(): ClickUpState {
   ];
 
   const fields = [
-    field(1, 'Priority Level', 'drop_down', { type: 'space', id: dev.id }, {
-      sorting: 'manual',
-      default: 0,
-      placeholder: null,
-      options: [
-        { id: option(1), name: 'High', color: '#e50000', orderindex: 0 },
-        { id: option(2), name: 'Medium', color: '#ff7800', orderindex: 1 },
-        { id: option(3), name: 'Low', color: '#04a9f4', orderindex: 2 },
-      ],
-    }),
-    field(2, 'Components', 'labels', { type: 'folder', id: '90152000001' }, {
-      sorting: 'manual',
-      options: [
-        { id: option(11), label: 'API', color: '#7b68ee', orderindex: 0 },
-        { id: option(12), label: 'UI', color: '#e91e63', orderindex: 1 },
-        { id: option(13), label: 'Docs', color: '#4caf50', orderindex: 2 },
-      ],
-    }),
+    field(
+      1,
+      'Priority Level',
+      'drop_down',
+      { type: 'space', id: dev.id },
+      {
+        sorting: 'manual',
+        default: 0,
+        placeholder: null,
+        options: [
+          { id: option(1), name: 'High', color: '#e50000', orderindex: 0 },
+          { id: option(2), name: 'Medium', color: '#ff7800', orderindex: 1 },
+          { id: option(3), name: 'Low', color: '#04a9f4', orderindex: 2 },
+        ],
+      },
+    ),
+    field(
+      2,
+      'Components',
+      'labels',
+      { type: 'folder', id: '90152000001' },
+      {
+        sorting: 'manual',
+        options: [
+          { id: option(11), label: 'API', color: '#7b68ee', orderindex: 0 },
+          { id: option(12), label: 'UI', color: '#e91e63', orderindex: 1 },
+          { id: option(13), label: 'Docs', color: '#4caf50', orderindex: 2 },
+        ],
+      },
+    ),
     field(3, 'Deadline', 'date', { type: 'list', id: sprint.id }),
     field(4, 'Story Points', 'number', { type: 'space', id: dev.id }, { precision: 0 }),
     field(5, 'Notes', 'text', { type: 'space', id: dev.id }),
     field(6, 'Confidence', 'emoji', { type: 'space', id: dev.id }, { code_point: '1f525', count: 5 }),
     field(7, 'Approved', 'checkbox', { type: 'space', id: dev.id }),
-    field(8, 'Budget', 'currency', { type: 'space', id: marketing.id }, {
-      precision: 2,
-      currency_type: 'USD',
-      default: null,
-    }),
+    field(
+      8,
+      'Budget',
+      'currency',
+      { type: 'space', id: marketing.id },
+      {
+        precision: 2,
+        currency_type: 'USD',
+        default: null,
+      },
+    ),
     field(9, 'Landing page', 'url', { type: 'space', id: marketing.id }),
   ];
-  const [priorityLevel, components, deadline, storyPoints, notes, , , budget] = fields as CustomFieldRecord[] as [
-    CustomFieldRecord,
-    CustomFieldRecord,
-    CustomFieldRecord,
-    CustomFieldRecord,
-    CustomFieldRecord,
-    CustomFieldRecord,
-    CustomFieldRecord,
-    CustomFieldRecord,
-  ];
+  const [priorityLevel, components, deadline, storyPoints, notes, , , budget] =
+    fields as CustomFieldRecord[] as [
+      CustomFieldRecord,
+      CustomFieldRecord,
+      CustomFieldRecord,
+      CustomFieldRecord,
+      CustomFieldRecord,
+      CustomFieldRecord,
+      CustomFieldRecord,
+      CustomFieldRecord,
+    ];
 
   const tasks: TaskRecord[] = [];
   let taskNumber = 0;
@@ -308,7 +367,13 @@ export function createSeedState(): ClickUpState {
 
   const comments: CommentRecord[] = [];
   let commentNumber = 0;
-  const comment = (taskId: string, text: string, userId: number, date: number, parentId: string | null = null) => {
+  const comment = (
+    taskId: string,
+    text: string,
+    userId: number,
+    date: number,
+    parentId: string | null = null,
+  ) => {
     commentNumber += 1;
     const record: CommentRecord = {
       id: String(90150000000 + commentNumber),

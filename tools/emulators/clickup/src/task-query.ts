@@ -24,7 +24,11 @@ interface CustomFieldFilter {
   value?: unknown;
 }
 
-export function filterTasks(state: ClickUpState, request: FakeRequest, candidates: TaskRecord[]): TaskRecord[] {
+export function filterTasks(
+  state: ClickUpState,
+  request: FakeRequest,
+  candidates: TaskRecord[],
+): TaskRecord[] {
   const archived = queryBoolean(request, 'archived') ?? false;
   const subtasks = queryBoolean(request, 'subtasks') ?? false;
   const includeClosed = queryBoolean(request, 'include_closed') ?? false;
@@ -160,7 +164,10 @@ function matchesField(value: unknown, filter: CustomFieldFilter): boolean {
     case 'RANGE': {
       const [low, high] = Array.isArray(wanted)
         ? wanted
-        : [(wanted as Record<string, unknown>)?.['low_value'], (wanted as Record<string, unknown>)?.['high_value']];
+        : [
+            (wanted as Record<string, unknown>)?.['low_value'],
+            (wanted as Record<string, unknown>)?.['high_value'],
+          ];
       return compare(low) >= 0 && compare(high) <= 0;
     }
     case 'ANY':

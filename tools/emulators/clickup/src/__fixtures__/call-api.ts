@@ -34,7 +34,11 @@ export function apiCaller(emulator: ClickUpEmulator) {
       signal: options.signal,
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, json: (text === '' ? undefined : JSON.parse(text)) as T };
+    return {
+      status: response.status,
+      headers: response.headers,
+      json: (text === '' ? undefined : JSON.parse(text)) as T,
+    };
   };
 }
 

@@ -31,7 +31,11 @@ Options:
 
 /** The environment the ClickUp server (apps/clickup/src/config.ts) reads. */
 export function clickUpEnv(emulator: ClickUpEmulator): Record<string, string> {
-  return { CLICKUP_API_BASE: emulator.url, CLICKUP_API_TOKEN: emulator.token, CLICKUP_TEAM_ID: emulator.teamId };
+  return {
+    CLICKUP_API_BASE: emulator.url,
+    CLICKUP_API_TOKEN: emulator.token,
+    CLICKUP_TEAM_ID: emulator.teamId,
+  };
 }
 
 /** Runs the command line; resolves with the exit code (0 after a clean stop, 1 when it cannot listen, 2 for usage errors). */

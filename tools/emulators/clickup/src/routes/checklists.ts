@@ -23,7 +23,8 @@ export function checklistRoutes(): ClickUpRoute[] {
     return item;
   };
   const name = (body: Record<string, unknown>) => {
-    if (typeof body['name'] !== 'string' || body['name'].trim() === '') throw badRequest('Checklist name invalid');
+    if (typeof body['name'] !== 'string' || body['name'].trim() === '')
+      throw badRequest('Checklist name invalid');
     return body['name'];
   };
   return [
@@ -71,9 +72,11 @@ export function checklistRoutes(): ClickUpRoute[] {
       const item = findItem(ctx, checklist);
       const body = objectBody(ctx.request);
       if (body['name'] !== undefined) item.name = name(body);
-      if (body['assignee'] !== undefined) item.assignee = typeof body['assignee'] === 'number' ? body['assignee'] : null;
+      if (body['assignee'] !== undefined)
+        item.assignee = typeof body['assignee'] === 'number' ? body['assignee'] : null;
       if (typeof body['resolved'] === 'boolean') item.resolved = body['resolved'];
-      if (body['parent'] !== undefined) item.parent = typeof body['parent'] === 'string' ? body['parent'] : null;
+      if (body['parent'] !== undefined)
+        item.parent = typeof body['parent'] === 'string' ? body['parent'] : null;
       return { checklist: renderChecklist(ctx.state, checklist) };
     }),
     v2('DELETE', '/checklist/:checklist_id/checklist_item/:checklist_item_id', (ctx) => {

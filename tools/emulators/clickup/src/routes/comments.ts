@@ -37,7 +37,8 @@ export function commentRoutes(): ClickUpRoute[] {
       start === undefined
         ? newestFirst
         : newestFirst.filter(
-            (c) => c.date < start || (c.date === start && startId !== undefined && Number(c.id) < Number(startId)),
+            (c) =>
+              c.date < start || (c.date === start && startId !== undefined && Number(c.id) < Number(startId)),
           );
     return { comments: older.slice(0, COMMENTS_PER_PAGE).map((c) => render(ctx, c)) };
   };

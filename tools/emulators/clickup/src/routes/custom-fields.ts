@@ -74,7 +74,12 @@ export function customFieldRoutes(options: { customFieldUseLimit: number }): Cli
       delete task.customFields[field.id];
       touch(ctx, task);
       ctx.webhooks.taskChanged(task, ctx.me, [
-        { field: 'custom_field', before: before ?? null, after: null, extra: { custom_field: renderField(field) } },
+        {
+          field: 'custom_field',
+          before: before ?? null,
+          after: null,
+          extra: { custom_field: renderField(field) },
+        },
       ]);
       return {};
     }),

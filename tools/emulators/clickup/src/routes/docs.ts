@@ -68,7 +68,8 @@ export function docRoutes(): ClickUpRoute[] {
     v3('POST', '/workspaces/:workspace_id/docs', (ctx) => {
       requireTeam(ctx, 'workspace_id');
       const body = objectBody(ctx.request);
-      if (typeof body['name'] !== 'string' || body['name'].trim() === '') throw badRequest('Doc name invalid');
+      if (typeof body['name'] !== 'string' || body['name'].trim() === '')
+        throw badRequest('Doc name invalid');
       const parent = body['parent'] as { id?: unknown; type?: unknown } | undefined;
       const doc: DocRecord = {
         id: `8cnw${nextCounter(ctx.state, 'doc', 100).toString(36)}-${nextCounter(ctx.state, 'docPage', 100)}`,

@@ -22,7 +22,8 @@ export function folderRoutes(): ClickUpRoute[] {
     v2('POST', '/space/:space_id/folder', (ctx) => {
       const space = findSpace(ctx.state, ctx.params['space_id']!);
       const body = objectBody(ctx.request);
-      if (typeof body['name'] !== 'string' || body['name'].trim() === '') throw badRequest('Folder name invalid');
+      if (typeof body['name'] !== 'string' || body['name'].trim() === '')
+        throw badRequest('Folder name invalid');
       const folder: FolderRecord = {
         id: numericId(ctx.state, 'folder', '901521'),
         name: body['name'],
@@ -38,7 +39,9 @@ export function folderRoutes(): ClickUpRoute[] {
       });
       return renderFolder(ctx.state, folder);
     }),
-    v2('GET', '/folder/:folder_id', (ctx) => renderFolder(ctx.state, findFolder(ctx.state, ctx.params['folder_id']!))),
+    v2('GET', '/folder/:folder_id', (ctx) =>
+      renderFolder(ctx.state, findFolder(ctx.state, ctx.params['folder_id']!)),
+    ),
     v2('PUT', '/folder/:folder_id', (ctx) => {
       const folder = findFolder(ctx.state, ctx.params['folder_id']!);
       const body = objectBody(ctx.request);

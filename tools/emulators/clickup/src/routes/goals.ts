@@ -59,7 +59,8 @@ export function goalRoutes(): ClickUpRoute[] {
     v2('POST', '/team/:team_id/goal', (ctx) => {
       requireTeam(ctx);
       const body = objectBody(ctx.request);
-      if (typeof body['name'] !== 'string' || body['name'].trim() === '') throw badRequest('Goal name invalid');
+      if (typeof body['name'] !== 'string' || body['name'].trim() === '')
+        throw badRequest('Goal name invalid');
       const goal: GoalRecord = {
         id: nextUuid(ctx.state, 'goal'),
         prettyId: String(nextCounter(ctx.state, 'goalPrettyId', 2)),

@@ -32,7 +32,9 @@ export function listRoutes(): ClickUpRoute[] {
   const lists = (ctx: RouteContext, match: (l: ListRecord) => boolean) => {
     const archived = queryBoolean(ctx.request, 'archived') ?? false;
     return {
-      lists: ctx.state.lists.filter((l) => match(l) && l.archived === archived).map((l) => renderList(ctx.state, l)),
+      lists: ctx.state.lists
+        .filter((l) => match(l) && l.archived === archived)
+        .map((l) => renderList(ctx.state, l)),
     };
   };
   return [
@@ -48,7 +50,9 @@ export function listRoutes(): ClickUpRoute[] {
       const space = findSpace(ctx.state, ctx.params['space_id']!);
       return lists(ctx, (l) => l.spaceId === space.id && l.folderId === null);
     }),
-    v2('POST', '/space/:space_id/list', (ctx) => create(ctx, findSpace(ctx.state, ctx.params['space_id']!), null)),
+    v2('POST', '/space/:space_id/list', (ctx) =>
+      create(ctx, findSpace(ctx.state, ctx.params['space_id']!), null),
+    ),
     v2('GET', '/list/:list_id', (ctx) => renderList(ctx.state, findList(ctx.state, ctx.params['list_id']!))),
     v2('PUT', '/list/:list_id', (ctx) => {
       const list = findList(ctx.state, ctx.params['list_id']!);

@@ -25,7 +25,9 @@ export function relationshipRoutes(): ClickUpRoute[] {
       const body = objectBody(ctx.request);
       const { dependsOn, dependencyOf } = pair(body['depends_on'], body['dependency_of']);
       const [waiting, blocking] =
-        dependsOn !== undefined ? [task.id, other(ctx, dependsOn).id] : [other(ctx, dependencyOf!).id, task.id];
+        dependsOn !== undefined
+          ? [task.id, other(ctx, dependsOn).id]
+          : [other(ctx, dependencyOf!).id, task.id];
       if (waiting === blocking) throw badRequest('A task cannot depend on itself');
       if (!ctx.state.dependencies.some((d) => d.taskId === waiting && d.dependsOn === blocking)) {
         ctx.state.dependencies.push({ taskId: waiting, dependsOn: blocking, userId: ctx.me, date: ctx.now });
@@ -49,16 +51,20 @@ export function relationshipRoutes(): ClickUpRoute[] {
       const task = taskFromPath(ctx);
       const target = other(ctx, ctx.params['links_to']!);
       const exists = ctx.state.links.some(
-        (l) => (l.taskId === task.id && l.linksTo === target.id) || (l.taskId === target.id && l.linksTo === task.id),
+        (l) =>
+          (l.taskId === task.id && l.linksTo === target.id) ||
+          (l.taskId === target.id && l.linksTo === task.id),
       );
-      if (!exists) ctx.state.links.push({ taskId: task.id, linksTo: target.id, userId: ctx.me, date: ctx.now });
+      if (!exists)
+        ctx.state.links.push({ taskId: task.id, linksTo: target.id, userId: ctx.me, date: ctx.now });
       return { task: renderTask(ctx.state, task) };
     }),
     v2('DELETE', '/task/:task_id/link/:links_to', (ctx) => {
       const task = taskFromPath(ctx);
       const target = ctx.params['links_to']!;
       ctx.state.links = ctx.state.links.filter(
-        (l) => !((l.taskId === task.id && l.linksTo === target) || (l.taskId === target && l.linksTo === task.id)),
+        (l) =>
+          !((l.taskId === task.id && l.linksTo === target) || (l.taskId === target && l.linksTo === task.id)),
       );
       return { task: renderTask(ctx.state, task) };
     }),

@@ -20,7 +20,8 @@ export function spaceRoutes(): ClickUpRoute[] {
     v2('POST', '/team/:team_id/space', (ctx) => {
       requireTeam(ctx);
       const body = objectBody(ctx.request);
-      if (typeof body['name'] !== 'string' || body['name'].trim() === '') throw badRequest('Space name invalid');
+      if (typeof body['name'] !== 'string' || body['name'].trim() === '')
+        throw badRequest('Space name invalid');
       const id = numericId(ctx.state, 'space', '901511');
       const space: SpaceRecord = {
         id,
@@ -46,7 +47,8 @@ export function spaceRoutes(): ClickUpRoute[] {
       const body = objectBody(ctx.request);
       if (typeof body['name'] === 'string' && body['name'].trim() !== '') space.name = body['name'];
       if (typeof body['private'] === 'boolean') space.private = body['private'];
-      if (typeof body['multiple_assignees'] === 'boolean') space.multipleAssignees = body['multiple_assignees'];
+      if (typeof body['multiple_assignees'] === 'boolean')
+        space.multipleAssignees = body['multiple_assignees'];
       if (typeof body['archived'] === 'boolean') space.archived = body['archived'];
       ctx.webhooks.resourceEvent('spaceUpdated', 'space_id', space.id, { spaceId: space.id });
       return renderSpace(space);

@@ -10,11 +10,14 @@ import { objectBody, v2, type ClickUpRoute } from '../router.ts';
 
 export function tagRoutes(): ClickUpRoute[] {
   return [
-    v2('GET', '/space/:space_id/tag', (ctx) => ({ tags: findSpace(ctx.state, ctx.params['space_id']!).tags })),
+    v2('GET', '/space/:space_id/tag', (ctx) => ({
+      tags: findSpace(ctx.state, ctx.params['space_id']!).tags,
+    })),
     v2('POST', '/space/:space_id/tag', (ctx) => {
       const space = findSpace(ctx.state, ctx.params['space_id']!);
       const tag = objectBody(ctx.request)['tag'] as Record<string, unknown> | undefined;
-      if (typeof tag?.['name'] !== 'string' || tag['name'].trim() === '') throw badRequest('Tag name invalid');
+      if (typeof tag?.['name'] !== 'string' || tag['name'].trim() === '')
+        throw badRequest('Tag name invalid');
       const name = tag['name'].toLowerCase();
       if (!space.tags.some((t) => t.name === name)) {
         space.tags.push({
@@ -32,10 +35,12 @@ export function tagRoutes(): ClickUpRoute[] {
       if (!existing) throw tagNotFound();
       const tag = (objectBody(ctx.request)['tag'] ?? {}) as Record<string, unknown>;
       const oldName = existing.name;
-      if (typeof tag['name'] === 'string' && tag['name'].trim() !== '') existing.name = tag['name'].toLowerCase();
+      if (typeof tag['name'] === 'string' && tag['name'].trim() !== '')
+        existing.name = tag['name'].toLowerCase();
       if (typeof tag['fg_color'] === 'string') existing.tag_fg = tag['fg_color'];
       if (typeof tag['bg_color'] === 'string') existing.tag_bg = tag['bg_color'];
-      for (const task of ctx.state.tasks) task.tags = task.tags.map((t) => (t === oldName ? existing.name : t));
+      for (const task of ctx.state.tasks)
+        task.tags = task.tags.map((t) => (t === oldName ? existing.name : t));
       return { tag: existing };
     }),
     v2('DELETE', '/space/:space_id/tag/:tag_name', (ctx) => {
@@ -43,7 +48,8 @@ export function tagRoutes(): ClickUpRoute[] {
       const name = ctx.params['tag_name']!.toLowerCase();
       space.tags = space.tags.filter((t) => t.name !== name);
       const lists = new Set(ctx.state.lists.filter((l) => l.spaceId === space.id).map((l) => l.id));
-      for (const task of ctx.state.tasks) if (lists.has(task.listId)) task.tags = task.tags.filter((t) => t !== name);
+      for (const task of ctx.state.tasks)
+        if (lists.has(task.listId)) task.tags = task.tags.filter((t) => t !== name);
       return {};
     }),
     v2('POST', '/task/:task_id/tag/:tag_name', (ctx) => {

@@ -16,7 +16,8 @@ const BUGS = '901510000002';
 const ARCHIVE = '901510000005';
 const { alice, bob, carol, dave } = SEED_USERS;
 const idOf = (customId: string) => clickup.state.tasks.find((t) => t.customId === customId)!.id;
-const create = (body: Record<string, unknown>, list = SPRINT) => call<TaskJson>('POST', `/list/${list}/task`, body);
+const create = (body: Record<string, unknown>, list = SPRINT) =>
+  call<TaskJson>('POST', `/list/${list}/task`, body);
 
 describe('tasks', () => {
   it('creates a task with a 10-character id, the next custom id and dates as ms strings', async () => {
@@ -53,7 +54,10 @@ describe('tasks', () => {
     expect(without).toMatchObject({ status: 401, json: { err: 'Team not authorized', ECODE: 'OAUTH_027' } });
     const noTeam = await call('GET', '/task/DEV-1?custom_task_ids=true');
     expect(noTeam.status).toBe(401);
-    const { status, json } = await call<TaskJson>('GET', `/task/DEV-1?custom_task_ids=true&team_id=${clickup.teamId}`);
+    const { status, json } = await call<TaskJson>(
+      'GET',
+      `/task/DEV-1?custom_task_ids=true&team_id=${clickup.teamId}`,
+    );
     expect(status).toBe(200);
     expect(json).toMatchObject({ id: idOf('DEV-1'), custom_id: 'DEV-1', name: 'Set up CI pipeline' });
     // The same flags work on the other task-scoped endpoints.
@@ -91,7 +95,10 @@ describe('tasks', () => {
     expect(child.json.parent).toBe(parent);
     expect(child.json['top_level_parent']).toBe(parent);
     const elsewhere = await create({ name: 'Child', parent }, BUGS);
-    expect(elsewhere).toMatchObject({ status: 400, json: { err: 'Parent not child of list', ECODE: 'ITEM_137' } });
+    expect(elsewhere).toMatchObject({
+      status: 400,
+      json: { err: 'Parent not child of list', ECODE: 'ITEM_137' },
+    });
     const withSubtasks = await call<TaskJson>('GET', `/task/${parent}?include_subtasks=true`);
     expect(withSubtasks.json.subtasks!.map((t) => t.name)).toEqual(
       expect.arrayContaining(['Add lint step', 'Add test step', 'Child']),
@@ -112,7 +119,10 @@ describe('tasks', () => {
     const first = await call<{ tasks: TaskJson[]; last_page: boolean }>('GET', `/list/${ARCHIVE}/task`);
     expect(first.json.tasks).toHaveLength(100);
     expect(first.json.last_page).toBe(false);
-    const second = await call<{ tasks: TaskJson[]; last_page: boolean }>('GET', `/list/${ARCHIVE}/task?page=1`);
+    const second = await call<{ tasks: TaskJson[]; last_page: boolean }>(
+      'GET',
+      `/list/${ARCHIVE}/task?page=1`,
+    );
     expect(second.json.tasks).toHaveLength(20);
     expect(second.json.last_page).toBe(true);
     const all = [...first.json.tasks, ...second.json.tasks].map((t) => t.id);
@@ -125,7 +135,9 @@ describe('tasks', () => {
 
   it('leaves closed tasks and subtasks out of a list unless asked', async () => {
     const names = async (query: string) =>
-      (await call<{ tasks: TaskJson[] }>('GET', `/list/${SPRINT}/task${query}`)).json.tasks.map((t) => t.name);
+      (await call<{ tasks: TaskJson[] }>('GET', `/list/${SPRINT}/task${query}`)).json.tasks.map(
+        (t) => t.name,
+      );
     const plain = await names('');
     expect(plain).not.toContain('Old spike: evaluate runners');
     expect(plain).not.toContain('Add lint step');
@@ -158,7 +170,9 @@ describe('filtered team tasks', () => {
   });
 
   it('filters by date ranges in ms and orders by due date', async () => {
-    const due = await search('due_date_gt=1767571200000&due_date_lt=1768500000000&order_by=due_date&reverse=true');
+    const due = await search(
+      'due_date_gt=1767571200000&due_date_lt=1768500000000&order_by=due_date&reverse=true',
+    );
     expect(due).toEqual(['Fix login redirect', 'Set up CI pipeline', 'Write onboarding docs']);
     expect(await search(`date_created_gt=${Date.now() + 86_400_000}`)).toEqual([]);
   });

@@ -89,9 +89,7 @@ export function taskRoutes(): ClickUpRoute[] {
     v2('GET', '/task/:task_id/member', (ctx) => {
       const task = taskFromPath(ctx);
       return {
-        members: ctx.state.users
-          .filter((u) => u.role !== 4 || task.assignees.includes(u.id))
-          .map(renderUser),
+        members: ctx.state.users.filter((u) => u.role !== 4 || task.assignees.includes(u.id)).map(renderUser),
       };
     }),
     v3('PUT', '/workspaces/:workspace_id/tasks/:task_id/home_list/:list_id', (ctx) => {
@@ -217,7 +215,8 @@ function createTask(ctx: RouteContext, list: ListRecord) {
 
 /** `{add, rem}` applied to a list of user ids; anything else (a flat array) is ignored, as by the API. */
 function applyAddRem(state: ClickUpState, current: number[], value: unknown) {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { next: current, added: [], removed: [] };
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { next: current, added: [], removed: [] };
   const { add, rem } = value as { add?: unknown; rem?: unknown };
   const added = members(state, add).filter((id) => !current.includes(id));
   const removeIds = Array.isArray(rem) ? rem.map(Number) : [];
@@ -267,7 +266,12 @@ function updateTask(ctx: RouteContext, task: TaskRecord) {
     setStatus(ctx, task, list, body['status']);
     const after = statusOf(state, task);
     if (before.status !== after.status) {
-      const json = (s: typeof before) => ({ status: s.status, color: s.color, orderindex: s.orderindex, type: s.type });
+      const json = (s: typeof before) => ({
+        status: s.status,
+        color: s.color,
+        orderindex: s.orderindex,
+        type: s.type,
+      });
       changes.push({
         field: 'status',
         event: 'taskStatusUpdated',
@@ -368,7 +372,8 @@ function moveTask(ctx: RouteContext, task: TaskRecord, destination: ListRecord) 
     t.listId = destination.id;
     setStatus(ctx, t, destination, status.status);
     for (const fieldId of Object.keys(t.customFields)) {
-      if (!accessible.has(fieldId) && !(moveFields || keepFields.has(fieldId))) delete t.customFields[fieldId];
+      if (!accessible.has(fieldId) && !(moveFields || keepFields.has(fieldId)))
+        delete t.customFields[fieldId];
     }
     touch(ctx, t);
   }

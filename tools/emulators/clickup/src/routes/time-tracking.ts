@@ -74,7 +74,8 @@ export function timeTrackingRoutes(): ClickUpRoute[] {
     if (!entry) throw notFound('Time entry');
     return entry;
   };
-  const nextId = (ctx: RouteContext) => String(4015000000000000000n + BigInt(nextCounter(ctx.state, 'timer', 100)));
+  const nextId = (ctx: RouteContext) =>
+    String(4015000000000000000n + BigInt(nextCounter(ctx.state, 'timer', 100)));
   const taskOfBody = (ctx: RouteContext, tid: unknown) => {
     if (tid === undefined || tid === null) return null;
     if (typeof tid !== 'string') throw badRequest('tid must be a task id');
@@ -92,7 +93,8 @@ export function timeTrackingRoutes(): ClickUpRoute[] {
           creator: 0,
         }))
       : [];
-  const running = (ctx: RouteContext) => ctx.state.timeEntries.find((e) => e.userId === ctx.me && e.end === null);
+  const running = (ctx: RouteContext) =>
+    ctx.state.timeEntries.find((e) => e.userId === ctx.me && e.end === null);
   const tracked = (ctx: RouteContext, entry: TimeEntryRecord, description: string) => {
     const task = entry.taskId === null ? undefined : ctx.state.tasks.find((t) => t.id === entry.taskId);
     if (!task || entry.end === null) return;
@@ -145,7 +147,12 @@ export function timeTrackingRoutes(): ClickUpRoute[] {
       const body = objectBody(ctx.request);
       if (typeof body['start'] !== 'number') throw badRequest('start must be a date in ms');
       const start = body['start'];
-      const stop = typeof body['stop'] === 'number' ? body['stop'] : typeof body['end'] === 'number' ? body['end'] : undefined;
+      const stop =
+        typeof body['stop'] === 'number'
+          ? body['stop']
+          : typeof body['end'] === 'number'
+            ? body['end']
+            : undefined;
       const duration = typeof body['duration'] === 'number' ? body['duration'] : undefined;
       if (stop === undefined && duration === undefined) throw badRequest('duration or stop is required');
       const task = taskOfBody(ctx, body['tid']);
@@ -249,4 +256,3 @@ export function timeTrackingRoutes(): ClickUpRoute[] {
     }),
   ];
 }
-

@@ -37,7 +37,12 @@ export function viewRoutes(): ClickUpRoute[] {
     };
     return {
       views: views.map(render),
-      required_views: { list: first('list'), board: first('board'), calendar: first('calendar'), gantt: first('gantt') },
+      required_views: {
+        list: first('list'),
+        board: first('board'),
+        calendar: first('calendar'),
+        gantt: first('gantt'),
+      },
     };
   };
   const findView = (ctx: RouteContext) => {
@@ -50,13 +55,20 @@ export function viewRoutes(): ClickUpRoute[] {
       requireTeam(ctx);
       return viewsOf(ctx, ctx.state.team.id, 7);
     }),
-    v2('GET', '/space/:space_id/view', (ctx) => viewsOf(ctx, findSpace(ctx.state, ctx.params['space_id']!).id, 4)),
-    v2('GET', '/folder/:folder_id/view', (ctx) => viewsOf(ctx, findFolder(ctx.state, ctx.params['folder_id']!).id, 5)),
-    v2('GET', '/list/:list_id/view', (ctx) => viewsOf(ctx, findList(ctx.state, ctx.params['list_id']!).id, 6)),
+    v2('GET', '/space/:space_id/view', (ctx) =>
+      viewsOf(ctx, findSpace(ctx.state, ctx.params['space_id']!).id, 4),
+    ),
+    v2('GET', '/folder/:folder_id/view', (ctx) =>
+      viewsOf(ctx, findFolder(ctx.state, ctx.params['folder_id']!).id, 5),
+    ),
+    v2('GET', '/list/:list_id/view', (ctx) =>
+      viewsOf(ctx, findList(ctx.state, ctx.params['list_id']!).id, 6),
+    ),
     v2('POST', '/list/:list_id/view', (ctx) => {
       const list = findList(ctx.state, ctx.params['list_id']!);
       const body = objectBody(ctx.request);
-      if (typeof body['name'] !== 'string' || body['name'].trim() === '') throw badRequest('View name invalid');
+      if (typeof body['name'] !== 'string' || body['name'].trim() === '')
+        throw badRequest('View name invalid');
       const type = VIEW_TYPES.find((t) => t === body['type']);
       if (!type) throw badRequest(`View type must be one of ${VIEW_TYPES.join(', ')}`);
       const n = ctx.state.views.filter((v) => v.parent.id === list.id).length + 1;
@@ -83,7 +95,13 @@ export function viewRoutes(): ClickUpRoute[] {
       const candidates = ctx.state.tasks.filter((t) => {
         const list = ctx.state.lists.find((l) => l.id === t.listId);
         if (!list) return false;
-        return type === 6 ? list.id === id : type === 5 ? list.folderId === id : type === 4 ? list.spaceId === id : true;
+        return type === 6
+          ? list.id === id
+          : type === 5
+            ? list.folderId === id
+            : type === 4
+              ? list.spaceId === id
+              : true;
       });
       const { tasks, last_page } = sortAndPage(ctx.request, filterTasks(ctx.state, ctx.request, candidates));
       return { tasks: tasks.map((t) => renderTask(ctx.state, t)), last_page };

@@ -175,7 +175,12 @@ export function createWebhookDispatcher(state: ClickUpState, options: Dispatcher
     };
   };
 
-  const deliverTask = (task: TaskRecord, event: string, items: unknown[], extra?: Record<string, unknown>) => {
+  const deliverTask = (
+    task: TaskRecord,
+    event: string,
+    items: unknown[],
+    extra?: Record<string, unknown>,
+  ) => {
     for (const webhook of subscribers(event, taskLocation(task))) {
       deliverStandard(webhook, event, { history_items: items, task_id: task.id, ...extra });
     }
@@ -232,7 +237,12 @@ export function createWebhookDispatcher(state: ClickUpState, options: Dispatcher
         const event = sendOptions.event ?? 'taskUpdated';
         const changes = sendOptions.changes ?? [statusChange(task)];
         const items = changes.map((change) => historyItem(task, state.me, change));
-        const body = JSON.stringify({ event, history_items: items, task_id: task.id, webhook_id: webhook.id });
+        const body = JSON.stringify({
+          event,
+          history_items: items,
+          task_id: task.id,
+          webhook_id: webhook.id,
+        });
         return track(
           post(
             {
@@ -257,7 +267,9 @@ export function createWebhookDispatcher(state: ClickUpState, options: Dispatcher
         date: options.now(),
       };
       const payload =
-        format === 'automation' ? automationPayload(state, task, ids) : legacyAutomationPayload(state, task, ids);
+        format === 'automation'
+          ? automationPayload(state, task, ids)
+          : legacyAutomationPayload(state, task, ids);
       return track(
         post({
           format,
