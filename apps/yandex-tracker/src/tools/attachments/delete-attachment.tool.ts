@@ -6,13 +6,16 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { attachmentIdParam, issuePath } from './attachment-files.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const DeleteAttachmentParams = z.object({
-  issueId: issueIdParam,
-  attachmentId: attachmentIdParam,
-});
+const DeleteAttachmentParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    attachmentId: attachmentIdParam,
+  }),
+);
 
-export class DeleteAttachmentTool extends TrackerTool<typeof DeleteAttachmentParams> {
+export class DeleteAttachmentTool extends TrackerTool<ReturnType<typeof DeleteAttachmentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_attachment', TOOL_PREFIX),
     title: 'Delete attachment',
@@ -26,10 +29,10 @@ export class DeleteAttachmentTool extends TrackerTool<typeof DeleteAttachmentPar
   });
 
   getParamsSchema() {
-    return DeleteAttachmentParams;
+    return DeleteAttachmentParams();
   }
 
-  async execute(params: z.output<typeof DeleteAttachmentParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof DeleteAttachmentParams>>, ctx: TrackerCtx) {
     try {
       await ctx.deps.client.delete(
         `${issuePath(params.issueId)}/${encodeURIComponent(String(params.attachmentId))}`,

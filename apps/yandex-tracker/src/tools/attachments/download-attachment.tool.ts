@@ -11,21 +11,24 @@ import {
   issuePath,
   saveDownload,
 } from './attachment-files.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const DownloadAttachmentParams = z.object({
-  issueId: issueIdParam,
-  attachmentId: attachmentIdParam,
-  saveAs: z
-    .string()
-    .min(1)
-    .max(1000)
-    .optional()
-    .describe(
-      'File path relative to the server\'s download directory (YANDEX_TRACKER_DOWNLOAD_DIR), e.g. "DEMO-12/report.pdf". Default: the attachment\'s own name. Only when that directory is set; existing files are never overwritten.',
-    ),
-});
+const DownloadAttachmentParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    attachmentId: attachmentIdParam,
+    saveAs: z
+      .string()
+      .min(1)
+      .max(1000)
+      .optional()
+      .describe(
+        'File path relative to the server\'s download directory (YANDEX_TRACKER_DOWNLOAD_DIR), e.g. "DEMO-12/report.pdf". Default: the attachment\'s own name. Only when that directory is set; existing files are never overwritten.',
+      ),
+  }),
+);
 
-export class DownloadAttachmentTool extends TrackerTool<typeof DownloadAttachmentParams> {
+export class DownloadAttachmentTool extends TrackerTool<ReturnType<typeof DownloadAttachmentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('download_attachment', TOOL_PREFIX),
     title: 'Download attachment',
@@ -38,10 +41,10 @@ export class DownloadAttachmentTool extends TrackerTool<typeof DownloadAttachmen
   });
 
   getParamsSchema() {
-    return DownloadAttachmentParams;
+    return DownloadAttachmentParams();
   }
 
-  async execute(params: z.output<typeof DownloadAttachmentParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof DownloadAttachmentParams>>, ctx: TrackerCtx) {
     const { downloadDir } = ctx.deps.config;
     if (params.saveAs !== undefined && downloadDir === undefined) {
       throw new ValidationError({

@@ -5,13 +5,16 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { assertDownloadSize, attachmentIdParam, findAttachment } from './attachment-files.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetAttachmentThumbnailParams = z.object({
-  issueId: issueIdParam,
-  attachmentId: attachmentIdParam,
-});
+const GetAttachmentThumbnailParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    attachmentId: attachmentIdParam,
+  }),
+);
 
-export class GetAttachmentThumbnailTool extends TrackerTool<typeof GetAttachmentThumbnailParams> {
+export class GetAttachmentThumbnailTool extends TrackerTool<ReturnType<typeof GetAttachmentThumbnailParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_attachment_thumbnail', TOOL_PREFIX),
     title: 'Get attachment thumbnail',
@@ -24,10 +27,10 @@ export class GetAttachmentThumbnailTool extends TrackerTool<typeof GetAttachment
   });
 
   getParamsSchema() {
-    return GetAttachmentThumbnailParams;
+    return GetAttachmentThumbnailParams();
   }
 
-  async execute(params: z.output<typeof GetAttachmentThumbnailParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetAttachmentThumbnailParams>>, ctx: TrackerCtx) {
     const attachment = await findAttachment(ctx, params.issueId, params.attachmentId);
     const noPreview = () =>
       new ToolsmithError({

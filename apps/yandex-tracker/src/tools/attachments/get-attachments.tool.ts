@@ -7,17 +7,20 @@ import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { issueIdsParam } from '../shared/params.ts';
 import { assertIssueAccess, TrackerTool } from '../shared/tracker-tool.ts';
 import { issuePath } from './attachment-files.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetAttachmentsParams = z.object({
-  issueIds: issueIdsParam(50),
-  fields: fieldsParam({
-    description:
-      'Dot paths inside each issue\'s entry, e.g. ["issueId", "attachments.name", "attachments.size"]; `attachments.*` are fields of the API object. Omit for the compact view.',
-    examples: [['issueId', 'attachments.id', 'attachments.name', 'attachments.mimetype']],
+const GetAttachmentsParams = lazySchema(() =>
+  z.object({
+    issueIds: issueIdsParam(50),
+    fields: fieldsParam({
+      description:
+        'Dot paths inside each issue\'s entry, e.g. ["issueId", "attachments.name", "attachments.size"]; `attachments.*` are fields of the API object. Omit for the compact view.',
+      examples: [['issueId', 'attachments.id', 'attachments.name', 'attachments.mimetype']],
+    }),
   }),
-});
+);
 
-export class GetAttachmentsTool extends TrackerTool<typeof GetAttachmentsParams> {
+export class GetAttachmentsTool extends TrackerTool<ReturnType<typeof GetAttachmentsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_attachments', TOOL_PREFIX),
     title: 'Get attachments',
@@ -30,7 +33,7 @@ export class GetAttachmentsTool extends TrackerTool<typeof GetAttachmentsParams>
   });
 
   getParamsSchema() {
-    return GetAttachmentsParams;
+    return GetAttachmentsParams();
   }
 
   protected override checksQueuesPerItem() {
@@ -41,7 +44,7 @@ export class GetAttachmentsTool extends TrackerTool<typeof GetAttachmentsParams>
     return 'successful';
   }
 
-  async execute(params: z.output<typeof GetAttachmentsParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetAttachmentsParams>>, ctx: TrackerCtx) {
     const view = chooseView(params, toAttachment);
     return runBatch(
       ctx,

@@ -7,6 +7,7 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { issuePath, MAX_UPLOAD_BYTES, mib, openUploadFile } from './attachment-files.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
 /**
  * mime-types, loaded on the first upload without a `mimetype`: its database is about 200 KB of
@@ -17,35 +18,37 @@ const mimeTypes = () => (mimeTypesModule ??= import('mime-types'));
 
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
-const UploadAttachmentParams = z.object({
-  issueId: issueIdParam,
-  filename: z
-    .string()
-    .trim()
-    .min(1)
-    .max(255)
-    .regex(/^[^/\\]+$/, 'Give a file name without folders, e.g. "screenshot.png".')
-    .describe('Name the file gets in Tracker, e.g. "screenshot.png" (at most 255 characters, no folders).'),
-  contentBase64: z
-    .string()
-    .min(1)
-    .optional()
-    .describe('The file content, base64-encoded (at most 50 MiB decoded). Pass this or `path`, not both.'),
-  path: z
-    .string()
-    .min(1)
-    .optional()
-    .describe(
-      'Path of a file inside the server\'s upload directory (YANDEX_TRACKER_UPLOAD_DIR), relative to it, e.g. "logs/build.log". Only works when the operator set that directory. Pass this or `contentBase64`.',
-    ),
-  mimetype: z
-    .string()
-    .regex(/^[\w.+-]+\/[\w.+-]+$/, 'Use a MIME type such as "image/png".')
-    .optional()
-    .describe('MIME type, e.g. "image/png". Default: guessed from the file name extension.'),
-});
+const UploadAttachmentParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    filename: z
+      .string()
+      .trim()
+      .min(1)
+      .max(255)
+      .regex(/^[^/\\]+$/, 'Give a file name without folders, e.g. "screenshot.png".')
+      .describe('Name the file gets in Tracker, e.g. "screenshot.png" (at most 255 characters, no folders).'),
+    contentBase64: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('The file content, base64-encoded (at most 50 MiB decoded). Pass this or `path`, not both.'),
+    path: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Path of a file inside the server\'s upload directory (YANDEX_TRACKER_UPLOAD_DIR), relative to it, e.g. "logs/build.log". Only works when the operator set that directory. Pass this or `contentBase64`.',
+      ),
+    mimetype: z
+      .string()
+      .regex(/^[\w.+-]+\/[\w.+-]+$/, 'Use a MIME type such as "image/png".')
+      .optional()
+      .describe('MIME type, e.g. "image/png". Default: guessed from the file name extension.'),
+  }),
+);
 
-export class UploadAttachmentTool extends TrackerTool<typeof UploadAttachmentParams> {
+export class UploadAttachmentTool extends TrackerTool<ReturnType<typeof UploadAttachmentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('upload_attachment', TOOL_PREFIX),
     title: 'Upload attachment',
@@ -59,10 +62,10 @@ export class UploadAttachmentTool extends TrackerTool<typeof UploadAttachmentPar
   });
 
   getParamsSchema() {
-    return UploadAttachmentParams;
+    return UploadAttachmentParams();
   }
 
-  async execute(params: z.output<typeof UploadAttachmentParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof UploadAttachmentParams>>, ctx: TrackerCtx) {
     const bytes = await this.content(params, ctx);
     const type =
       params.mimetype ?? ((await mimeTypes()).lookup(params.filename) || 'application/octet-stream');
@@ -78,7 +81,7 @@ export class UploadAttachmentTool extends TrackerTool<typeof UploadAttachmentPar
   }
 
   private async content(
-    params: z.output<typeof UploadAttachmentParams>,
+    params: z.output<ReturnType<typeof UploadAttachmentParams>>,
     ctx: TrackerCtx,
   ): Promise<Uint8Array<ArrayBuffer>> {
     const given = [params.contentBase64 !== undefined, params.path !== undefined].filter(Boolean).length;

@@ -5,13 +5,16 @@ import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { boardIdParam, withBoardHint } from './board-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetBoardColumnsParams = z.object({
-  boardId: boardIdParam,
-  fields: fieldsParam({ examples: [['id', 'name', 'statuses.key']] }),
-});
+const GetBoardColumnsParams = lazySchema(() =>
+  z.object({
+    boardId: boardIdParam,
+    fields: fieldsParam({ examples: [['id', 'name', 'statuses.key']] }),
+  }),
+);
 
-export class GetBoardColumnsTool extends TrackerTool<typeof GetBoardColumnsParams> {
+export class GetBoardColumnsTool extends TrackerTool<ReturnType<typeof GetBoardColumnsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_board_columns', TOOL_PREFIX),
     title: 'Get board columns',
@@ -24,14 +27,14 @@ export class GetBoardColumnsTool extends TrackerTool<typeof GetBoardColumnsParam
   });
 
   getParamsSchema() {
-    return GetBoardColumnsParams;
+    return GetBoardColumnsParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute(params: z.output<typeof GetBoardColumnsParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetBoardColumnsParams>>, ctx: TrackerCtx) {
     let columns: ApiBoardColumn[];
     try {
       columns = await ctx.deps.client.get<ApiBoardColumn[]>(

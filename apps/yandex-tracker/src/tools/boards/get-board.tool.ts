@@ -5,13 +5,16 @@ import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { boardIdParam, withBoardHint } from './board-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetBoardParams = z.object({
-  boardId: boardIdParam,
-  fields: fieldsParam({ examples: [['id', 'name', 'version', 'columns', 'query', 'filter']] }),
-});
+const GetBoardParams = lazySchema(() =>
+  z.object({
+    boardId: boardIdParam,
+    fields: fieldsParam({ examples: [['id', 'name', 'version', 'columns', 'query', 'filter']] }),
+  }),
+);
 
-export class GetBoardTool extends TrackerTool<typeof GetBoardParams> {
+export class GetBoardTool extends TrackerTool<ReturnType<typeof GetBoardParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_board', TOOL_PREFIX),
     title: 'Get board',
@@ -24,10 +27,10 @@ export class GetBoardTool extends TrackerTool<typeof GetBoardParams> {
   });
 
   getParamsSchema() {
-    return GetBoardParams;
+    return GetBoardParams();
   }
 
-  async execute(params: z.output<typeof GetBoardParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetBoardParams>>, ctx: TrackerCtx) {
     try {
       const board = await ctx.deps.client.get<ApiBoard>(
         `/v2/boards/${encodeURIComponent(String(params.boardId))}`,

@@ -5,14 +5,17 @@ import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
 import { cursorParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetBoardsParams = z.object({
-  perPage: perPageParam(100, 50),
-  cursor: cursorParam,
-  fields: fieldsParam({ examples: [['id', 'name', 'defaultQueue.key', 'query']] }),
-});
+const GetBoardsParams = lazySchema(() =>
+  z.object({
+    perPage: perPageParam(100, 50),
+    cursor: cursorParam,
+    fields: fieldsParam({ examples: [['id', 'name', 'defaultQueue.key', 'query']] }),
+  }),
+);
 
-export class GetBoardsTool extends TrackerTool<typeof GetBoardsParams> {
+export class GetBoardsTool extends TrackerTool<ReturnType<typeof GetBoardsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_boards', TOOL_PREFIX),
     title: 'Get boards',
@@ -25,14 +28,14 @@ export class GetBoardsTool extends TrackerTool<typeof GetBoardsParams> {
   });
 
   getParamsSchema() {
-    return GetBoardsParams;
+    return GetBoardsParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute(params: z.output<typeof GetBoardsParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetBoardsParams>>, ctx: TrackerCtx) {
     const all = await ctx.deps.client.get<ApiBoard[]>('/v2/boards', { signal: ctx.signal });
     return listLocal(this.name, params, Array.isArray(all) ? all : [], chooseView(params, toBoardSummary));
   }

@@ -6,13 +6,16 @@ import { withHint } from '../shared/known-values.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { sprintIdParam } from './board-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetSprintParams = z.object({
-  sprintId: sprintIdParam,
-  fields: fieldsParam({ examples: [['id', 'name', 'status', 'board.display', 'startDateTime']] }),
-});
+const GetSprintParams = lazySchema(() =>
+  z.object({
+    sprintId: sprintIdParam,
+    fields: fieldsParam({ examples: [['id', 'name', 'status', 'board.display', 'startDateTime']] }),
+  }),
+);
 
-export class GetSprintTool extends TrackerTool<typeof GetSprintParams> {
+export class GetSprintTool extends TrackerTool<ReturnType<typeof GetSprintParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_sprint', TOOL_PREFIX),
     title: 'Get sprint',
@@ -25,10 +28,10 @@ export class GetSprintTool extends TrackerTool<typeof GetSprintParams> {
   });
 
   getParamsSchema() {
-    return GetSprintParams;
+    return GetSprintParams();
   }
 
-  async execute(params: z.output<typeof GetSprintParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetSprintParams>>, ctx: TrackerCtx) {
     try {
       const sprint = await ctx.deps.client.get<ApiSprint>(
         `/v3/sprints/${encodeURIComponent(String(params.sprintId))}`,

@@ -6,21 +6,24 @@ import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts
 import { cursorParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { boardIdParam, withBoardHint } from './board-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
 const SPRINT_STATUSES = ['draft', 'in_progress', 'released', 'archived'] as const;
 
-const GetSprintsParams = z.object({
-  boardId: boardIdParam,
-  status: z
-    .enum(SPRINT_STATUSES)
-    .optional()
-    .describe('Only sprints in this status, e.g. "in_progress" for the current sprint.'),
-  perPage: perPageParam(100, 50),
-  cursor: cursorParam,
-  fields: fieldsParam({ examples: [['id', 'name', 'status', 'startDate', 'endDate']] }),
-});
+const GetSprintsParams = lazySchema(() =>
+  z.object({
+    boardId: boardIdParam,
+    status: z
+      .enum(SPRINT_STATUSES)
+      .optional()
+      .describe('Only sprints in this status, e.g. "in_progress" for the current sprint.'),
+    perPage: perPageParam(100, 50),
+    cursor: cursorParam,
+    fields: fieldsParam({ examples: [['id', 'name', 'status', 'startDate', 'endDate']] }),
+  }),
+);
 
-export class GetSprintsTool extends TrackerTool<typeof GetSprintsParams> {
+export class GetSprintsTool extends TrackerTool<ReturnType<typeof GetSprintsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_sprints', TOOL_PREFIX),
     title: 'Get sprints',
@@ -33,14 +36,14 @@ export class GetSprintsTool extends TrackerTool<typeof GetSprintsParams> {
   });
 
   getParamsSchema() {
-    return GetSprintsParams;
+    return GetSprintsParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute(params: z.output<typeof GetSprintsParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetSprintsParams>>, ctx: TrackerCtx) {
     let sprints: ApiSprint[];
     try {
       sprints = await ctx.deps.client.get<ApiSprint[]>(

@@ -7,27 +7,30 @@ import { queueIdParam } from '../shared/params.ts';
 import { runBulkChange } from './bulk-operation.ts';
 import { bulkIssueIdsParam, bulkValuesBody, bulkValuesSchema, notifyParam } from './bulk-params.ts';
 import { BulkWriteTool } from './bulk-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const BulkMoveIssuesParams = z.object({
-  issueIds: bulkIssueIdsParam,
-  targetQueueId: queueIdParam.describe('Queue to move the issues to, e.g. "OPS".'),
-  moveAllFields: z
-    .boolean()
-    .optional()
-    .describe('Keep components, versions and projects, e.g. true. Default false: the API clears them.'),
-  initialStatus: z
-    .boolean()
-    .optional()
-    .describe(
-      "Reset the issues to the target queue's initial status, e.g. true. Needed when an issue's type or status does not exist in the target queue; without it such issues are not moved.",
-    ),
-  values: bulkValuesSchema
-    .optional()
-    .describe('Fields to set while moving, e.g. {"assignee": "dave", "priority": "normal"}.'),
-  notify: notifyParam,
-});
+const BulkMoveIssuesParams = lazySchema(() =>
+  z.object({
+    issueIds: bulkIssueIdsParam,
+    targetQueueId: queueIdParam.describe('Queue to move the issues to, e.g. "OPS".'),
+    moveAllFields: z
+      .boolean()
+      .optional()
+      .describe('Keep components, versions and projects, e.g. true. Default false: the API clears them.'),
+    initialStatus: z
+      .boolean()
+      .optional()
+      .describe(
+        "Reset the issues to the target queue's initial status, e.g. true. Needed when an issue's type or status does not exist in the target queue; without it such issues are not moved.",
+      ),
+    values: bulkValuesSchema
+      .optional()
+      .describe('Fields to set while moving, e.g. {"assignee": "dave", "priority": "normal"}.'),
+    notify: notifyParam,
+  }),
+);
 
-export class BulkMoveIssuesTool extends BulkWriteTool<typeof BulkMoveIssuesParams> {
+export class BulkMoveIssuesTool extends BulkWriteTool<ReturnType<typeof BulkMoveIssuesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('bulk_move_issues', TOOL_PREFIX),
     title: 'Bulk move issues',
@@ -41,10 +44,10 @@ export class BulkMoveIssuesTool extends BulkWriteTool<typeof BulkMoveIssuesParam
   });
 
   getParamsSchema() {
-    return BulkMoveIssuesParams;
+    return BulkMoveIssuesParams();
   }
 
-  async execute(params: z.output<typeof BulkMoveIssuesParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof BulkMoveIssuesParams>>, ctx: TrackerCtx) {
     const issues = [...new Set(params.issueIds)];
     const values = bulkValuesBody(params.values);
     const target = params.targetQueueId;

@@ -6,36 +6,39 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { runBulkChange } from './bulk-operation.ts';
 import { bulkIssueIdsParam, bulkValuesBody, bulkValuesSchema, notifyParam } from './bulk-params.ts';
 import { BulkWriteTool } from './bulk-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const BulkTransitionIssuesParams = z.object({
-  issueIds: bulkIssueIdsParam,
-  transitionId: z
-    .string()
-    .min(1)
-    .max(200)
-    .describe(
-      'Transition id, e.g. "start_progress" or "close" (tracker_get_issue_transitions lists those available to an issue).',
-    ),
-  resolution: z
-    .string()
-    .min(1)
-    .optional()
-    .describe(
-      'Resolution key for a transition into a done status, e.g. "fixed" (tracker_get_resolutions lists them).',
-    ),
-  comment: z
-    .string()
-    .min(1)
-    .max(100_000)
-    .optional()
-    .describe('Comment added to every issue with the transition, e.g. "Closed after the release."'),
-  values: bulkValuesSchema
-    .optional()
-    .describe('Fields to set with the transition (its screen), e.g. {"assignee": "bob"}.'),
-  notify: notifyParam,
-});
+const BulkTransitionIssuesParams = lazySchema(() =>
+  z.object({
+    issueIds: bulkIssueIdsParam,
+    transitionId: z
+      .string()
+      .min(1)
+      .max(200)
+      .describe(
+        'Transition id, e.g. "start_progress" or "close" (tracker_get_issue_transitions lists those available to an issue).',
+      ),
+    resolution: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Resolution key for a transition into a done status, e.g. "fixed" (tracker_get_resolutions lists them).',
+      ),
+    comment: z
+      .string()
+      .min(1)
+      .max(100_000)
+      .optional()
+      .describe('Comment added to every issue with the transition, e.g. "Closed after the release."'),
+    values: bulkValuesSchema
+      .optional()
+      .describe('Fields to set with the transition (its screen), e.g. {"assignee": "bob"}.'),
+    notify: notifyParam,
+  }),
+);
 
-export class BulkTransitionIssuesTool extends BulkWriteTool<typeof BulkTransitionIssuesParams> {
+export class BulkTransitionIssuesTool extends BulkWriteTool<ReturnType<typeof BulkTransitionIssuesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('bulk_transition_issues', TOOL_PREFIX),
     title: 'Bulk transition issues',
@@ -49,10 +52,10 @@ export class BulkTransitionIssuesTool extends BulkWriteTool<typeof BulkTransitio
   });
 
   getParamsSchema() {
-    return BulkTransitionIssuesParams;
+    return BulkTransitionIssuesParams();
   }
 
-  async execute(params: z.output<typeof BulkTransitionIssuesParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof BulkTransitionIssuesParams>>, ctx: TrackerCtx) {
     const issues = [...new Set(params.issueIds)];
     const values = {
       ...bulkValuesBody(params.values),

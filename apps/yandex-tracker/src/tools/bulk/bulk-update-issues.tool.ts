@@ -5,14 +5,17 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { runBulkChange } from './bulk-operation.ts';
 import { bulkIssueIdsParam, bulkValuesBody, bulkValuesSchema, notifyParam } from './bulk-params.ts';
 import { BulkWriteTool } from './bulk-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const BulkUpdateIssuesParams = z.object({
-  issueIds: bulkIssueIdsParam,
-  values: bulkValuesSchema,
-  notify: notifyParam,
-});
+const BulkUpdateIssuesParams = lazySchema(() =>
+  z.object({
+    issueIds: bulkIssueIdsParam,
+    values: bulkValuesSchema,
+    notify: notifyParam,
+  }),
+);
 
-export class BulkUpdateIssuesTool extends BulkWriteTool<typeof BulkUpdateIssuesParams> {
+export class BulkUpdateIssuesTool extends BulkWriteTool<ReturnType<typeof BulkUpdateIssuesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('bulk_update_issues', TOOL_PREFIX),
     title: 'Bulk update issues',
@@ -26,10 +29,10 @@ export class BulkUpdateIssuesTool extends BulkWriteTool<typeof BulkUpdateIssuesP
   });
 
   getParamsSchema() {
-    return BulkUpdateIssuesParams;
+    return BulkUpdateIssuesParams();
   }
 
-  async execute(params: z.output<typeof BulkUpdateIssuesParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof BulkUpdateIssuesParams>>, ctx: TrackerCtx) {
     const values = bulkValuesBody(params.values);
     if (Object.keys(values).length === 0) {
       throw new ValidationError({

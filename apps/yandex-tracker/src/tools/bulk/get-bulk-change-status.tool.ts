@@ -5,19 +5,22 @@ import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetBulkChangeStatusParams = z.object({
-  operationId: z
-    .string()
-    .regex(
-      /^[0-9A-Za-z]{1,64}$/,
-      'Use the operationId a bulk tool returned, e.g. "593cd211ef7e8a33c7e3bb1a" (letters and digits).',
-    )
-    .describe('Id of the bulk change, as tracker_bulk_* returned it, e.g. "593cd211ef7e8a33c7e3bb1a".'),
-  fields: fieldsParam({ examples: [['status', 'statusText', 'totalCompletedIssues']] }),
-});
+const GetBulkChangeStatusParams = lazySchema(() =>
+  z.object({
+    operationId: z
+      .string()
+      .regex(
+        /^[0-9A-Za-z]{1,64}$/,
+        'Use the operationId a bulk tool returned, e.g. "593cd211ef7e8a33c7e3bb1a" (letters and digits).',
+      )
+      .describe('Id of the bulk change, as tracker_bulk_* returned it, e.g. "593cd211ef7e8a33c7e3bb1a".'),
+    fields: fieldsParam({ examples: [['status', 'statusText', 'totalCompletedIssues']] }),
+  }),
+);
 
-export class GetBulkChangeStatusTool extends TrackerTool<typeof GetBulkChangeStatusParams> {
+export class GetBulkChangeStatusTool extends TrackerTool<ReturnType<typeof GetBulkChangeStatusParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_bulk_change_status', TOOL_PREFIX),
     title: 'Get bulk change status',
@@ -30,10 +33,10 @@ export class GetBulkChangeStatusTool extends TrackerTool<typeof GetBulkChangeSta
   });
 
   getParamsSchema() {
-    return GetBulkChangeStatusParams;
+    return GetBulkChangeStatusParams();
   }
 
-  async execute(params: z.output<typeof GetBulkChangeStatusParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetBulkChangeStatusParams>>, ctx: TrackerCtx) {
     const view = chooseView(params, toBulkStatus);
     try {
       return view(

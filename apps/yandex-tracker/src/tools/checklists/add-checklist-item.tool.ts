@@ -6,16 +6,19 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { checklistPath, deadlineBody, deadlineParam, type IssueWithChecklist } from './checklist-common.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const AddChecklistItemParams = z.object({
-  issueId: issueIdParam,
-  text: z.string().trim().min(1).max(10_000).describe('Item text, e.g. "Update the changelog".'),
-  checked: z.boolean().optional().describe('Create it already checked (default false).'),
-  assignee: z.string().min(1).optional().describe('Assignee login or uid, e.g. "bob".'),
-  deadline: deadlineParam.optional(),
-});
+const AddChecklistItemParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    text: z.string().trim().min(1).max(10_000).describe('Item text, e.g. "Update the changelog".'),
+    checked: z.boolean().optional().describe('Create it already checked (default false).'),
+    assignee: z.string().min(1).optional().describe('Assignee login or uid, e.g. "bob".'),
+    deadline: deadlineParam.optional(),
+  }),
+);
 
-export class AddChecklistItemTool extends TrackerTool<typeof AddChecklistItemParams> {
+export class AddChecklistItemTool extends TrackerTool<ReturnType<typeof AddChecklistItemParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('add_checklist_item', TOOL_PREFIX),
     title: 'Add checklist item',
@@ -29,10 +32,10 @@ export class AddChecklistItemTool extends TrackerTool<typeof AddChecklistItemPar
   });
 
   getParamsSchema() {
-    return AddChecklistItemParams;
+    return AddChecklistItemParams();
   }
 
-  async execute(params: z.output<typeof AddChecklistItemParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof AddChecklistItemParams>>, ctx: TrackerCtx) {
     const body = {
       text: params.text,
       ...(params.checked !== undefined ? { checked: params.checked } : {}),

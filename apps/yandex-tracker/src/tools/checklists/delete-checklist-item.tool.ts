@@ -10,13 +10,16 @@ import {
   itemNotFound,
   type IssueWithChecklist,
 } from './checklist-common.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const DeleteChecklistItemParams = z.object({
-  issueId: issueIdParam,
-  checklistItemId: checklistItemIdParam,
-});
+const DeleteChecklistItemParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    checklistItemId: checklistItemIdParam,
+  }),
+);
 
-export class DeleteChecklistItemTool extends TrackerTool<typeof DeleteChecklistItemParams> {
+export class DeleteChecklistItemTool extends TrackerTool<ReturnType<typeof DeleteChecklistItemParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_checklist_item', TOOL_PREFIX),
     title: 'Delete checklist item',
@@ -30,10 +33,10 @@ export class DeleteChecklistItemTool extends TrackerTool<typeof DeleteChecklistI
   });
 
   getParamsSchema() {
-    return DeleteChecklistItemParams;
+    return DeleteChecklistItemParams();
   }
 
-  async execute(params: z.output<typeof DeleteChecklistItemParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof DeleteChecklistItemParams>>, ctx: TrackerCtx) {
     let issue: IssueWithChecklist | undefined;
     try {
       issue = await ctx.deps.client

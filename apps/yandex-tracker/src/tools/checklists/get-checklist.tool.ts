@@ -6,15 +6,18 @@ import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts
 import { cursorParam, issueIdParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { checklistPath } from './checklist-common.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetChecklistParams = z.object({
-  issueId: issueIdParam,
-  perPage: perPageParam(200, 100),
-  cursor: cursorParam,
-  fields: fieldsParam({ examples: [['id', 'text', 'checked', 'deadline.date']] }),
-});
+const GetChecklistParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    perPage: perPageParam(200, 100),
+    cursor: cursorParam,
+    fields: fieldsParam({ examples: [['id', 'text', 'checked', 'deadline.date']] }),
+  }),
+);
 
-export class GetChecklistTool extends TrackerTool<typeof GetChecklistParams> {
+export class GetChecklistTool extends TrackerTool<ReturnType<typeof GetChecklistParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_checklist', TOOL_PREFIX),
     title: 'Get checklist',
@@ -27,14 +30,14 @@ export class GetChecklistTool extends TrackerTool<typeof GetChecklistParams> {
   });
 
   getParamsSchema() {
-    return GetChecklistParams;
+    return GetChecklistParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute(params: z.output<typeof GetChecklistParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetChecklistParams>>, ctx: TrackerCtx) {
     const items = await ctx.deps.client.get<ApiChecklistItem[] | undefined>(checklistPath(params.issueId), {
       signal: ctx.signal,
     });

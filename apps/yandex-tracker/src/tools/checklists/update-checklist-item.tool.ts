@@ -13,25 +13,28 @@ import {
   itemNotFound,
   type IssueWithChecklist,
 } from './checklist-common.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const UpdateChecklistItemParams = z.object({
-  issueId: issueIdParam,
-  checklistItemId: checklistItemIdParam,
-  text: z.string().trim().min(1).max(10_000).optional().describe('New text.'),
-  checked: z.boolean().optional().describe('true to tick the item, false to untick it.'),
-  assignee: z
-    .string()
-    .min(1)
-    .nullable()
-    .optional()
-    .describe('New assignee login or uid, e.g. "bob"; null removes the assignee.'),
-  deadline: deadlineParam
-    .nullable()
-    .optional()
-    .describe('New deadline day, YYYY-MM-DD; null removes the deadline.'),
-});
+const UpdateChecklistItemParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    checklistItemId: checklistItemIdParam,
+    text: z.string().trim().min(1).max(10_000).optional().describe('New text.'),
+    checked: z.boolean().optional().describe('true to tick the item, false to untick it.'),
+    assignee: z
+      .string()
+      .min(1)
+      .nullable()
+      .optional()
+      .describe('New assignee login or uid, e.g. "bob"; null removes the assignee.'),
+    deadline: deadlineParam
+      .nullable()
+      .optional()
+      .describe('New deadline day, YYYY-MM-DD; null removes the deadline.'),
+  }),
+);
 
-export class UpdateChecklistItemTool extends TrackerTool<typeof UpdateChecklistItemParams> {
+export class UpdateChecklistItemTool extends TrackerTool<ReturnType<typeof UpdateChecklistItemParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_checklist_item', TOOL_PREFIX),
     title: 'Update checklist item',
@@ -45,10 +48,10 @@ export class UpdateChecklistItemTool extends TrackerTool<typeof UpdateChecklistI
   });
 
   getParamsSchema() {
-    return UpdateChecklistItemParams;
+    return UpdateChecklistItemParams();
   }
 
-  async execute(params: z.output<typeof UpdateChecklistItemParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof UpdateChecklistItemParams>>, ctx: TrackerCtx) {
     const body: Record<string, unknown> = {};
     if (params.text !== undefined) body['text'] = params.text;
     if (params.checked !== undefined) body['checked'] = params.checked;

@@ -7,20 +7,23 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { commentBody, commentExtras, commentTextParam, SUMMONEE_HINT } from './comment-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const AddCommentParams = z.object({
-  issueId: issueIdParam,
-  text: commentTextParam,
-  ...commentExtras,
-  isAddToFollowers: z
-    .boolean()
-    .optional()
-    .describe(
-      'Make you a follower of the issue (default true, as in the web UI). False comments without following.',
-    ),
-});
+const AddCommentParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    text: commentTextParam,
+    ...commentExtras,
+    isAddToFollowers: z
+      .boolean()
+      .optional()
+      .describe(
+        'Make you a follower of the issue (default true, as in the web UI). False comments without following.',
+      ),
+  }),
+);
 
-export class AddCommentTool extends TrackerTool<typeof AddCommentParams> {
+export class AddCommentTool extends TrackerTool<ReturnType<typeof AddCommentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('add_comment', TOOL_PREFIX),
     title: 'Add comment',
@@ -35,10 +38,10 @@ export class AddCommentTool extends TrackerTool<typeof AddCommentParams> {
   });
 
   getParamsSchema() {
-    return AddCommentParams;
+    return AddCommentParams();
   }
 
-  async execute(params: z.output<typeof AddCommentParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof AddCommentParams>>, ctx: TrackerCtx) {
     try {
       const comment = await ctx.deps.client.post<ApiComment>(
         `/v3/issues/${encodeURIComponent(params.issueId)}/comments`,

@@ -7,13 +7,16 @@ import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { commentIdParam } from './comment-params.ts';
 import { isMissingIssue } from '../issues/missing-issue.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const DeleteCommentParams = z.object({
-  issueId: issueIdParam,
-  commentId: commentIdParam,
-});
+const DeleteCommentParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    commentId: commentIdParam,
+  }),
+);
 
-export class DeleteCommentTool extends TrackerTool<typeof DeleteCommentParams> {
+export class DeleteCommentTool extends TrackerTool<ReturnType<typeof DeleteCommentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_comment', TOOL_PREFIX),
     title: 'Delete comment',
@@ -27,10 +30,10 @@ export class DeleteCommentTool extends TrackerTool<typeof DeleteCommentParams> {
   });
 
   getParamsSchema() {
-    return DeleteCommentParams;
+    return DeleteCommentParams();
   }
 
-  async execute(params: z.output<typeof DeleteCommentParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof DeleteCommentParams>>, ctx: TrackerCtx) {
     try {
       await ctx.deps.client.delete(
         `/v3/issues/${encodeURIComponent(params.issueId)}/comments/${params.commentId}`,

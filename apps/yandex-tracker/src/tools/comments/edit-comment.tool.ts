@@ -14,23 +14,26 @@ import {
   SUMMONEE_HINT,
 } from './comment-params.ts';
 import { isMissingIssue } from '../issues/missing-issue.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const EditCommentParams = z.object({
-  issueId: issueIdParam,
-  commentId: commentIdParam,
-  text: commentTextParam.describe('The new, complete comment text (it replaces the old text).'),
-  ...commentExtras,
-  version: z
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe(
-      "The comment's `version` from tracker_get_comments, e.g. 1: the edit is refused if the comment changed since. Recommended.",
-    ),
-});
+const EditCommentParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    commentId: commentIdParam,
+    text: commentTextParam.describe('The new, complete comment text (it replaces the old text).'),
+    ...commentExtras,
+    version: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        "The comment's `version` from tracker_get_comments, e.g. 1: the edit is refused if the comment changed since. Recommended.",
+      ),
+  }),
+);
 
-export class EditCommentTool extends TrackerTool<typeof EditCommentParams> {
+export class EditCommentTool extends TrackerTool<ReturnType<typeof EditCommentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('edit_comment', TOOL_PREFIX),
     title: 'Edit comment',
@@ -45,10 +48,10 @@ export class EditCommentTool extends TrackerTool<typeof EditCommentParams> {
   });
 
   getParamsSchema() {
-    return EditCommentParams;
+    return EditCommentParams();
   }
 
-  async execute(params: z.output<typeof EditCommentParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof EditCommentParams>>, ctx: TrackerCtx) {
     try {
       const comment = await ctx.deps.client.patch<ApiComment>(
         `/v3/issues/${encodeURIComponent(params.issueId)}/comments/${params.commentId}`,

@@ -5,15 +5,18 @@ import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, listAfter, type TrackerCtx } from '../shared/list-result.ts';
 import { cursorParam, issueIdParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetCommentsParams = z.object({
-  issueId: issueIdParam,
-  perPage: perPageParam(100, 50),
-  cursor: cursorParam,
-  fields: fieldsParam({ examples: [['id', 'text', 'createdBy.display', 'createdAt', 'version']] }),
-});
+const GetCommentsParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    perPage: perPageParam(100, 50),
+    cursor: cursorParam,
+    fields: fieldsParam({ examples: [['id', 'text', 'createdBy.display', 'createdAt', 'version']] }),
+  }),
+);
 
-export class GetCommentsTool extends TrackerTool<typeof GetCommentsParams> {
+export class GetCommentsTool extends TrackerTool<ReturnType<typeof GetCommentsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_comments', TOOL_PREFIX),
     title: 'Get comments',
@@ -27,14 +30,14 @@ export class GetCommentsTool extends TrackerTool<typeof GetCommentsParams> {
   });
 
   getParamsSchema() {
-    return GetCommentsParams;
+    return GetCommentsParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute(params: z.output<typeof GetCommentsParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetCommentsParams>>, ctx: TrackerCtx) {
     return listAfter(
       this.name,
       params,

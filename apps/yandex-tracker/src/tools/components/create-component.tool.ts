@@ -7,23 +7,31 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { queueIdParam, userIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from '../queues/queue-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const CreateComponentParams = z.object({
-  queueId: queueIdParam.describe('Queue the component belongs to, e.g. "DEMO".'),
-  name: z.string().trim().min(1).max(200).describe('Component name, unique in the queue, e.g. "Mobile app".'),
-  description: z
-    .string()
-    .max(10_000)
-    .optional()
-    .describe('What the component covers, e.g. "iOS and Android clients".'),
-  lead: userIdParam.optional().describe('Component owner: login or uid, e.g. "carol".'),
-  assignAuto: z
-    .boolean()
-    .optional()
-    .describe('Assign new issues with this component to its lead automatically, e.g. true. Default false.'),
-});
+const CreateComponentParams = lazySchema(() =>
+  z.object({
+    queueId: queueIdParam.describe('Queue the component belongs to, e.g. "DEMO".'),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .describe('Component name, unique in the queue, e.g. "Mobile app".'),
+    description: z
+      .string()
+      .max(10_000)
+      .optional()
+      .describe('What the component covers, e.g. "iOS and Android clients".'),
+    lead: userIdParam.optional().describe('Component owner: login or uid, e.g. "carol".'),
+    assignAuto: z
+      .boolean()
+      .optional()
+      .describe('Assign new issues with this component to its lead automatically, e.g. true. Default false.'),
+  }),
+);
 
-export class CreateComponentTool extends TrackerTool<typeof CreateComponentParams> {
+export class CreateComponentTool extends TrackerTool<ReturnType<typeof CreateComponentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_component', TOOL_PREFIX),
     title: 'Create component',
@@ -37,10 +45,10 @@ export class CreateComponentTool extends TrackerTool<typeof CreateComponentParam
   });
 
   getParamsSchema() {
-    return CreateComponentParams;
+    return CreateComponentParams();
   }
 
-  async execute(params: z.output<typeof CreateComponentParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof CreateComponentParams>>, ctx: TrackerCtx) {
     const body = {
       name: params.name,
       queue: params.queueId,

@@ -9,14 +9,17 @@ import {
   componentPath,
   withComponentHint,
 } from './component-access.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const DeleteComponentParams = z.object({
-  componentId: componentIdParam,
-});
+const DeleteComponentParams = lazySchema(() =>
+  z.object({
+    componentId: componentIdParam,
+  }),
+);
 
-type Params = z.output<typeof DeleteComponentParams>;
+type Params = z.output<ReturnType<typeof DeleteComponentParams>>;
 
-export class DeleteComponentTool extends TrackerTool<typeof DeleteComponentParams> {
+export class DeleteComponentTool extends TrackerTool<ReturnType<typeof DeleteComponentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_component', TOOL_PREFIX),
     title: 'Delete component',
@@ -30,7 +33,7 @@ export class DeleteComponentTool extends TrackerTool<typeof DeleteComponentParam
   });
 
   getParamsSchema() {
-    return DeleteComponentParams;
+    return DeleteComponentParams();
   }
 
   protected override async beforeExecute(params: Params, ctx: TrackerCtx) {

@@ -6,17 +6,20 @@ import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts
 import { cursorParam, perPageParam, queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from '../queues/queue-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetComponentsParams = z.object({
-  queueId: queueIdParam
-    .optional()
-    .describe('Only the components of this queue, e.g. "DEMO"; omit for all queues.'),
-  perPage: perPageParam(100, 50),
-  cursor: cursorParam,
-  fields: fieldsParam({ examples: [['id', 'name', 'queue.key', 'lead.display']] }),
-});
+const GetComponentsParams = lazySchema(() =>
+  z.object({
+    queueId: queueIdParam
+      .optional()
+      .describe('Only the components of this queue, e.g. "DEMO"; omit for all queues.'),
+    perPage: perPageParam(100, 50),
+    cursor: cursorParam,
+    fields: fieldsParam({ examples: [['id', 'name', 'queue.key', 'lead.display']] }),
+  }),
+);
 
-export class GetComponentsTool extends TrackerTool<typeof GetComponentsParams> {
+export class GetComponentsTool extends TrackerTool<ReturnType<typeof GetComponentsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_components', TOOL_PREFIX),
     title: 'List components',
@@ -29,14 +32,14 @@ export class GetComponentsTool extends TrackerTool<typeof GetComponentsParams> {
   });
 
   getParamsSchema() {
-    return GetComponentsParams;
+    return GetComponentsParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute(params: z.output<typeof GetComponentsParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetComponentsParams>>, ctx: TrackerCtx) {
     const path = params.queueId
       ? `/v2/queues/${encodeURIComponent(params.queueId)}/components`
       : '/v2/components';

@@ -11,31 +11,34 @@ import {
   componentPath,
   withComponentHint,
 } from './component-access.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
 const CHANGES = ['name', 'description', 'lead', 'assignAuto'] as const;
 
-const UpdateComponentParams = z.object({
-  componentId: componentIdParam,
-  version: z
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe(
-      'The component `version` you read (tracker_get_components); the change is refused if it changed since, e.g. 2.',
-    ),
-  name: z.string().trim().min(1).max(200).optional().describe('New name, unique in the queue, e.g. "API".'),
-  description: z.string().max(10_000).optional().describe('New description, e.g. "Public REST API".'),
-  lead: userIdParam.optional().describe('New owner: login or uid, e.g. "dave".'),
-  assignAuto: z
-    .boolean()
-    .optional()
-    .describe('Assign new issues with this component to its lead automatically, e.g. false.'),
-});
+const UpdateComponentParams = lazySchema(() =>
+  z.object({
+    componentId: componentIdParam,
+    version: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        'The component `version` you read (tracker_get_components); the change is refused if it changed since, e.g. 2.',
+      ),
+    name: z.string().trim().min(1).max(200).optional().describe('New name, unique in the queue, e.g. "API".'),
+    description: z.string().max(10_000).optional().describe('New description, e.g. "Public REST API".'),
+    lead: userIdParam.optional().describe('New owner: login or uid, e.g. "dave".'),
+    assignAuto: z
+      .boolean()
+      .optional()
+      .describe('Assign new issues with this component to its lead automatically, e.g. false.'),
+  }),
+);
 
-type Params = z.output<typeof UpdateComponentParams>;
+type Params = z.output<ReturnType<typeof UpdateComponentParams>>;
 
-export class UpdateComponentTool extends TrackerTool<typeof UpdateComponentParams> {
+export class UpdateComponentTool extends TrackerTool<ReturnType<typeof UpdateComponentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_component', TOOL_PREFIX),
     title: 'Update component',
@@ -49,7 +52,7 @@ export class UpdateComponentTool extends TrackerTool<typeof UpdateComponentParam
   });
 
   getParamsSchema() {
-    return UpdateComponentParams;
+    return UpdateComponentParams();
   }
 
   protected override async beforeExecute(params: Params, ctx: TrackerCtx) {

@@ -3,23 +3,26 @@ import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { assertQueueAccess, TrackerTool } from '../shared/tracker-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const CountIssuesParams = z.object({
-  query: z
-    .string()
-    .min(1)
-    .optional()
-    .describe('Tracker query language (YQL), the most robust form, e.g. `Queue: DEMO Status: !closed`.'),
-  filter: z
-    .record(
-      z.string(),
-      z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]),
-    )
-    .optional()
-    .describe('Field → value(s), e.g. {"queue": "DEMO", "assignee": "Empty()"}. Strict: prefer `query`.'),
-});
+const CountIssuesParams = lazySchema(() =>
+  z.object({
+    query: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Tracker query language (YQL), the most robust form, e.g. `Queue: DEMO Status: !closed`.'),
+    filter: z
+      .record(
+        z.string(),
+        z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]),
+      )
+      .optional()
+      .describe('Field → value(s), e.g. {"queue": "DEMO", "assignee": "Empty()"}. Strict: prefer `query`.'),
+  }),
+);
 
-export class CountIssuesTool extends TrackerTool<typeof CountIssuesParams> {
+export class CountIssuesTool extends TrackerTool<ReturnType<typeof CountIssuesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('count_issues', TOOL_PREFIX),
     title: 'Count issues',
@@ -33,10 +36,10 @@ export class CountIssuesTool extends TrackerTool<typeof CountIssuesParams> {
   });
 
   getParamsSchema() {
-    return CountIssuesParams;
+    return CountIssuesParams();
   }
 
-  async execute(params: z.output<typeof CountIssuesParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof CountIssuesParams>>, ctx: TrackerCtx) {
     if ((params.query === undefined) === (params.filter === undefined)) {
       throw new ValidationError({
         toolName: this.name,

@@ -6,18 +6,21 @@ import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const CreateIssueLinkParams = z.object({
-  issueId: issueIdParam.describe('The issue the relationship is said of, e.g. "DEMO-12".'),
-  relationship: z
-    .enum(LINK_RELATIONSHIPS)
-    .describe(
-      'How `issueId` relates to `targetIssueId`: "relates"; "depends on" (issueId is blocked by the target) / "is dependent by" (issueId blocks the target); "is subtask for" / "is parent task for"; "duplicates" / "is duplicated by"; "has epic" (the target is an Epic) / "is epic of" (issueId is an Epic).',
-    ),
-  targetIssueId: issueIdParam.describe('The issue to link to, e.g. "DEMO-3".'),
-});
+const CreateIssueLinkParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam.describe('The issue the relationship is said of, e.g. "DEMO-12".'),
+    relationship: z
+      .enum(LINK_RELATIONSHIPS)
+      .describe(
+        'How `issueId` relates to `targetIssueId`: "relates"; "depends on" (issueId is blocked by the target) / "is dependent by" (issueId blocks the target); "is subtask for" / "is parent task for"; "duplicates" / "is duplicated by"; "has epic" (the target is an Epic) / "is epic of" (issueId is an Epic).',
+      ),
+    targetIssueId: issueIdParam.describe('The issue to link to, e.g. "DEMO-3".'),
+  }),
+);
 
-export class CreateIssueLinkTool extends TrackerTool<typeof CreateIssueLinkParams> {
+export class CreateIssueLinkTool extends TrackerTool<ReturnType<typeof CreateIssueLinkParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_issue_link', TOOL_PREFIX),
     title: 'Link two issues',
@@ -33,10 +36,10 @@ export class CreateIssueLinkTool extends TrackerTool<typeof CreateIssueLinkParam
   });
 
   getParamsSchema() {
-    return CreateIssueLinkParams;
+    return CreateIssueLinkParams();
   }
 
-  async execute(params: z.output<typeof CreateIssueLinkParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof CreateIssueLinkParams>>, ctx: TrackerCtx) {
     try {
       const link = await ctx.deps.client.post<ApiLink>(
         `/v3/issues/${encodeURIComponent(params.issueId)}/links`,

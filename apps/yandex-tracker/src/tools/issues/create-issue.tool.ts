@@ -8,20 +8,23 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { issueIdParam, queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { issueFieldsShape, issueFieldsBody } from './issue-fields.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const CreateIssueParams = z.object({
-  queueId: queueIdParam.describe('Queue to create the issue in, e.g. "DEMO".'),
-  summary: z.string().trim().min(1).max(1000).describe('Issue title.'),
-  ...issueFieldsShape,
-  parentId: issueIdParam.optional().describe('Parent issue key, e.g. "DEMO-3" (makes this a sub-issue).'),
-  attachmentIds: z
-    .array(z.string().min(1))
-    .max(20)
-    .optional()
-    .describe('Ids of temporary uploads to attach.'),
-});
+const CreateIssueParams = lazySchema(() =>
+  z.object({
+    queueId: queueIdParam.describe('Queue to create the issue in, e.g. "DEMO".'),
+    summary: z.string().trim().min(1).max(1000).describe('Issue title.'),
+    ...issueFieldsShape,
+    parentId: issueIdParam.optional().describe('Parent issue key, e.g. "DEMO-3" (makes this a sub-issue).'),
+    attachmentIds: z
+      .array(z.string().min(1))
+      .max(20)
+      .optional()
+      .describe('Ids of temporary uploads to attach.'),
+  }),
+);
 
-export class CreateIssueTool extends TrackerTool<typeof CreateIssueParams> {
+export class CreateIssueTool extends TrackerTool<ReturnType<typeof CreateIssueParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_issue', TOOL_PREFIX),
     title: 'Create issue',
@@ -36,10 +39,10 @@ export class CreateIssueTool extends TrackerTool<typeof CreateIssueParams> {
   });
 
   getParamsSchema() {
-    return CreateIssueParams;
+    return CreateIssueParams();
   }
 
-  async execute(params: z.output<typeof CreateIssueParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof CreateIssueParams>>, ctx: TrackerCtx) {
     const unique = `toolsmith-${crypto.randomUUID()}`;
     const body = {
       queue: params.queueId,

@@ -6,13 +6,20 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { isMissingIssue } from './missing-issue.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const DeleteIssueLinkParams = z.object({
-  issueId: issueIdParam.describe('One of the two linked issues, e.g. "DEMO-12".'),
-  linkId: z.number().int().positive().describe('Link id (`linkId` from tracker_get_issue_links), e.g. 502.'),
-});
+const DeleteIssueLinkParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam.describe('One of the two linked issues, e.g. "DEMO-12".'),
+    linkId: z
+      .number()
+      .int()
+      .positive()
+      .describe('Link id (`linkId` from tracker_get_issue_links), e.g. 502.'),
+  }),
+);
 
-export class DeleteIssueLinkTool extends TrackerTool<typeof DeleteIssueLinkParams> {
+export class DeleteIssueLinkTool extends TrackerTool<ReturnType<typeof DeleteIssueLinkParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_issue_link', TOOL_PREFIX),
     title: 'Delete issue link',
@@ -28,10 +35,10 @@ export class DeleteIssueLinkTool extends TrackerTool<typeof DeleteIssueLinkParam
   });
 
   getParamsSchema() {
-    return DeleteIssueLinkParams;
+    return DeleteIssueLinkParams();
   }
 
-  async execute(params: z.output<typeof DeleteIssueLinkParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof DeleteIssueLinkParams>>, ctx: TrackerCtx) {
     try {
       await ctx.deps.client.delete(
         `/v3/issues/${encodeURIComponent(params.issueId)}/links/${params.linkId}`,

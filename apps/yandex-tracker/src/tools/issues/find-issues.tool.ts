@@ -6,46 +6,49 @@ import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts';
 import { cursorParam, issueIdParam, perPageParam, queueIdParam } from '../shared/params.ts';
 import { assertQueueAccess, TrackerTool } from '../shared/tracker-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const FindIssuesParams = z.object({
-  query: z
-    .string()
-    .min(1)
-    .optional()
-    .describe(
-      'Tracker query language (YQL), the most robust form, e.g. `Queue: DEMO Assignee: me() Status: !closed "Sort by": Updated DESC`.',
-    ),
-  filter: z
-    .record(
-      z.string(),
-      z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]),
-    )
-    .optional()
-    .describe(
-      'Field → value(s), e.g. {"queue": "DEMO", "assignee": "Empty()"}. Strict: prefer `query` for anything complex.',
-    ),
-  issueIds: z.array(issueIdParam).min(1).max(100).optional().describe('Find exactly these issue keys.'),
-  queueId: queueIdParam.optional().describe('All issues of this queue, e.g. "DEMO".'),
-  filterId: z.number().int().positive().optional().describe('Id of a saved filter.'),
-  order: z
-    .string()
-    .regex(/^[+-][A-Za-z]+$/, 'Use "+field" or "-field", e.g. "-updated".')
-    .optional()
-    .describe(
-      'Sort for `filter` only: "+field" ascending, "-field" descending, e.g. "-updated". With `query`, sort inside the query ("Sort by").',
-    ),
-  expand: z
-    .array(z.enum(['transitions', 'attachments']))
-    .optional()
-    .describe('Extra data per issue (costs tokens).'),
-  perPage: perPageParam(100, 50),
-  cursor: cursorParam,
-  fields: fieldsParam({ examples: [['key', 'summary', 'status.key', 'assignee.display', 'updatedAt']] }),
-});
+const FindIssuesParams = lazySchema(() =>
+  z.object({
+    query: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Tracker query language (YQL), the most robust form, e.g. `Queue: DEMO Assignee: me() Status: !closed "Sort by": Updated DESC`.',
+      ),
+    filter: z
+      .record(
+        z.string(),
+        z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]),
+      )
+      .optional()
+      .describe(
+        'Field → value(s), e.g. {"queue": "DEMO", "assignee": "Empty()"}. Strict: prefer `query` for anything complex.',
+      ),
+    issueIds: z.array(issueIdParam).min(1).max(100).optional().describe('Find exactly these issue keys.'),
+    queueId: queueIdParam.optional().describe('All issues of this queue, e.g. "DEMO".'),
+    filterId: z.number().int().positive().optional().describe('Id of a saved filter.'),
+    order: z
+      .string()
+      .regex(/^[+-][A-Za-z]+$/, 'Use "+field" or "-field", e.g. "-updated".')
+      .optional()
+      .describe(
+        'Sort for `filter` only: "+field" ascending, "-field" descending, e.g. "-updated". With `query`, sort inside the query ("Sort by").',
+      ),
+    expand: z
+      .array(z.enum(['transitions', 'attachments']))
+      .optional()
+      .describe('Extra data per issue (costs tokens).'),
+    perPage: perPageParam(100, 50),
+    cursor: cursorParam,
+    fields: fieldsParam({ examples: [['key', 'summary', 'status.key', 'assignee.display', 'updatedAt']] }),
+  }),
+);
 
 const SELECTORS = ['query', 'filter', 'issueIds', 'queueId', 'filterId'] as const;
 
-export class FindIssuesTool extends TrackerTool<typeof FindIssuesParams> {
+export class FindIssuesTool extends TrackerTool<ReturnType<typeof FindIssuesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('find_issues', TOOL_PREFIX),
     title: 'Find issues',
@@ -59,7 +62,7 @@ export class FindIssuesTool extends TrackerTool<typeof FindIssuesParams> {
   });
 
   getParamsSchema() {
-    return FindIssuesParams;
+    return FindIssuesParams();
   }
 
   protected override projectionRoot() {
@@ -70,7 +73,7 @@ export class FindIssuesTool extends TrackerTool<typeof FindIssuesParams> {
     return true;
   }
 
-  async execute(params: z.output<typeof FindIssuesParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof FindIssuesParams>>, ctx: TrackerCtx) {
     const body = searchBody(params);
     const { config } = ctx.deps;
     if (params.queueId) assertQueueAccess(config, params.queueId, false);

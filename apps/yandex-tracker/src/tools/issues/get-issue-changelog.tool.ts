@@ -5,27 +5,30 @@ import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, listAfter, type TrackerCtx } from '../shared/list-result.ts';
 import { cursorParam, issueIdParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetIssueChangelogParams = z.object({
-  issueId: issueIdParam,
-  field: z
-    .string()
-    .min(1)
-    .optional()
-    .describe('Only changes of this field id, e.g. "status", "assignee", "priority".'),
-  type: z
-    .string()
-    .regex(/^[A-Z][A-Za-z]+$/, 'Use an entry type such as "IssueWorkflow" or "IssueUpdated".')
-    .optional()
-    .describe(
-      'Only entries of this type, e.g. "IssueWorkflow" (status changes), "IssueUpdated", "IssueCreated", "IssueMoved", "IssueCommentAdded", "IssueLinked", "IssueAttachmentAdded", "IssueWorklogAdded".',
-    ),
-  perPage: perPageParam(100, 50),
-  cursor: cursorParam,
-  fields: fieldsParam({ examples: [['id', 'updatedAt', 'updatedBy.display', 'type', 'fields']] }),
-});
+const GetIssueChangelogParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    field: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Only changes of this field id, e.g. "status", "assignee", "priority".'),
+    type: z
+      .string()
+      .regex(/^[A-Z][A-Za-z]+$/, 'Use an entry type such as "IssueWorkflow" or "IssueUpdated".')
+      .optional()
+      .describe(
+        'Only entries of this type, e.g. "IssueWorkflow" (status changes), "IssueUpdated", "IssueCreated", "IssueMoved", "IssueCommentAdded", "IssueLinked", "IssueAttachmentAdded", "IssueWorklogAdded".',
+      ),
+    perPage: perPageParam(100, 50),
+    cursor: cursorParam,
+    fields: fieldsParam({ examples: [['id', 'updatedAt', 'updatedBy.display', 'type', 'fields']] }),
+  }),
+);
 
-export class GetIssueChangelogTool extends TrackerTool<typeof GetIssueChangelogParams> {
+export class GetIssueChangelogTool extends TrackerTool<ReturnType<typeof GetIssueChangelogParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_issue_changelog', TOOL_PREFIX),
     title: 'Get issue changelog',
@@ -39,14 +42,14 @@ export class GetIssueChangelogTool extends TrackerTool<typeof GetIssueChangelogP
   });
 
   getParamsSchema() {
-    return GetIssueChangelogParams;
+    return GetIssueChangelogParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute(params: z.output<typeof GetIssueChangelogParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetIssueChangelogParams>>, ctx: TrackerCtx) {
     return listAfter(
       this.name,
       params,

@@ -6,17 +6,20 @@ import { runBatch } from '../shared/batch.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { issueIdsParam } from '../shared/params.ts';
 import { assertIssueAccess, TrackerTool } from '../shared/tracker-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetIssueLinksParams = z.object({
-  issueIds: issueIdsParam(50),
-  fields: fieldsParam({
-    description:
-      'Dot paths inside each successful item { issueId, links: [raw API link] }, e.g. ["issueId", "links.id", "links.object.key"]. Omit for the compact view.',
-    examples: [['issueId', 'links.id', 'links.type.id', 'links.direction', 'links.object.key']],
+const GetIssueLinksParams = lazySchema(() =>
+  z.object({
+    issueIds: issueIdsParam(50),
+    fields: fieldsParam({
+      description:
+        'Dot paths inside each successful item { issueId, links: [raw API link] }, e.g. ["issueId", "links.id", "links.object.key"]. Omit for the compact view.',
+      examples: [['issueId', 'links.id', 'links.type.id', 'links.direction', 'links.object.key']],
+    }),
   }),
-});
+);
 
-export class GetIssueLinksTool extends TrackerTool<typeof GetIssueLinksParams> {
+export class GetIssueLinksTool extends TrackerTool<ReturnType<typeof GetIssueLinksParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_issue_links', TOOL_PREFIX),
     title: 'Get issue links',
@@ -31,7 +34,7 @@ export class GetIssueLinksTool extends TrackerTool<typeof GetIssueLinksParams> {
   });
 
   getParamsSchema() {
-    return GetIssueLinksParams;
+    return GetIssueLinksParams();
   }
 
   protected override checksQueuesPerItem() {
@@ -42,7 +45,7 @@ export class GetIssueLinksTool extends TrackerTool<typeof GetIssueLinksParams> {
     return 'successful';
   }
 
-  async execute(params: z.output<typeof GetIssueLinksParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetIssueLinksParams>>, ctx: TrackerCtx) {
     const view = chooseView(params, toLink);
     return runBatch(
       ctx,

@@ -6,6 +6,7 @@ import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
 export interface ApiTransition {
   id: string;
@@ -18,12 +19,14 @@ export interface ApiTransition {
 export const toTransition = (t: ApiTransition) =>
   compact({ transitionId: t.id, display: t.display, to: refKey(t.to) });
 
-const GetIssueTransitionsParams = z.object({
-  issueId: issueIdParam,
-  fields: fieldsParam({ examples: [['id', 'display', 'to.key', 'screen']] }),
-});
+const GetIssueTransitionsParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    fields: fieldsParam({ examples: [['id', 'display', 'to.key', 'screen']] }),
+  }),
+);
 
-export class GetIssueTransitionsTool extends TrackerTool<typeof GetIssueTransitionsParams> {
+export class GetIssueTransitionsTool extends TrackerTool<ReturnType<typeof GetIssueTransitionsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_issue_transitions', TOOL_PREFIX),
     title: 'Get issue transitions',
@@ -37,14 +40,14 @@ export class GetIssueTransitionsTool extends TrackerTool<typeof GetIssueTransiti
   });
 
   getParamsSchema() {
-    return GetIssueTransitionsParams;
+    return GetIssueTransitionsParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute(params: z.output<typeof GetIssueTransitionsParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetIssueTransitionsParams>>, ctx: TrackerCtx) {
     const transitions = await ctx.deps.client.get<ApiTransition[]>(
       `/v3/issues/${encodeURIComponent(params.issueId)}/transitions`,
       { signal: ctx.signal },

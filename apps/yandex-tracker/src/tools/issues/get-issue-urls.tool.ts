@@ -4,23 +4,26 @@ import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { ISSUE_KEY_PATTERN } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetIssueUrlsParams = z.object({
-  issueIds: z
-    .array(
-      z
-        .string()
-        .regex(
-          ISSUE_KEY_PATTERN,
-          'Use an issue key such as "DEMO-12" (web links need the key, not the 24-character id).',
-        ),
-    )
-    .min(1)
-    .max(100)
-    .describe('Issue keys, e.g. ["DEMO-1", "DEMO-2"] (1–100).'),
-});
+const GetIssueUrlsParams = lazySchema(() =>
+  z.object({
+    issueIds: z
+      .array(
+        z
+          .string()
+          .regex(
+            ISSUE_KEY_PATTERN,
+            'Use an issue key such as "DEMO-12" (web links need the key, not the 24-character id).',
+          ),
+      )
+      .min(1)
+      .max(100)
+      .describe('Issue keys, e.g. ["DEMO-1", "DEMO-2"] (1–100).'),
+  }),
+);
 
-export class GetIssueUrlsTool extends TrackerTool<typeof GetIssueUrlsParams> {
+export class GetIssueUrlsTool extends TrackerTool<ReturnType<typeof GetIssueUrlsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_issue_urls', TOOL_PREFIX),
     title: 'Get issue web links',
@@ -36,10 +39,10 @@ export class GetIssueUrlsTool extends TrackerTool<typeof GetIssueUrlsParams> {
   });
 
   getParamsSchema() {
-    return GetIssueUrlsParams;
+    return GetIssueUrlsParams();
   }
 
-  async execute(params: z.output<typeof GetIssueUrlsParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetIssueUrlsParams>>, ctx: TrackerCtx) {
     return {
       items: params.issueIds.map((issueId) => ({ issueId, url: `${ctx.deps.config.webUrl}/${issueId}` })),
     };

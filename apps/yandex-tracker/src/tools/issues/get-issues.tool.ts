@@ -7,13 +7,16 @@ import { runBatch } from '../shared/batch.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { issueIdsParam } from '../shared/params.ts';
 import { assertIssueAccess, TrackerTool } from '../shared/tracker-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetIssuesParams = z.object({
-  issueIds: issueIdsParam(50),
-  fields: fieldsParam({ examples: [['key', 'summary', 'status.key', 'assignee.display']] }),
-});
+const GetIssuesParams = lazySchema(() =>
+  z.object({
+    issueIds: issueIdsParam(50),
+    fields: fieldsParam({ examples: [['key', 'summary', 'status.key', 'assignee.display']] }),
+  }),
+);
 
-export class GetIssuesTool extends TrackerTool<typeof GetIssuesParams> {
+export class GetIssuesTool extends TrackerTool<ReturnType<typeof GetIssuesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_issues', TOOL_PREFIX),
     title: 'Get issues',
@@ -27,7 +30,7 @@ export class GetIssuesTool extends TrackerTool<typeof GetIssuesParams> {
   });
 
   getParamsSchema() {
-    return GetIssuesParams;
+    return GetIssuesParams();
   }
 
   protected override checksQueuesPerItem() {
@@ -38,7 +41,7 @@ export class GetIssuesTool extends TrackerTool<typeof GetIssuesParams> {
     return 'successful';
   }
 
-  async execute(params: z.output<typeof GetIssuesParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetIssuesParams>>, ctx: TrackerCtx) {
     const view = chooseView(params, toIssueDetail);
     return runBatch(
       ctx,

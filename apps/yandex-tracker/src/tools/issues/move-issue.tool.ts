@@ -7,26 +7,29 @@ import { isMissingQueue, knownQueues, withHint } from '../shared/known-values.ts
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { issueIdParam, ISSUE_KEY_PATTERN, queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const MoveIssueParams = z.object({
-  issueId: issueIdParam,
-  targetQueueId: queueIdParam.describe('Queue to move the issue to, e.g. "OPS".'),
-  moveAllFields: z
-    .boolean()
-    .optional()
-    .describe(
-      'Keep components, versions and projects (they must exist in the target queue). Default false: they are cleared.',
-    ),
-  initialStatus: z
-    .boolean()
-    .optional()
-    .describe(
-      "Put the issue into the target queue's initial status. Needed when the issue's type or status does not exist in the target queue. Default false.",
-    ),
-  notify: z.boolean().optional().describe("Notify the issue's participants about the move. Default true."),
-});
+const MoveIssueParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    targetQueueId: queueIdParam.describe('Queue to move the issue to, e.g. "OPS".'),
+    moveAllFields: z
+      .boolean()
+      .optional()
+      .describe(
+        'Keep components, versions and projects (they must exist in the target queue). Default false: they are cleared.',
+      ),
+    initialStatus: z
+      .boolean()
+      .optional()
+      .describe(
+        "Put the issue into the target queue's initial status. Needed when the issue's type or status does not exist in the target queue. Default false.",
+      ),
+    notify: z.boolean().optional().describe("Notify the issue's participants about the move. Default true."),
+  }),
+);
 
-export class MoveIssueTool extends TrackerTool<typeof MoveIssueParams> {
+export class MoveIssueTool extends TrackerTool<ReturnType<typeof MoveIssueParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('move_issue', TOOL_PREFIX),
     title: 'Move issue to another queue',
@@ -41,10 +44,10 @@ export class MoveIssueTool extends TrackerTool<typeof MoveIssueParams> {
   });
 
   getParamsSchema() {
-    return MoveIssueParams;
+    return MoveIssueParams();
   }
 
-  async execute(params: z.output<typeof MoveIssueParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof MoveIssueParams>>, ctx: TrackerCtx) {
     const path = `/v3/issues/${encodeURIComponent(params.issueId)}`;
     const previousKey = ISSUE_KEY_PATTERN.test(params.issueId)
       ? params.issueId

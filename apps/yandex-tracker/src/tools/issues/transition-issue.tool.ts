@@ -9,28 +9,31 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import type { ApiTransition } from './get-issue-transitions.tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const TransitionIssueParams = z.object({
-  issueId: issueIdParam,
-  transitionId: z
-    .string()
-    .min(1)
-    .describe('Transition id from tracker_get_issue_transitions, e.g. "start_progress" or "close".'),
-  comment: z.string().min(1).max(100_000).optional().describe('Comment added with the transition.'),
-  resolution: z
-    .string()
-    .min(1)
-    .optional()
-    .describe(
-      'Resolution key for transitions to a done status, e.g. "fixed" (tracker_get_resolutions lists them).',
-    ),
-  customFields: z
-    .record(z.string().min(1), z.unknown())
-    .optional()
-    .describe('Fields the transition screen asks for, by field id, e.g. {"assignee": "bob"}.'),
-});
+const TransitionIssueParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    transitionId: z
+      .string()
+      .min(1)
+      .describe('Transition id from tracker_get_issue_transitions, e.g. "start_progress" or "close".'),
+    comment: z.string().min(1).max(100_000).optional().describe('Comment added with the transition.'),
+    resolution: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Resolution key for transitions to a done status, e.g. "fixed" (tracker_get_resolutions lists them).',
+      ),
+    customFields: z
+      .record(z.string().min(1), z.unknown())
+      .optional()
+      .describe('Fields the transition screen asks for, by field id, e.g. {"assignee": "bob"}.'),
+  }),
+);
 
-export class TransitionIssueTool extends TrackerTool<typeof TransitionIssueParams> {
+export class TransitionIssueTool extends TrackerTool<ReturnType<typeof TransitionIssueParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('transition_issue', TOOL_PREFIX),
     title: 'Transition issue (change status)',
@@ -45,10 +48,10 @@ export class TransitionIssueTool extends TrackerTool<typeof TransitionIssueParam
   });
 
   getParamsSchema() {
-    return TransitionIssueParams;
+    return TransitionIssueParams();
   }
 
-  async execute(params: z.output<typeof TransitionIssueParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof TransitionIssueParams>>, ctx: TrackerCtx) {
     const issuePath = `/v3/issues/${encodeURIComponent(params.issueId)}`;
     let available: ApiTransition[];
     try {
@@ -81,7 +84,7 @@ export class TransitionIssueTool extends TrackerTool<typeof TransitionIssueParam
   /** Names the valid transitions (or resolutions) when the API refused the ones given. */
   private async explain(
     error: unknown,
-    params: z.output<typeof TransitionIssueParams>,
+    params: z.output<ReturnType<typeof TransitionIssueParams>>,
     ctx: TrackerCtx,
   ): Promise<unknown> {
     if (!ApiError.isInstance(error) || ![400, 404, 409, 422].includes(error.status)) return error;

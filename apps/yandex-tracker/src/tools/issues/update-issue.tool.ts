@@ -15,28 +15,31 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { issueFieldsBody, issueFieldsShape, issueListEdits } from './issue-fields.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const UpdateIssueParams = z.object({
-  issueId: issueIdParam,
-  summary: z
-    .string()
-    .trim()
-    .min(1)
-    .max(1000)
-    .optional()
-    .describe('New title, e.g. "Login fails for + emails".'),
-  ...issueFieldsShape,
-  ...issueListEdits,
-  parentId: issueIdParam.optional().describe('New parent issue key, e.g. "DEMO-3".'),
-  version: z
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe(
-      'The `version` the issue had when you read it (tracker_get_issues returns it), e.g. 7. The update is refused if someone changed the issue since. Recommended.',
-    ),
-});
+const UpdateIssueParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    summary: z
+      .string()
+      .trim()
+      .min(1)
+      .max(1000)
+      .optional()
+      .describe('New title, e.g. "Login fails for + emails".'),
+    ...issueFieldsShape,
+    ...issueListEdits,
+    parentId: issueIdParam.optional().describe('New parent issue key, e.g. "DEMO-3".'),
+    version: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        'The `version` the issue had when you read it (tracker_get_issues returns it), e.g. 7. The update is refused if someone changed the issue since. Recommended.',
+      ),
+  }),
+);
 
 /** Fields the API keeps read-only on update, and where they are changed instead (research §1.7 item 1). */
 const ELSEWHERE: Record<string, string> = {
@@ -48,7 +51,7 @@ const ELSEWHERE: Record<string, string> = {
   queueId: 'cannot be changed by an update: move the issue with tracker_move_issue (`targetQueueId`).',
 };
 
-export class UpdateIssueTool extends TrackerTool<typeof UpdateIssueParams> {
+export class UpdateIssueTool extends TrackerTool<ReturnType<typeof UpdateIssueParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_issue', TOOL_PREFIX),
     title: 'Update issue',
@@ -63,11 +66,11 @@ export class UpdateIssueTool extends TrackerTool<typeof UpdateIssueParams> {
   });
 
   getParamsSchema() {
-    return UpdateIssueParams;
+    return UpdateIssueParams();
   }
 
   /** A `status` (or `resolution`, `queue`) field gets an explanation of where it is changed, not "unknown field". */
-  override validateParams(args: unknown): ParamsValidation<z.output<typeof UpdateIssueParams>> {
+  override validateParams(args: unknown): ParamsValidation<z.output<ReturnType<typeof UpdateIssueParams>>> {
     const result = super.validateParams(args);
     if (args === null || typeof args !== 'object' || Array.isArray(args)) return result;
     const redirected = Object.keys(args).filter((key) => Object.hasOwn(ELSEWHERE, key));
@@ -79,7 +82,7 @@ export class UpdateIssueTool extends TrackerTool<typeof UpdateIssueParams> {
     return { success: false, error: new ValidationError({ toolName: this.name, issues }) };
   }
 
-  async execute(params: z.output<typeof UpdateIssueParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof UpdateIssueParams>>, ctx: TrackerCtx) {
     const readOnly = Object.keys(params.customFields ?? {}).filter((key) => Object.hasOwn(ELSEWHERE, key));
     if (readOnly.length > 0) {
       throw new ValidationError({

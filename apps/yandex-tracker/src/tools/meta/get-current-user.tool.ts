@@ -5,12 +5,15 @@ import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withAuthGuidance } from './auth-guidance.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetCurrentUserParams = z.object({
-  fields: fieldsParam({ examples: [['uid', 'login', 'display', 'email', 'firstName', 'lastName']] }),
-});
+const GetCurrentUserParams = lazySchema(() =>
+  z.object({
+    fields: fieldsParam({ examples: [['uid', 'login', 'display', 'email', 'firstName', 'lastName']] }),
+  }),
+);
 
-export class GetCurrentUserTool extends TrackerTool<typeof GetCurrentUserParams> {
+export class GetCurrentUserTool extends TrackerTool<ReturnType<typeof GetCurrentUserParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_current_user', TOOL_PREFIX),
     title: 'Get current user',
@@ -23,10 +26,10 @@ export class GetCurrentUserTool extends TrackerTool<typeof GetCurrentUserParams>
   });
 
   getParamsSchema() {
-    return GetCurrentUserParams;
+    return GetCurrentUserParams();
   }
 
-  async execute(params: z.output<typeof GetCurrentUserParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetCurrentUserParams>>, ctx: TrackerCtx) {
     try {
       const user = await ctx.deps.client.get<ApiUser>('/v3/myself', { signal: ctx.signal });
       return chooseView(params, toUser)(user);

@@ -5,10 +5,11 @@ import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { orgInUse, withAuthGuidance } from './auth-guidance.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const PingParams = z.object({});
+const PingParams = lazySchema(() => z.object({}));
 
-export class PingTool extends TrackerTool<typeof PingParams> {
+export class PingTool extends TrackerTool<ReturnType<typeof PingParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('ping', TOOL_PREFIX),
     title: 'Check the Tracker connection',
@@ -23,10 +24,10 @@ export class PingTool extends TrackerTool<typeof PingParams> {
   });
 
   getParamsSchema() {
-    return PingParams;
+    return PingParams();
   }
 
-  async execute(_params: z.output<typeof PingParams>, ctx: TrackerCtx) {
+  async execute(_params: z.output<ReturnType<typeof PingParams>>, ctx: TrackerCtx) {
     let user: ApiUser;
     try {
       user = await ctx.deps.client.get<ApiUser>('/v3/myself', { signal: ctx.signal });

@@ -8,26 +8,29 @@ import { userIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from '../queues/queue-hints.ts';
 import { projectDateParam, projectStatusParam, queueIdsParam, queuesValue } from './project-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const CreateProjectParams = z.object({
-  name: z.string().trim().min(1).max(200).describe('Project name, unique, e.g. "Spring release".'),
-  queueIds: queueIdsParam,
-  lead: userIdParam.optional().describe('Project lead: login or uid, e.g. "alice".'),
-  description: z
-    .string()
-    .max(10_000)
-    .optional()
-    .describe('Project description, e.g. "Everything for the spring release".'),
-  status: projectStatusParam
-    .optional()
-    .describe('Stage: DRAFT (default), IN_PROGRESS, LAUNCHED or POSTPONED.'),
-  startDate: projectDateParam('Start date', '2026-03-01').optional(),
-  endDate: projectDateParam('End date, not before startDate', '2026-05-31').optional(),
-});
+const CreateProjectParams = lazySchema(() =>
+  z.object({
+    name: z.string().trim().min(1).max(200).describe('Project name, unique, e.g. "Spring release".'),
+    queueIds: queueIdsParam,
+    lead: userIdParam.optional().describe('Project lead: login or uid, e.g. "alice".'),
+    description: z
+      .string()
+      .max(10_000)
+      .optional()
+      .describe('Project description, e.g. "Everything for the spring release".'),
+    status: projectStatusParam
+      .optional()
+      .describe('Stage: DRAFT (default), IN_PROGRESS, LAUNCHED or POSTPONED.'),
+    startDate: projectDateParam('Start date', '2026-03-01').optional(),
+    endDate: projectDateParam('End date, not before startDate', '2026-05-31').optional(),
+  }),
+);
 
-type Params = z.output<typeof CreateProjectParams>;
+type Params = z.output<ReturnType<typeof CreateProjectParams>>;
 
-export class CreateProjectTool extends TrackerTool<typeof CreateProjectParams> {
+export class CreateProjectTool extends TrackerTool<ReturnType<typeof CreateProjectParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_project', TOOL_PREFIX),
     title: 'Create project',
@@ -41,7 +44,7 @@ export class CreateProjectTool extends TrackerTool<typeof CreateProjectParams> {
   });
 
   getParamsSchema() {
-    return CreateProjectParams;
+    return CreateProjectParams();
   }
 
   protected override touched(params: Params) {

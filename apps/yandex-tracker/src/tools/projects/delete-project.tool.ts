@@ -4,14 +4,17 @@ import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { assertProjectAccess, projectIdParam, projectPath, withProjectHint } from './project-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const DeleteProjectParams = z.object({
-  projectId: projectIdParam,
-});
+const DeleteProjectParams = lazySchema(() =>
+  z.object({
+    projectId: projectIdParam,
+  }),
+);
 
-type Params = z.output<typeof DeleteProjectParams>;
+type Params = z.output<ReturnType<typeof DeleteProjectParams>>;
 
-export class DeleteProjectTool extends TrackerTool<typeof DeleteProjectParams> {
+export class DeleteProjectTool extends TrackerTool<ReturnType<typeof DeleteProjectParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_project', TOOL_PREFIX),
     title: 'Delete project',
@@ -25,7 +28,7 @@ export class DeleteProjectTool extends TrackerTool<typeof DeleteProjectParams> {
   });
 
   getParamsSchema() {
-    return DeleteProjectParams;
+    return DeleteProjectParams();
   }
 
   protected override async beforeExecute(params: Params, ctx: TrackerCtx) {

@@ -5,20 +5,23 @@ import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { assertProjectAccess, projectIdParam, projectPath, withProjectHint } from './project-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetProjectParams = z.object({
-  projectId: projectIdParam,
-  expand: z
-    .array(z.enum(['queues']))
-    .min(1)
-    .optional()
-    .describe('Extra data: ["queues"] adds the keys of the project’s queues.'),
-  fields: fieldsParam({ examples: [['id', 'name', 'status', 'lead.display']] }),
-});
+const GetProjectParams = lazySchema(() =>
+  z.object({
+    projectId: projectIdParam,
+    expand: z
+      .array(z.enum(['queues']))
+      .min(1)
+      .optional()
+      .describe('Extra data: ["queues"] adds the keys of the project’s queues.'),
+    fields: fieldsParam({ examples: [['id', 'name', 'status', 'lead.display']] }),
+  }),
+);
 
-type Params = z.output<typeof GetProjectParams>;
+type Params = z.output<ReturnType<typeof GetProjectParams>>;
 
-export class GetProjectTool extends TrackerTool<typeof GetProjectParams> {
+export class GetProjectTool extends TrackerTool<ReturnType<typeof GetProjectParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_project', TOOL_PREFIX),
     title: 'Get project',
@@ -31,7 +34,7 @@ export class GetProjectTool extends TrackerTool<typeof GetProjectParams> {
   });
 
   getParamsSchema() {
-    return GetProjectParams;
+    return GetProjectParams();
   }
 
   protected override async beforeExecute(params: Params, ctx: TrackerCtx) {

@@ -6,17 +6,20 @@ import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts
 import { cursorParam, perPageParam, queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from '../queues/queue-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetProjectsParams = z.object({
-  queueId: queueIdParam
-    .optional()
-    .describe('Only projects that include this queue, e.g. "DEMO"; omit for all.'),
-  perPage: perPageParam(100, 50),
-  cursor: cursorParam,
-  fields: fieldsParam({ examples: [['id', 'name', 'status', 'queues.key']] }),
-});
+const GetProjectsParams = lazySchema(() =>
+  z.object({
+    queueId: queueIdParam
+      .optional()
+      .describe('Only projects that include this queue, e.g. "DEMO"; omit for all.'),
+    perPage: perPageParam(100, 50),
+    cursor: cursorParam,
+    fields: fieldsParam({ examples: [['id', 'name', 'status', 'queues.key']] }),
+  }),
+);
 
-export class GetProjectsTool extends TrackerTool<typeof GetProjectsParams> {
+export class GetProjectsTool extends TrackerTool<ReturnType<typeof GetProjectsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_projects', TOOL_PREFIX),
     title: 'List projects',
@@ -29,14 +32,14 @@ export class GetProjectsTool extends TrackerTool<typeof GetProjectsParams> {
   });
 
   getParamsSchema() {
-    return GetProjectsParams;
+    return GetProjectsParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute(params: z.output<typeof GetProjectsParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetProjectsParams>>, ctx: TrackerCtx) {
     const path = params.queueId
       ? `/v2/queues/${encodeURIComponent(params.queueId)}/projects`
       : '/v2/projects';

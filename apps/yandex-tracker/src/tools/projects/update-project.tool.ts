@@ -18,33 +18,36 @@ import {
   queuesValue,
   withProjectHint,
 } from './project-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
 const CHANGES = ['name', 'description', 'lead', 'status', 'startDate', 'endDate', 'queueIds'] as const;
 
-const UpdateProjectParams = z.object({
-  projectId: projectIdParam,
-  version: z
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe(
-      'The project `version` you read (tracker_get_project); the change is refused if it changed since, e.g. 2.',
-    ),
-  name: z.string().trim().min(1).max(200).optional().describe('New name, e.g. "Spring release 2".'),
-  description: z.string().max(10_000).optional().describe('New description.'),
-  lead: userIdParam.optional().describe('New lead: login or uid, e.g. "bob".'),
-  status: projectStatusParam.optional(),
-  startDate: projectDateParam('New start date', '2026-03-01').optional(),
-  endDate: projectDateParam('New end date', '2026-06-30').optional(),
-  queueIds: queueIdsParam
-    .optional()
-    .describe('REPLACES the project’s queues with these, e.g. ["DEMO", "WEB"].'),
-});
+const UpdateProjectParams = lazySchema(() =>
+  z.object({
+    projectId: projectIdParam,
+    version: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        'The project `version` you read (tracker_get_project); the change is refused if it changed since, e.g. 2.',
+      ),
+    name: z.string().trim().min(1).max(200).optional().describe('New name, e.g. "Spring release 2".'),
+    description: z.string().max(10_000).optional().describe('New description.'),
+    lead: userIdParam.optional().describe('New lead: login or uid, e.g. "bob".'),
+    status: projectStatusParam.optional(),
+    startDate: projectDateParam('New start date', '2026-03-01').optional(),
+    endDate: projectDateParam('New end date', '2026-06-30').optional(),
+    queueIds: queueIdsParam
+      .optional()
+      .describe('REPLACES the project’s queues with these, e.g. ["DEMO", "WEB"].'),
+  }),
+);
 
-type Params = z.output<typeof UpdateProjectParams>;
+type Params = z.output<ReturnType<typeof UpdateProjectParams>>;
 
-export class UpdateProjectTool extends TrackerTool<typeof UpdateProjectParams> {
+export class UpdateProjectTool extends TrackerTool<ReturnType<typeof UpdateProjectParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_project', TOOL_PREFIX),
     title: 'Update project',
@@ -58,7 +61,7 @@ export class UpdateProjectTool extends TrackerTool<typeof UpdateProjectParams> {
   });
 
   getParamsSchema() {
-    return UpdateProjectParams;
+    return UpdateProjectParams();
   }
 
   protected override touched(params: Params) {

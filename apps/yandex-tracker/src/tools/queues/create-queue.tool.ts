@@ -7,38 +7,41 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { userIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { QUEUE_VALUES_HINT } from './queue-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const CreateQueueParams = z.object({
-  key: z
-    .string()
-    .regex(/^[A-Z]{2,10}$/, 'Use 2–10 Latin capital letters, e.g. "DESIGN".')
-    .describe(
-      'Key of the new queue: 2–10 Latin capital letters, e.g. "DESIGN". Issue keys will be DESIGN-1, …',
-    ),
-  name: z.string().trim().min(1).max(200).describe('Queue name, e.g. "Design".'),
-  lead: userIdParam.describe('Queue owner: login or uid, e.g. "alice".'),
-  defaultType: z.string().min(1).describe('Default issue type key, e.g. "task".'),
-  defaultPriority: z.string().min(1).describe('Default priority key, e.g. "normal".'),
-  description: z.string().max(10_000).optional().describe('Queue description, e.g. "Design requests".'),
-  issueTypesConfig: z
-    .array(
-      z.object({
-        issueType: z.string().min(1).describe('Issue type key, e.g. "task".'),
-        workflow: z.string().min(1).describe('Workflow id, e.g. "developmentPresetWorkflow".'),
-        resolutions: z
-          .array(z.string().min(1))
-          .min(1)
-          .describe('Resolution keys allowed for this type, e.g. ["fixed", "wontFix"].'),
-      }),
-    )
-    .min(1)
-    .optional()
-    .describe(
-      'Issue types of the queue with their workflow and resolutions, e.g. [{"issueType": "task", "workflow": "developmentPresetWorkflow", "resolutions": ["fixed", "wontFix"]}]. Must include `defaultType`.',
-    ),
-});
+const CreateQueueParams = lazySchema(() =>
+  z.object({
+    key: z
+      .string()
+      .regex(/^[A-Z]{2,10}$/, 'Use 2–10 Latin capital letters, e.g. "DESIGN".')
+      .describe(
+        'Key of the new queue: 2–10 Latin capital letters, e.g. "DESIGN". Issue keys will be DESIGN-1, …',
+      ),
+    name: z.string().trim().min(1).max(200).describe('Queue name, e.g. "Design".'),
+    lead: userIdParam.describe('Queue owner: login or uid, e.g. "alice".'),
+    defaultType: z.string().min(1).describe('Default issue type key, e.g. "task".'),
+    defaultPriority: z.string().min(1).describe('Default priority key, e.g. "normal".'),
+    description: z.string().max(10_000).optional().describe('Queue description, e.g. "Design requests".'),
+    issueTypesConfig: z
+      .array(
+        z.object({
+          issueType: z.string().min(1).describe('Issue type key, e.g. "task".'),
+          workflow: z.string().min(1).describe('Workflow id, e.g. "developmentPresetWorkflow".'),
+          resolutions: z
+            .array(z.string().min(1))
+            .min(1)
+            .describe('Resolution keys allowed for this type, e.g. ["fixed", "wontFix"].'),
+        }),
+      )
+      .min(1)
+      .optional()
+      .describe(
+        'Issue types of the queue with their workflow and resolutions, e.g. [{"issueType": "task", "workflow": "developmentPresetWorkflow", "resolutions": ["fixed", "wontFix"]}]. Must include `defaultType`.',
+      ),
+  }),
+);
 
-export class CreateQueueTool extends TrackerTool<typeof CreateQueueParams> {
+export class CreateQueueTool extends TrackerTool<ReturnType<typeof CreateQueueParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_queue', TOOL_PREFIX),
     title: 'Create queue',
@@ -52,15 +55,15 @@ export class CreateQueueTool extends TrackerTool<typeof CreateQueueParams> {
   });
 
   getParamsSchema() {
-    return CreateQueueParams;
+    return CreateQueueParams();
   }
 
   /** The queue policy applies to the key being created. */
-  protected override touched(params: z.output<typeof CreateQueueParams>) {
+  protected override touched(params: z.output<ReturnType<typeof CreateQueueParams>>) {
     return { issueIds: [], queues: [params.key] };
   }
 
-  async execute(params: z.output<typeof CreateQueueParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof CreateQueueParams>>, ctx: TrackerCtx) {
     const body = {
       key: params.key,
       name: params.name,

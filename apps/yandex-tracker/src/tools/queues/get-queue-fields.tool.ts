@@ -6,17 +6,20 @@ import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from './queue-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetQueueFieldsParams = z.object({
-  queueId: queueIdParam,
-  requiredOnly: z
-    .boolean()
-    .optional()
-    .describe('Only the fields an issue of this queue must have, e.g. true. Default false.'),
-  fields: fieldsParam({ examples: [['id', 'name', 'schema.type', 'schema.required']] }),
-});
+const GetQueueFieldsParams = lazySchema(() =>
+  z.object({
+    queueId: queueIdParam,
+    requiredOnly: z
+      .boolean()
+      .optional()
+      .describe('Only the fields an issue of this queue must have, e.g. true. Default false.'),
+    fields: fieldsParam({ examples: [['id', 'name', 'schema.type', 'schema.required']] }),
+  }),
+);
 
-export class GetQueueFieldsTool extends TrackerTool<typeof GetQueueFieldsParams> {
+export class GetQueueFieldsTool extends TrackerTool<ReturnType<typeof GetQueueFieldsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_queue_fields', TOOL_PREFIX),
     title: 'Get queue fields',
@@ -29,14 +32,14 @@ export class GetQueueFieldsTool extends TrackerTool<typeof GetQueueFieldsParams>
   });
 
   getParamsSchema() {
-    return GetQueueFieldsParams;
+    return GetQueueFieldsParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute(params: z.output<typeof GetQueueFieldsParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetQueueFieldsParams>>, ctx: TrackerCtx) {
     let fields: ApiField[];
     try {
       fields = await ctx.deps.client.get<ApiField[]>(

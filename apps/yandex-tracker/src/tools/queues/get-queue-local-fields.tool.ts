@@ -6,13 +6,16 @@ import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from './queue-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetQueueLocalFieldsParams = z.object({
-  queueId: queueIdParam,
-  fields: fieldsParam({ examples: [['key', 'name', 'schema.type']] }),
-});
+const GetQueueLocalFieldsParams = lazySchema(() =>
+  z.object({
+    queueId: queueIdParam,
+    fields: fieldsParam({ examples: [['key', 'name', 'schema.type']] }),
+  }),
+);
 
-export class GetQueueLocalFieldsTool extends TrackerTool<typeof GetQueueLocalFieldsParams> {
+export class GetQueueLocalFieldsTool extends TrackerTool<ReturnType<typeof GetQueueLocalFieldsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_queue_local_fields', TOOL_PREFIX),
     title: 'Get queue local fields',
@@ -25,14 +28,14 @@ export class GetQueueLocalFieldsTool extends TrackerTool<typeof GetQueueLocalFie
   });
 
   getParamsSchema() {
-    return GetQueueLocalFieldsParams;
+    return GetQueueLocalFieldsParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute(params: z.output<typeof GetQueueLocalFieldsParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetQueueLocalFieldsParams>>, ctx: TrackerCtx) {
     let fields: ApiField[];
     try {
       fields = await ctx.deps.client.get<ApiField[]>(

@@ -6,12 +6,15 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from './queue-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetQueuePermissionsParams = z.object({
-  queueId: queueIdParam.describe('Queue key, e.g. "DEMO" (upper case; case-sensitive here).'),
-});
+const GetQueuePermissionsParams = lazySchema(() =>
+  z.object({
+    queueId: queueIdParam.describe('Queue key, e.g. "DEMO" (upper case; case-sensitive here).'),
+  }),
+);
 
-export class GetQueuePermissionsTool extends TrackerTool<typeof GetQueuePermissionsParams> {
+export class GetQueuePermissionsTool extends TrackerTool<ReturnType<typeof GetQueuePermissionsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_queue_permissions', TOOL_PREFIX),
     title: 'Get queue permissions',
@@ -24,10 +27,10 @@ export class GetQueuePermissionsTool extends TrackerTool<typeof GetQueuePermissi
   });
 
   getParamsSchema() {
-    return GetQueuePermissionsParams;
+    return GetQueuePermissionsParams();
   }
 
-  async execute(params: z.output<typeof GetQueuePermissionsParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetQueuePermissionsParams>>, ctx: TrackerCtx) {
     try {
       const permissions = await ctx.deps.client.get<ApiPermissions>(
         `/v2/queues/${encodeURIComponent(params.queueId)}/permissions`,

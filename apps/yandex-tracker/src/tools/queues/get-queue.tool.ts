@@ -6,6 +6,7 @@ import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from './queue-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const QUEUE_EXPANDS = [
   'all',
@@ -19,19 +20,21 @@ export const QUEUE_EXPANDS = [
   'issueTypesConfig',
 ] as const;
 
-const GetQueueParams = z.object({
-  queueId: queueIdParam,
-  expand: z
-    .array(z.enum(QUEUE_EXPANDS))
-    .min(1)
-    .optional()
-    .describe(
-      'Extra data, e.g. ["issueTypesConfig"] (resolutions per issue type, needed to close issues) or ["types", "components"]. "all" returns everything (costs tokens).',
-    ),
-  fields: fieldsParam({ examples: [['key', 'name', 'issueTypesConfig']] }),
-});
+const GetQueueParams = lazySchema(() =>
+  z.object({
+    queueId: queueIdParam,
+    expand: z
+      .array(z.enum(QUEUE_EXPANDS))
+      .min(1)
+      .optional()
+      .describe(
+        'Extra data, e.g. ["issueTypesConfig"] (resolutions per issue type, needed to close issues) or ["types", "components"]. "all" returns everything (costs tokens).',
+      ),
+    fields: fieldsParam({ examples: [['key', 'name', 'issueTypesConfig']] }),
+  }),
+);
 
-export class GetQueueTool extends TrackerTool<typeof GetQueueParams> {
+export class GetQueueTool extends TrackerTool<ReturnType<typeof GetQueueParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_queue', TOOL_PREFIX),
     title: 'Get queue',
@@ -45,10 +48,10 @@ export class GetQueueTool extends TrackerTool<typeof GetQueueParams> {
   });
 
   getParamsSchema() {
-    return GetQueueParams;
+    return GetQueueParams();
   }
 
-  async execute(params: z.output<typeof GetQueueParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetQueueParams>>, ctx: TrackerCtx) {
     try {
       const queue = await ctx.deps.client.get<ApiQueue>(`/v3/queues/${encodeURIComponent(params.queueId)}`, {
         ...(params.expand ? { query: { expand: params.expand.join(',') } } : {}),

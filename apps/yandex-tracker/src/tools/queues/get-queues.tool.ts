@@ -5,14 +5,17 @@ import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts';
 import { cursorParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetQueuesParams = z.object({
-  perPage: perPageParam(100, 50),
-  cursor: cursorParam,
-  fields: fieldsParam({ examples: [['key', 'name', 'lead.display']] }),
-});
+const GetQueuesParams = lazySchema(() =>
+  z.object({
+    perPage: perPageParam(100, 50),
+    cursor: cursorParam,
+    fields: fieldsParam({ examples: [['key', 'name', 'lead.display']] }),
+  }),
+);
 
-export class GetQueuesTool extends TrackerTool<typeof GetQueuesParams> {
+export class GetQueuesTool extends TrackerTool<ReturnType<typeof GetQueuesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_queues', TOOL_PREFIX),
     title: 'List queues',
@@ -26,14 +29,14 @@ export class GetQueuesTool extends TrackerTool<typeof GetQueuesParams> {
   });
 
   getParamsSchema() {
-    return GetQueuesParams;
+    return GetQueuesParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute(params: z.output<typeof GetQueuesParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetQueuesParams>>, ctx: TrackerCtx) {
     const result = await listPages(
       this.name,
       params,

@@ -6,6 +6,7 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from './queue-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
 const ACTIONS = ['create', 'write', 'read', 'grant'] as const;
 const SUBJECTS = ['users', 'groups', 'roles'] as const;
@@ -60,17 +61,19 @@ const permission = (what: string) =>
       `Who may ${what}, e.g. {"users": {"add": ["bob"]}}. Per kind: a plain list REPLACES it, {add, remove} edits it.`,
     );
 
-const ManageQueueAccessParams = z.object({
-  queueId: queueIdParam.describe('Queue key, e.g. "DEMO" (upper case; case-sensitive here).'),
-  create: permission('create issues in the queue'),
-  write: permission('edit issues of the queue'),
-  read: permission('read issues of the queue'),
-  grant: permission('change the queue’s settings and access'),
-});
+const ManageQueueAccessParams = lazySchema(() =>
+  z.object({
+    queueId: queueIdParam.describe('Queue key, e.g. "DEMO" (upper case; case-sensitive here).'),
+    create: permission('create issues in the queue'),
+    write: permission('edit issues of the queue'),
+    read: permission('read issues of the queue'),
+    grant: permission('change the queue’s settings and access'),
+  }),
+);
 
-type Params = z.output<typeof ManageQueueAccessParams>;
+type Params = z.output<ReturnType<typeof ManageQueueAccessParams>>;
 
-export class ManageQueueAccessTool extends TrackerTool<typeof ManageQueueAccessParams> {
+export class ManageQueueAccessTool extends TrackerTool<ReturnType<typeof ManageQueueAccessParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('manage_queue_access', TOOL_PREFIX),
     title: 'Manage queue access',
@@ -84,7 +87,7 @@ export class ManageQueueAccessTool extends TrackerTool<typeof ManageQueueAccessP
   });
 
   getParamsSchema() {
-    return ManageQueueAccessParams;
+    return ManageQueueAccessParams();
   }
 
   async execute(params: Params, ctx: TrackerCtx) {

@@ -7,31 +7,34 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { queueIdParam, userIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { QUEUE_VALUES_HINT, withQueueHint } from './queue-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
 const CHANGES = ['name', 'lead', 'defaultType', 'defaultPriority', 'description'] as const;
 
-const UpdateQueueParams = z.object({
-  queueId: queueIdParam,
-  version: z
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe(
-      'The queue `version` you read (tracker_get_queue); the change is refused if it changed since, e.g. 3.',
-    ),
-  name: z.string().trim().min(1).max(200).optional().describe('New queue name, e.g. "Design team".'),
-  lead: userIdParam.optional().describe('New queue owner: login or uid, e.g. "bob".'),
-  defaultType: z
-    .string()
-    .min(1)
-    .optional()
-    .describe('New default issue type key, e.g. "bug" (must be a type of the queue).'),
-  defaultPriority: z.string().min(1).optional().describe('New default priority key, e.g. "critical".'),
-  description: z.string().max(10_000).optional().describe('New description, e.g. "Design requests".'),
-});
+const UpdateQueueParams = lazySchema(() =>
+  z.object({
+    queueId: queueIdParam,
+    version: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        'The queue `version` you read (tracker_get_queue); the change is refused if it changed since, e.g. 3.',
+      ),
+    name: z.string().trim().min(1).max(200).optional().describe('New queue name, e.g. "Design team".'),
+    lead: userIdParam.optional().describe('New queue owner: login or uid, e.g. "bob".'),
+    defaultType: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('New default issue type key, e.g. "bug" (must be a type of the queue).'),
+    defaultPriority: z.string().min(1).optional().describe('New default priority key, e.g. "critical".'),
+    description: z.string().max(10_000).optional().describe('New description, e.g. "Design requests".'),
+  }),
+);
 
-export class UpdateQueueTool extends TrackerTool<typeof UpdateQueueParams> {
+export class UpdateQueueTool extends TrackerTool<ReturnType<typeof UpdateQueueParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_queue', TOOL_PREFIX),
     title: 'Update queue',
@@ -45,10 +48,10 @@ export class UpdateQueueTool extends TrackerTool<typeof UpdateQueueParams> {
   });
 
   getParamsSchema() {
-    return UpdateQueueParams;
+    return UpdateQueueParams();
   }
 
-  async execute(params: z.output<typeof UpdateQueueParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof UpdateQueueParams>>, ctx: TrackerCtx) {
     const body: Record<string, unknown> = {};
     for (const key of CHANGES) if (params[key] !== undefined) body[key] = params[key];
     if (Object.keys(body).length === 0) {

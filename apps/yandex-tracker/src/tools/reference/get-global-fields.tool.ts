@@ -5,14 +5,17 @@ import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
 import { cursorParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetGlobalFieldsParams = z.object({
-  perPage: perPageParam(100, 50),
-  cursor: cursorParam,
-  fields: fieldsParam({ examples: [['id', 'name', 'schema.type', 'category.display']] }),
-});
+const GetGlobalFieldsParams = lazySchema(() =>
+  z.object({
+    perPage: perPageParam(100, 50),
+    cursor: cursorParam,
+    fields: fieldsParam({ examples: [['id', 'name', 'schema.type', 'category.display']] }),
+  }),
+);
 
-export class GetGlobalFieldsTool extends TrackerTool<typeof GetGlobalFieldsParams> {
+export class GetGlobalFieldsTool extends TrackerTool<ReturnType<typeof GetGlobalFieldsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_global_fields', TOOL_PREFIX),
     title: 'Get global fields',
@@ -25,14 +28,14 @@ export class GetGlobalFieldsTool extends TrackerTool<typeof GetGlobalFieldsParam
   });
 
   getParamsSchema() {
-    return GetGlobalFieldsParams;
+    return GetGlobalFieldsParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute(params: z.output<typeof GetGlobalFieldsParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetGlobalFieldsParams>>, ctx: TrackerCtx) {
     const all = await ctx.deps.client.get<ApiGlobalField[]>('/v3/fields', { signal: ctx.signal });
     return listLocal(this.name, params, Array.isArray(all) ? all : [], chooseView(params, toGlobalField));
   }

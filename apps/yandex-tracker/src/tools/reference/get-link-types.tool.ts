@@ -4,12 +4,15 @@ import { toLinkType, type ApiLinkType } from '../../api/dto/reference-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetLinkTypesParams = z.object({
-  fields: fieldsParam({ examples: [['id', 'inward', 'outward']] }),
-});
+const GetLinkTypesParams = lazySchema(() =>
+  z.object({
+    fields: fieldsParam({ examples: [['id', 'inward', 'outward']] }),
+  }),
+);
 
-export class GetLinkTypesTool extends TrackerTool<typeof GetLinkTypesParams> {
+export class GetLinkTypesTool extends TrackerTool<ReturnType<typeof GetLinkTypesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_link_types', TOOL_PREFIX),
     title: 'Get link types',
@@ -22,14 +25,14 @@ export class GetLinkTypesTool extends TrackerTool<typeof GetLinkTypesParams> {
   });
 
   getParamsSchema() {
-    return GetLinkTypesParams;
+    return GetLinkTypesParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute(params: z.output<typeof GetLinkTypesParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetLinkTypesParams>>, ctx: TrackerCtx) {
     const all = await ctx.deps.client.get<ApiLinkType[]>('/v2/linktypes', { signal: ctx.signal });
     const items = Array.isArray(all) ? all : [];
     return { items: items.map(chooseView(params, toLinkType)), total: items.length };

@@ -8,27 +8,30 @@ import { toReferenceItem, type ApiReferenceItem } from '../../api/dto/reference-
 import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
 import { cursorParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const ReferenceListParams = z.object({
-  localized: z
-    .boolean()
-    .optional()
-    .describe(
-      'true (the API default): names in the account language, e.g. "Open"; false: every translation, e.g. {"en": "Open", "ru": "Открыт"}.',
-    ),
-  perPage: perPageParam(100, 50),
-  cursor: cursorParam,
-  fields: fieldsParam({ examples: [['key', 'name', 'description']] }),
-});
+export const ReferenceListParams = lazySchema(() =>
+  z.object({
+    localized: z
+      .boolean()
+      .optional()
+      .describe(
+        'true (the API default): names in the account language, e.g. "Open"; false: every translation, e.g. {"en": "Open", "ru": "Открыт"}.',
+      ),
+    perPage: perPageParam(100, 50),
+    cursor: cursorParam,
+    fields: fieldsParam({ examples: [['key', 'name', 'description']] }),
+  }),
+);
 
-export type ReferenceListInput = z.output<typeof ReferenceListParams>;
+export type ReferenceListInput = z.output<ReturnType<typeof ReferenceListParams>>;
 
-export abstract class ReferenceListTool extends TrackerTool<typeof ReferenceListParams> {
+export abstract class ReferenceListTool extends TrackerTool<ReturnType<typeof ReferenceListParams>> {
   /** API path, e.g. `/v3/statuses`. */
   protected abstract readonly path: string;
 
   getParamsSchema() {
-    return ReferenceListParams;
+    return ReferenceListParams();
   }
 
   protected override projectionRoot() {

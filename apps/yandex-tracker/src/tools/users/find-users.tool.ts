@@ -12,29 +12,32 @@ import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts';
 import { cursorParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
 /** Users per API page while searching, and how many pages a search reads at most. */
 export const SCAN_PAGE_SIZE = 100;
 export const SCAN_MAX_PAGES = 50;
 
-const FindUsersParams = z.object({
-  query: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200)
-    .optional()
-    .describe(
-      'Text to look for in login, display name, email, first or last name (case-insensitive substring), e.g. "ivanova" or "@example.org". Omit to list everyone.',
-    ),
-  perPage: perPageParam(100, 50),
-  cursor: cursorParam,
-  fields: fieldsParam({ examples: [['uid', 'login', 'display', 'email', 'dismissed']] }),
-});
+const FindUsersParams = lazySchema(() =>
+  z.object({
+    query: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe(
+        'Text to look for in login, display name, email, first or last name (case-insensitive substring), e.g. "ivanova" or "@example.org". Omit to list everyone.',
+      ),
+    perPage: perPageParam(100, 50),
+    cursor: cursorParam,
+    fields: fieldsParam({ examples: [['uid', 'login', 'display', 'email', 'dismissed']] }),
+  }),
+);
 
-type FindUsersInput = z.output<typeof FindUsersParams>;
+type FindUsersInput = z.output<ReturnType<typeof FindUsersParams>>;
 
-export class FindUsersTool extends TrackerTool<typeof FindUsersParams> {
+export class FindUsersTool extends TrackerTool<ReturnType<typeof FindUsersParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('find_users', TOOL_PREFIX),
     title: 'Find users',
@@ -47,7 +50,7 @@ export class FindUsersTool extends TrackerTool<typeof FindUsersParams> {
   });
 
   getParamsSchema() {
-    return FindUsersParams;
+    return FindUsersParams();
   }
 
   protected override projectionRoot() {

@@ -6,17 +6,20 @@ import { runBatch } from '../shared/batch.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { userIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetUsersParams = z.object({
-  userIds: z
-    .array(userIdParam)
-    .min(1)
-    .max(50)
-    .describe('Logins or uids, e.g. ["alice", "1120000000000002"] (1–50).'),
-  fields: fieldsParam({ examples: [['uid', 'login', 'display', 'email', 'firstName', 'lastName']] }),
-});
+const GetUsersParams = lazySchema(() =>
+  z.object({
+    userIds: z
+      .array(userIdParam)
+      .min(1)
+      .max(50)
+      .describe('Logins or uids, e.g. ["alice", "1120000000000002"] (1–50).'),
+    fields: fieldsParam({ examples: [['uid', 'login', 'display', 'email', 'firstName', 'lastName']] }),
+  }),
+);
 
-export class GetUsersTool extends TrackerTool<typeof GetUsersParams> {
+export class GetUsersTool extends TrackerTool<ReturnType<typeof GetUsersParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_users', TOOL_PREFIX),
     title: 'Get users',
@@ -29,14 +32,14 @@ export class GetUsersTool extends TrackerTool<typeof GetUsersParams> {
   });
 
   getParamsSchema() {
-    return GetUsersParams;
+    return GetUsersParams();
   }
 
   protected override projectionRoot() {
     return 'successful';
   }
 
-  async execute(params: z.output<typeof GetUsersParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetUsersParams>>, ctx: TrackerCtx) {
     const view = chooseView(params, toUser);
     return runBatch(
       ctx,

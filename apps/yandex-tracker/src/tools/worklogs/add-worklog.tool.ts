@@ -12,17 +12,20 @@ import {
   toIsoDuration,
   worklogPath,
 } from './worklog-common.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const AddWorklogParams = z.object({
-  issueId: issueIdParam,
-  start: dateParam.describe(
-    'When the work started: ISO 8601 with a time zone, e.g. "2026-11-21T10:00:00+03:00" (a bare date means 00:00 UTC).',
-  ),
-  duration: durationParam,
-  comment: z.string().max(10_000).optional().describe('What was done, e.g. "Code review".'),
-});
+const AddWorklogParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    start: dateParam.describe(
+      'When the work started: ISO 8601 with a time zone, e.g. "2026-11-21T10:00:00+03:00" (a bare date means 00:00 UTC).',
+    ),
+    duration: durationParam,
+    comment: z.string().max(10_000).optional().describe('What was done, e.g. "Code review".'),
+  }),
+);
 
-export class AddWorklogTool extends TrackerTool<typeof AddWorklogParams> {
+export class AddWorklogTool extends TrackerTool<ReturnType<typeof AddWorklogParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('add_worklog', TOOL_PREFIX),
     title: 'Add worklog',
@@ -35,10 +38,10 @@ export class AddWorklogTool extends TrackerTool<typeof AddWorklogParams> {
   });
 
   getParamsSchema() {
-    return AddWorklogParams;
+    return AddWorklogParams();
   }
 
-  async execute(params: z.output<typeof AddWorklogParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof AddWorklogParams>>, ctx: TrackerCtx) {
     const duration = toIsoDuration(params.duration);
     // Not idempotent: a resent POST would log the time twice, so the client never retries it.
     const worklog = await ctx.deps.client.post<ApiWorklog>(worklogPath(params.issueId), {

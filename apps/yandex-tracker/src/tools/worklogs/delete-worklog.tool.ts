@@ -5,13 +5,16 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { worklogIdParam, worklogNotFound, worklogPath } from './worklog-common.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const DeleteWorklogParams = z.object({
-  issueId: issueIdParam,
-  worklogId: worklogIdParam,
-});
+const DeleteWorklogParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    worklogId: worklogIdParam,
+  }),
+);
 
-export class DeleteWorklogTool extends TrackerTool<typeof DeleteWorklogParams> {
+export class DeleteWorklogTool extends TrackerTool<ReturnType<typeof DeleteWorklogParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_worklog', TOOL_PREFIX),
     title: 'Delete worklog',
@@ -24,10 +27,10 @@ export class DeleteWorklogTool extends TrackerTool<typeof DeleteWorklogParams> {
   });
 
   getParamsSchema() {
-    return DeleteWorklogParams;
+    return DeleteWorklogParams();
   }
 
-  async execute(params: z.output<typeof DeleteWorklogParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof DeleteWorklogParams>>, ctx: TrackerCtx) {
     try {
       await ctx.deps.client.delete(
         `${worklogPath(params.issueId)}/${encodeURIComponent(String(params.worklogId))}`,

@@ -6,15 +6,18 @@ import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts
 import { cursorParam, issueIdParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { BUSINESS_TIME_NOTE, worklogPath } from './worklog-common.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetWorklogsParams = z.object({
-  issueId: issueIdParam,
-  perPage: perPageParam(100, 50),
-  cursor: cursorParam,
-  fields: fieldsParam({ examples: [['id', 'duration', 'start', 'createdBy.display']] }),
-});
+const GetWorklogsParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    perPage: perPageParam(100, 50),
+    cursor: cursorParam,
+    fields: fieldsParam({ examples: [['id', 'duration', 'start', 'createdBy.display']] }),
+  }),
+);
 
-export class GetWorklogsTool extends TrackerTool<typeof GetWorklogsParams> {
+export class GetWorklogsTool extends TrackerTool<ReturnType<typeof GetWorklogsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_worklogs', TOOL_PREFIX),
     title: 'Get worklogs',
@@ -26,14 +29,14 @@ export class GetWorklogsTool extends TrackerTool<typeof GetWorklogsParams> {
   });
 
   getParamsSchema() {
-    return GetWorklogsParams;
+    return GetWorklogsParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute(params: z.output<typeof GetWorklogsParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof GetWorklogsParams>>, ctx: TrackerCtx) {
     const worklogs = await ctx.deps.client.get<ApiWorklog[]>(worklogPath(params.issueId), {
       signal: ctx.signal,
     });

@@ -13,30 +13,33 @@ import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts
 import { cursorParam, dateParam, perPageParam, toTrackerDateTime, userIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { BUSINESS_TIME_NOTE } from './worklog-common.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
 /** The API serves at most `page * perPage ≤ 10 000` worklog search results (research §3.4). */
 const SEARCH_WINDOW = 10_000;
 
-const SearchWorklogsParams = z.object({
-  userId: userIdParam.describe(
-    'Whose time: login (e.g. "bob") or numeric uid. A login is turned into the uid first (the API matches uids only).',
-  ),
-  from: dateParam
-    .optional()
-    .describe(
-      'Only worklogs created at or after this moment, e.g. "2026-11-01" (00:00 UTC) or an ISO timestamp.',
+const SearchWorklogsParams = lazySchema(() =>
+  z.object({
+    userId: userIdParam.describe(
+      'Whose time: login (e.g. "bob") or numeric uid. A login is turned into the uid first (the API matches uids only).',
     ),
-  to: dateParam
-    .optional()
-    .describe(
-      'Only worklogs created up to this moment; a bare date includes that whole day (UTC), e.g. "2026-11-30".',
-    ),
-  perPage: perPageParam(100, 50),
-  cursor: cursorParam,
-  fields: fieldsParam({ examples: [['id', 'issue.key', 'duration', 'start']] }),
-});
+    from: dateParam
+      .optional()
+      .describe(
+        'Only worklogs created at or after this moment, e.g. "2026-11-01" (00:00 UTC) or an ISO timestamp.',
+      ),
+    to: dateParam
+      .optional()
+      .describe(
+        'Only worklogs created up to this moment; a bare date includes that whole day (UTC), e.g. "2026-11-30".',
+      ),
+    perPage: perPageParam(100, 50),
+    cursor: cursorParam,
+    fields: fieldsParam({ examples: [['id', 'issue.key', 'duration', 'start']] }),
+  }),
+);
 
-export class SearchWorklogsTool extends TrackerTool<typeof SearchWorklogsParams> {
+export class SearchWorklogsTool extends TrackerTool<ReturnType<typeof SearchWorklogsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('search_worklogs', TOOL_PREFIX),
     title: 'Search worklogs',
@@ -48,14 +51,14 @@ export class SearchWorklogsTool extends TrackerTool<typeof SearchWorklogsParams>
   });
 
   getParamsSchema() {
-    return SearchWorklogsParams;
+    return SearchWorklogsParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute(params: z.output<typeof SearchWorklogsParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof SearchWorklogsParams>>, ctx: TrackerCtx) {
     const uid = await this.uidOf(params.userId, ctx);
     const createdAt = {
       ...(params.from !== undefined ? { from: toTrackerDateTime(params.from) } : {}),

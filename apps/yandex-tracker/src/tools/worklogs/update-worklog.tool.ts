@@ -14,18 +14,21 @@ import {
   worklogNotFound,
   worklogPath,
 } from './worklog-common.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const UpdateWorklogParams = z.object({
-  issueId: issueIdParam,
-  worklogId: worklogIdParam,
-  start: dateParam
-    .optional()
-    .describe('New start: ISO 8601 with a time zone, e.g. "2026-11-21T10:00:00+03:00".'),
-  duration: durationParam.optional(),
-  comment: z.string().max(10_000).optional().describe('New comment; "" removes it.'),
-});
+const UpdateWorklogParams = lazySchema(() =>
+  z.object({
+    issueId: issueIdParam,
+    worklogId: worklogIdParam,
+    start: dateParam
+      .optional()
+      .describe('New start: ISO 8601 with a time zone, e.g. "2026-11-21T10:00:00+03:00".'),
+    duration: durationParam.optional(),
+    comment: z.string().max(10_000).optional().describe('New comment; "" removes it.'),
+  }),
+);
 
-export class UpdateWorklogTool extends TrackerTool<typeof UpdateWorklogParams> {
+export class UpdateWorklogTool extends TrackerTool<ReturnType<typeof UpdateWorklogParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_worklog', TOOL_PREFIX),
     title: 'Update worklog',
@@ -38,10 +41,10 @@ export class UpdateWorklogTool extends TrackerTool<typeof UpdateWorklogParams> {
   });
 
   getParamsSchema() {
-    return UpdateWorklogParams;
+    return UpdateWorklogParams();
   }
 
-  async execute(params: z.output<typeof UpdateWorklogParams>, ctx: TrackerCtx) {
+  async execute(params: z.output<ReturnType<typeof UpdateWorklogParams>>, ctx: TrackerCtx) {
     const body: Record<string, unknown> = {};
     if (params.start !== undefined) body['start'] = toTrackerDateTime(params.start);
     if (params.duration !== undefined) body['duration'] = toIsoDuration(params.duration);
