@@ -1,0 +1,157 @@
+/**
+ * Configuration of the ClickUp server from the environment, validated at start. Every problem is
+ * reported at once with what to set (ConfigError); token values are never echoed.
+ */
+import { ConfigError, loadEnvConfig, type EnvSource } from '@toolsmith/core';
+import { z } from 'zod';
+
+export const ConfigSchema = z.object({
+  CLICKUP_API_TOKEN: z
+    .string()
+    .optional()
+    .describe(
+      'Personal API token (pk_…, ClickUp → Settings → Apps → API Token), sent as "Authorization: <token>"; an OAuth access token is sent as "Bearer <token>".',
+    ),
+  CLICKUP_API_BASE: z
+    .url()
+    .default('https://api.clickup.com/api/v2')
+    .describe(
+      'API v2 base URL (default https://api.clickup.com/api/v2); point it at the emulator for tests and the demo.',
+    ),
+  CLICKUP_TEAM_ID: z
+    .string()
+    .regex(/^\d+$/, 'a workspace (team) id is a number, e.g. 9012345678')
+    .optional()
+    .describe(
+      'Workspace (team) id. Unset: the only workspace the token can see (GET /team); required when it sees several.',
+    ),
+  CLICKUP_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(300_000)
+    .default(30_000)
+    .describe('Per-request timeout in milliseconds (1000–300000).'),
+  CLICKUP_RETRIES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .default(3)
+    .describe('Retries after a 429, 5xx or network failure for requests that are safe to repeat (0–10).'),
+  CLICKUP_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(32)
+    .default(4)
+    .describe('Requests in flight at once (1–32). ClickUp allows 100 requests a minute on most plans.'),
+  CLICKUP_MAX_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(300_000)
+    .default(60_000)
+    .describe(
+      'Longest wait for a rate-limit reset (X-RateLimit-Reset) before a call fails saying when to retry.',
+    ),
+  CLICKUP_MAX_BATCH: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(500)
+    .default(50)
+    .describe('Most items one batch tool call may take (1–500).'),
+  CLICKUP_UPLOAD_DIR: z
+    .string()
+    .optional()
+    .describe(
+      'Directory from which clickup_upload_attachment may read files by path (unset: no uploads from disk).',
+    ),
+  CLICKUP_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .describe(
+      'Secret of the ClickUp webhook that posts to /webhooks/clickup (returned when the webhook is created); unset: the route refuses every delivery.',
+    ),
+  CLICKUP_WEBHOOK_STORE: z
+    .string()
+    .optional()
+    .describe(
+      'Directory of the embedded webhook event store (PGlite). Default: .clickup-webhooks in the working directory.',
+    ),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .describe(
+      'PostgreSQL URL for the webhook event store shared by replicas (instead of the embedded store).',
+    ),
+});
+
+export type ClickUpEnvConfig = z.output<typeof ConfigSchema>;
+
+export interface ClickUpConfig {
+  apiBase: string;
+  /** The header value: the personal token as is, an OAuth token as `Bearer <token>`. */
+  authorization: string;
+  token: string;
+  /** Undefined: resolved from GET /team on first use. */
+  teamId: string | undefined;
+  timeoutMs: number;
+  retries: number;
+  concurrency: number;
+  maxWaitMs: number;
+  maxBatch: number;
+  uploadDir: string | undefined;
+  webhookSecret: string | undefined;
+  webhookStore: string | undefined;
+  databaseUrl: string | undefined;
+}
+
+/** `Authorization` for a token: personal tokens (pk_…) as is, anything else as an OAuth bearer token. */
+export function authorizationFor(token: string): string {
+  const trimmed = token.trim();
+  if (/^bearer\s+/i.test(trimmed)) return `Bearer ${trimmed.replace(/^bearer\s+/i, '')}`;
+  return trimmed.startsWith('pk_') ? trimmed : `Bearer ${trimmed}`;
+}
+
+/** Reads and validates the environment. Throws ConfigError naming every problem and its fix. */
+export function loadConfig(env: EnvSource = process.env): ClickUpConfig {
+  const raw = loadEnvConfig(ConfigSchema, env);
+  if (!raw.CLICKUP_API_TOKEN?.trim()) {
+    throw new ConfigError({
+      problems: [
+        {
+          variable: 'CLICKUP_API_TOKEN',
+          problem: 'is not set.',
+          howToFix:
+            'Create a personal token in ClickUp (avatar → Settings → Apps → API Token, starts with pk_) and set CLICKUP_API_TOKEN to it.',
+        },
+      ],
+    });
+  }
+  const token = raw.CLICKUP_API_TOKEN.trim();
+  return {
+    apiBase: raw.CLICKUP_API_BASE.replace(/\/+$/, ''),
+    authorization: authorizationFor(token),
+    token: token.replace(/^bearer\s+/i, ''),
+    teamId: raw.CLICKUP_TEAM_ID,
+    timeoutMs: raw.CLICKUP_TIMEOUT_MS,
+    retries: raw.CLICKUP_RETRIES,
+    concurrency: raw.CLICKUP_CONCURRENCY,
+    maxWaitMs: raw.CLICKUP_MAX_WAIT_MS,
+    maxBatch: raw.CLICKUP_MAX_BATCH,
+    uploadDir: raw.CLICKUP_UPLOAD_DIR,
+    webhookSecret: raw.CLICKUP_WEBHOOK_SECRET,
+    webhookStore: raw.CLICKUP_WEBHOOK_STORE,
+    databaseUrl: raw.DATABASE_URL,
+  };
+}
+
+/** The variables for `--help`, from the schema's descriptions. */
+export function configHelp(): string {
+  const entries = Object.entries(ConfigSchema.shape);
+  const width = Math.max(...entries.map(([name]) => name.length));
+  const lines = entries.map(([name, schema]) => `  ${name.padEnd(width)}  ${schema.description ?? ''}`);
+  return ['Environment variables:', ...lines].join('\n');
+}

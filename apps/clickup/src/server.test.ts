@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { silentLogger, type ToolSelection } from '@toolsmith/core';
+import { connectInMemory, resultText, type McpTestConnection } from '@toolsmith/testing';
+import { describeToolDefinitions } from '@toolsmith/testing/jest';
+import { emulatedClickUp, type EmulatedClickUp } from './__fixtures__/emulated-clickup.ts';
+import { createRegistry, createServer, SERVER_VERSION, TOOL_PREFIX } from './server.ts';
+
+// One test per tool: the definition matches its schema, follows the conventions and equals its
+// snapshot in __snapshots__/. `jest --ci` (CI) fails on a missing snapshot.
+describeToolDefinitions('ClickUp tool definitions', createRegistry());
+
+describe('clickup-mcp over MCP', () => {
+  let clickup: EmulatedClickUp;
+  const connections: McpTestConnection[] = [];
+  beforeAll(async () => {
+    clickup = await emulatedClickUp();
+  });
+  afterAll(async () => {
+    await Promise.all(connections.map((c) => c.close()));
+    await clickup.close();
+  });
+
+  async function connect(selection: ToolSelection = {}) {
+    const connection = await connectInMemory(createServer(clickup.deps, { logger: silentLogger, selection }));
+    connections.push(connection);
+    return connection.client;
+  }
+
+  it('lists the default toolsets with their generated definitions', async () => {
+    const client = await connect();
+    const { tools } = await client.listTools();
+    const registered = createRegistry().list();
+    for (const tool of tools.filter((t) => t.name !== 'search_tools')) {
+      const source = registered.find((r) => r.name === tool.name)!;
+      expect(tool).toEqual(JSON.parse(JSON.stringify(source.getDefinition())));
+    }
+    expect(tools.map((t) => t.name)).toContain('clickup_get_task');
+  });
+
+  it('prefixes every tool name with clickup_', () => {
+    for (const tool of createRegistry().list()) expect(tool.name.startsWith(`${TOOL_PREFIX}_`)).toBe(true);
+  });
+
+  it('announces the version of its package.json', async () => {
+    const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    expect(SERVER_VERSION).toBe(packageJson.version);
+    const client = await connect();
+    expect(client.getServerVersion()?.version).toBe(packageJson.version);
+  });
+
+  it('hides every tool that changes data in read-only mode', async () => {
+    const client = await connect({ readOnly: true, toolsets: ['all'] });
+    const { tools } = await client.listTools();
+    const readOnly = createRegistry()
+      .list()
+      .filter((t) => t.metadata.annotations.readOnlyHint)
+      .map((t) => t.name);
+    expect(tools.map((t) => t.name).sort()).toEqual(['search_tools', ...readOnly].sort());
+  });
+
+  it('gets a task by its custom id, adding custom_task_ids and team_id itself', async () => {
+    const client = await connect();
+    const result = await client.callTool({ name: 'clickup_get_task', arguments: { task_id: 'DEV-1' } });
+    expect(result.isError).toBeFalsy();
+    const task = JSON.parse(resultText(result)) as { customId: string; name: string };
+    expect(task.customId).toBe('DEV-1');
+    const sent = clickup.emulator.requests.filter((r) => r.path.endsWith('/task/DEV-1'));
+    expect(sent.at(-1)?.query).toMatchObject({ custom_task_ids: 'true', team_id: expect.any(String) });
+  });
+
+  it('answers invalid arguments with an isError result that names the field', async () => {
+    const client = await connect();
+    const result = await client.callTool({
+      name: 'clickup_get_task',
+      arguments: { task_id: 'not a task id!' },
+    });
+    expect(result.isError).toBe(true);
+    expect(resultText(result)).toContain('task_id');
+  });
+});
