@@ -54,7 +54,8 @@ interface ApiComment {
 export class GetTaskTool extends ClickUpTool<typeof GetTaskParams, TaskAnswer> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_task', TOOL_PREFIX),
-    description: '[Tasks/Read] One task, compact by default (id, custom id, name, status, priority, assignees, due, list, tags, url). Add sections with include: description, custom_fields, subtasks, checklists, comments, watchers, dates, time, relations.',
+    description:
+      '[Tasks/Read] One task, compact by default (id, custom id, name, status, priority, assignees, due, list, tags, url). Add sections with include: description, custom_fields, subtasks, checklists, comments, watchers, dates, time, relations.',
     category: 'tasks',
     annotations: { readOnlyHint: true, openWorldHint: true },
   });

@@ -1,0 +1,7 @@
+/** The checklists tools, in the order tools/list shows them. */
+import type { AnyTool } from '@toolsmith/core';
+import type { ClickUpDeps } from '../../deps.ts';
+
+export function checklistTools(): AnyTool<ClickUpDeps>[] {
+  return [];
+}

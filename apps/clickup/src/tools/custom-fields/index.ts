@@ -1,0 +1,7 @@
+/** The custom fields tools, in the order tools/list shows them. */
+import type { AnyTool } from '@toolsmith/core';
+import type { ClickUpDeps } from '../../deps.ts';
+
+export function customFieldTools(): AnyTool<ClickUpDeps>[] {
+  return [];
+}

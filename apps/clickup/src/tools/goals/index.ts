@@ -1,0 +1,7 @@
+/** The goals tools, in the order tools/list shows them. */
+import type { AnyTool } from '@toolsmith/core';
+import type { ClickUpDeps } from '../../deps.ts';
+
+export function goalTools(): AnyTool<ClickUpDeps>[] {
+  return [];
+}

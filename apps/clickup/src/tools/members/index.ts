@@ -1,0 +1,7 @@
+/** The members tools, in the order tools/list shows them. */
+import type { AnyTool } from '@toolsmith/core';
+import type { ClickUpDeps } from '../../deps.ts';
+
+export function memberTools(): AnyTool<ClickUpDeps>[] {
+  return [];
+}
