@@ -229,8 +229,6 @@ export function statusOf(state: ClickUpState, task: TaskRecord): StatusRecord {
   return status ?? { id: 'unknown', status: task.status, color: '#d3d3d3', orderindex: 0, type: 'open' };
 }
 
-export const isClosed = (status: StatusRecord) => status.type === 'closed';
-
 export interface RenderTaskOptions {
   includeSubtasks?: boolean;
   includeMarkdown?: boolean;

@@ -92,15 +92,17 @@ describe('the standalone command', () => {
   }, 30_000);
 
   it('the dispatcher lists the emulators, refuses an unknown name and still runs yandex-tracker', async () => {
-    const help = await runDispatcher(['--help']);
+    const [help, unknown, tracker] = await Promise.all([
+      runDispatcher(['--help']),
+      runDispatcher(['jira']),
+      runDispatcher(['yandex-tracker', '--help']),
+    ]);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Emulators: yandex-tracker, clickup');
-    const unknown = await runDispatcher(['jira']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain(
       'Unknown emulator "jira". Available emulators: yandex-tracker, clickup.',
     );
-    const tracker = await runDispatcher(['yandex-tracker', '--help']);
     expect(tracker.code).toBe(0);
     expect(tracker.stdout).toMatch(/yandex-tracker +Yandex Tracker API/);
   }, 30_000);
