@@ -9,7 +9,6 @@
  * codec) and bound to the call (method, name, arguments): a client cannot forge or replay them
  * into another call. Replicas behind a load balancer share the key (`requestStateSecret`).
  */
-import { createHash, randomBytes } from 'node:crypto';
 import {
   createRequestStateCodec,
   inputRequired,
@@ -70,17 +69,26 @@ const isRoundState = (value: unknown): value is RoundState =>
   typeof (value as RoundState).a === 'object' &&
   (value as RoundState).a !== null;
 
-const bindingOf = (call: string) => createHash('sha256').update(call).digest('base64url').slice(0, 22);
+/** node:crypto on first use: a server that never sees a multi-round request does not load it at start. */
+const nodeCrypto = () => process.getBuiltinModule('node:crypto');
+
+const bindingOf = (call: string) =>
+  nodeCrypto().createHash('sha256').update(call).digest('base64url').slice(0, 22);
 
 export function createInputRounds(options: InputRoundsOptions = {}) {
-  const codec = createRequestStateCodec<RoundState>({
-    key: options.secret ?? randomBytes(32),
-    ttlSeconds: options.ttlSeconds ?? 600,
-  });
+  const make = () =>
+    createRequestStateCodec<RoundState>({
+      key: options.secret ?? nodeCrypto().randomBytes(32),
+      ttlSeconds: options.ttlSeconds ?? 600,
+    });
+  // A given secret is checked now (a short key fails at start, not at the first round); the default
+  // per-process key is drawn, and WebCrypto loaded, when a round first needs the codec.
+  let made = options.secret !== undefined ? make() : undefined;
+  const codec = () => (made ??= make());
 
   return {
     /** For `ServerOptions.requestState.verify`: rejects forged, tampered and expired state. */
-    verify: codec.verify,
+    verify: (...args: Parameters<ReturnType<typeof make>['verify']>) => codec().verify(...args),
 
     /**
      * The round of one request. `call` identifies what is being asked for (method, name and
@@ -165,7 +173,7 @@ export function createInputRounds(options: InputRoundsOptions = {}) {
         if (asked.size === 0) return undefined;
         return inputRequired({
           inputRequests: Object.fromEntries(asked),
-          requestState: await codec.mint({ b: bound(), a: consumed }),
+          requestState: await codec().mint({ b: bound(), a: consumed }),
         });
       };
 

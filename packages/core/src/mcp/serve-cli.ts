@@ -10,7 +10,6 @@
  * MCP_TOOLS, MCP_EXCLUDE_TOOLS) for container deployments.
  * SIGINT/SIGTERM close the server gracefully.
  */
-import { parseArgs } from 'node:util';
 import { ConfigError } from '../errors/config-error.ts';
 import { createStreamLogger, type Logger, type LogLevel } from '../logging/logger.ts';
 import { SearchToolsTool } from '../registry/search-tools.tool.ts';
@@ -113,7 +112,8 @@ export function parseServeArgs(
 ): ServeCliArgs & { help: boolean; version: boolean } {
   let values;
   try {
-    ({ values } = parseArgs({
+    // process.getBuiltinModule: node:util without building its ES module facade at every start.
+    ({ values } = process.getBuiltinModule('node:util').parseArgs({
       args: [...argv],
       strict: true,
       allowPositionals: false,
