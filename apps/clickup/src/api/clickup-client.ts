@@ -67,6 +67,13 @@ export interface ClickUpClient {
    * `custom_task_ids=true&team_id=…`. `suffix` is appended to `/task/{id}` (e.g. `/comment`).
    */
   task(ref: string | TaskRef, suffix?: string, signal?: AbortSignal): Promise<{ path: string; query: Query }>;
+  /**
+   * The absolute URL of an API v3 path (`/workspaces/{id}/docs`) on the same host, for the
+   * endpoints v2 lacks (docs, moving a task). v3 takes no custom task ids: resolve them first.
+   */
+  v3(path: string): string;
+  /** The real id of a task reference (one GET for a custom id, none otherwise). */
+  resolveTaskId(ref: string | TaskRef, signal?: AbortSignal): Promise<string>;
 }
 
 interface TeamList {
@@ -135,6 +142,14 @@ export function createClickUpClient(options: ClickUpClientOptions): ClickUpClien
     put: async (path, o) => (await request<never>('PUT', path, o)).data,
     delete: async (path, o) => (await request<never>('DELETE', path, o)).data,
     teamId,
+    v3: (path) => `${options.baseUrl.replace(/\/v2\/?$/, '/v3')}/${path.replace(/^\/+/, '')}`,
+    async resolveTaskId(ref, signal) {
+      const parsed = typeof ref === 'string' ? parseTaskRef(ref) : ref;
+      if (!parsed.custom) return parsed.id;
+      const path = `/task/${encodeURIComponent(parsed.id)}`;
+      const query = { custom_task_ids: 'true', team_id: await teamId(signal) };
+      return (await request<{ id: string }>('GET', path, { query, ...(signal ? { signal } : {}) })).data.id;
+    },
     async task(ref, suffix = '', signal) {
       const parsed = typeof ref === 'string' ? parseTaskRef(ref) : ref;
       const path = `/task/${encodeURIComponent(parsed.id)}${suffix}`;
