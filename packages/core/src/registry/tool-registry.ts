@@ -9,6 +9,7 @@ import type { BaseTool } from '../tool/base-tool.ts';
 import { PRIORITY_ORDER, toolsetOf } from '../tool/tool-metadata.ts';
 import { selectTools, type SelectedTools, type ToolSelection } from './tool-selection.ts';
 import type { Toolset } from './toolset.ts';
+import { compareNames } from '../util/compare-names.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tools differ in params and output types
 export type AnyTool<TDeps = any> = BaseTool<TDeps, any, any>;
@@ -150,7 +151,7 @@ export class ToolRegistry<TDeps = unknown> {
     const inToolsets = <T extends { metadata: { toolset: string; name: string } }>(items: Iterable<T>) =>
       [...items]
         .filter((item) => toolsets.has(item.metadata.toolset))
-        .sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
+        .sort((a, b) => compareNames(a.metadata.name, b.metadata.name));
     const resources = inToolsets(this.#resources.values());
     return {
       resources: resources.filter((r): r is AnyResource<TDeps> => r instanceof BaseResource),
@@ -193,7 +194,7 @@ export class ToolRegistry<TDeps = unknown> {
     return [...this.#tools.values()].sort(
       (a, b) =>
         PRIORITY_ORDER[a.metadata.priority ?? 'normal'] - PRIORITY_ORDER[b.metadata.priority ?? 'normal'] ||
-        a.name.localeCompare(b.name),
+        compareNames(a.name, b.name),
     );
   }
 
