@@ -1,0 +1,49 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toCreatedComment, type ApiCreatedComment } from '../../api/dto/comment-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { hintOnNotFound } from '../shared/with-hint.ts';
+import {
+  COMMENT_NOT_FOUND_HINT,
+  commentAssigneeParam,
+  commentIdParam,
+  commentTextParam,
+  notifyAllParam,
+} from './comment-params.ts';
+
+export const CreateCommentReplyParams = z.object({
+  comment_id: commentIdParam.describe('Id of the comment to answer'),
+  text: commentTextParam,
+  notify_all: notifyAllParam,
+  assignee: commentAssigneeParam.optional(),
+});
+
+export class CreateCommentReplyTool extends ClickUpTool<typeof CreateCommentReplyParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('create_comment_reply', TOOL_PREFIX),
+    description:
+      '[Comments/Create] Reply in the thread of a comment; returns { id, at }. Not idempotent: calling twice replies twice.',
+    category: 'comments',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return CreateCommentReplyParams;
+  }
+
+  async execute(params: z.output<typeof CreateCommentReplyParams>, ctx: ClickUpCtx) {
+    const created = await hintOnNotFound(
+      ctx.deps.client.post<ApiCreatedComment>(`/comment/${encodeURIComponent(params.comment_id)}/reply`, {
+        json: {
+          comment_text: params.text,
+          notify_all: params.notify_all ?? false,
+          ...(params.assignee !== undefined ? { assignee: params.assignee } : {}),
+        },
+        signal: ctx.signal,
+      }),
+      COMMENT_NOT_FOUND_HINT,
+    );
+    return toCreatedComment(created);
+  }
+}

@@ -1,0 +1,43 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toCreatedComment, type ApiCreatedComment } from '../../api/dto/comment-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { listIdParam, taskIdParam } from '../shared/params.ts';
+import { commentAssigneeParam, commentsPath, commentTextParam, notifyAllParam } from './comment-params.ts';
+
+export const CreateCommentParams = z.object({
+  task_id: taskIdParam.optional(),
+  list_id: listIdParam.optional().describe('List id, to comment on a list instead of a task'),
+  text: commentTextParam,
+  notify_all: notifyAllParam,
+  assignee: commentAssigneeParam.optional(),
+});
+
+export class CreateCommentTool extends ClickUpTool<typeof CreateCommentParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('create_comment', TOOL_PREFIX),
+    description:
+      '[Comments/Create] Comment on a task (or a list); returns { id, at }. Not idempotent: calling twice posts twice. To answer a comment use clickup_create_comment_reply.',
+    category: 'comments',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return CreateCommentParams;
+  }
+
+  async execute(params: z.output<typeof CreateCommentParams>, ctx: ClickUpCtx) {
+    const { path, query } = await commentsPath(params, ctx);
+    const created = await ctx.deps.client.post<ApiCreatedComment>(path, {
+      query,
+      json: {
+        comment_text: params.text,
+        notify_all: params.notify_all ?? false,
+        ...(params.assignee !== undefined ? { assignee: params.assignee } : {}),
+      },
+      signal: ctx.signal,
+    });
+    return toCreatedComment(created);
+  }
+}

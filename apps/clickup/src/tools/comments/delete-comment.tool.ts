@@ -1,0 +1,29 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { hintOnNotFound } from '../shared/with-hint.ts';
+import { COMMENT_NOT_FOUND_HINT, commentIdParam } from './comment-params.ts';
+
+export const DeleteCommentParams = z.object({ comment_id: commentIdParam });
+
+export class DeleteCommentTool extends ClickUpTool<typeof DeleteCommentParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('delete_comment', TOOL_PREFIX),
+    description: '[Comments/Delete] Delete a comment and its replies. It cannot be restored.',
+    category: 'comments',
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return DeleteCommentParams;
+  }
+
+  async execute({ comment_id }: z.output<typeof DeleteCommentParams>, ctx: ClickUpCtx) {
+    await hintOnNotFound(
+      ctx.deps.client.delete(`/comment/${encodeURIComponent(comment_id)}`, { signal: ctx.signal }),
+      COMMENT_NOT_FOUND_HINT,
+    );
+    return { deleted: comment_id };
+  }
+}

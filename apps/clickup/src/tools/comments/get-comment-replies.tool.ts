@@ -1,0 +1,33 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toCommentView, type ApiComment } from '../../api/dto/comment-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { hintOnNotFound } from '../shared/with-hint.ts';
+import { COMMENT_NOT_FOUND_HINT, commentIdParam } from './comment-params.ts';
+
+export const GetCommentRepliesParams = z.object({ comment_id: commentIdParam });
+
+export class GetCommentRepliesTool extends ClickUpTool<typeof GetCommentRepliesParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_comment_replies', TOOL_PREFIX),
+    description:
+      '[Comments/Read] The threaded replies to one comment, oldest first: { items: [{id, by, at, text}] }.',
+    category: 'comments',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetCommentRepliesParams;
+  }
+
+  async execute({ comment_id }: z.output<typeof GetCommentRepliesParams>, ctx: ClickUpCtx) {
+    const { comments } = await hintOnNotFound(
+      ctx.deps.client.get<{ comments: ApiComment[] }>(`/comment/${encodeURIComponent(comment_id)}/reply`, {
+        signal: ctx.signal,
+      }),
+      COMMENT_NOT_FOUND_HINT,
+    );
+    return { items: comments.map(toCommentView) };
+  }
+}

@@ -1,0 +1,49 @@
+import { buildToolName, defineToolMetadata, listAfter } from '@toolsmith/core';
+import { z } from 'zod';
+import { toCommentView, type ApiComment } from '../../api/dto/comment-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { listIdParam, taskIdParam } from '../shared/params.ts';
+import { commentsPath } from './comment-params.ts';
+
+/** ClickUp's fixed page size for comments. */
+const PER_PAGE = 25;
+
+export const GetCommentsParams = z.object({
+  task_id: taskIdParam.optional(),
+  list_id: listIdParam.optional().describe('List id, for the comments of a list instead of a task'),
+  cursor: z.string().optional().describe('nextCursor of the previous page'),
+});
+
+export class GetCommentsTool extends ClickUpTool<typeof GetCommentsParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_comments', TOOL_PREFIX),
+    description:
+      '[Comments/Read] Comments of a task (or a list), newest first, 25 a page: { items: [{id, by, at, text, replies?}], nextCursor? }. Replies: clickup_get_comment_replies.',
+    category: 'comments',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetCommentsParams;
+  }
+
+  async execute(params: z.output<typeof GetCommentsParams>, ctx: ClickUpCtx) {
+    const { path, query } = await commentsPath(params, ctx);
+    return listAfter(
+      this.name,
+      { ...params, perPage: PER_PAGE },
+      async (after) => {
+        // The position is "<date>:<id>" of the last comment seen: ClickUp's start and start_id.
+        const [start, startId] = after ? after.split(':') : [];
+        const { comments } = await ctx.deps.client.get<{ comments: ApiComment[] }>(path, {
+          query: { ...query, ...(start && startId ? { start, start_id: startId } : {}) },
+          signal: ctx.signal,
+        });
+        return { items: comments, hasMore: comments.length >= PER_PAGE };
+      },
+      (comment) => `${comment.date}:${comment.id}`,
+      toCommentView,
+    );
+  }
+}

@@ -1,0 +1,53 @@
+import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { hintOnNotFound } from '../shared/with-hint.ts';
+import {
+  COMMENT_NOT_FOUND_HINT,
+  commentAssigneeParam,
+  commentIdParam,
+  commentTextParam,
+} from './comment-params.ts';
+
+export const UpdateCommentParams = z.object({
+  comment_id: commentIdParam,
+  text: commentTextParam.optional().describe('New text (replaces the old)'),
+  assignee: commentAssigneeParam.optional(),
+  resolved: z.boolean().optional().describe('Mark the comment resolved (true) or open again (false)'),
+});
+
+export class UpdateCommentTool extends ClickUpTool<typeof UpdateCommentParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('update_comment', TOOL_PREFIX),
+    description: '[Comments/Update] Edit a comment: its text, its assignee, or resolve it.',
+    category: 'comments',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return UpdateCommentParams;
+  }
+
+  async execute(params: z.output<typeof UpdateCommentParams>, ctx: ClickUpCtx) {
+    const { comment_id, text, assignee, resolved } = params;
+    if (text === undefined && assignee === undefined && resolved === undefined) {
+      throw new ValidationError({
+        toolName: ctx.toolName,
+        issues: [{ field: '', message: 'changes nothing. Give text, assignee or resolved.' }],
+      });
+    }
+    await hintOnNotFound(
+      ctx.deps.client.put(`/comment/${encodeURIComponent(comment_id)}`, {
+        json: {
+          ...(text !== undefined ? { comment_text: text } : {}),
+          ...(assignee !== undefined ? { assignee } : {}),
+          ...(resolved !== undefined ? { resolved } : {}),
+        },
+        signal: ctx.signal,
+      }),
+      COMMENT_NOT_FOUND_HINT,
+    );
+    return { updated: comment_id };
+  }
+}
