@@ -1,0 +1,18 @@
+/**
+ * Paging params of the list tools: core's list results (`{ items, total?, nextCursor? }`) take a
+ * cursor bound to the request and a page size.
+ */
+import { fieldsParam } from '@toolsmith/core';
+import { z } from 'zod';
+
+export const cursorParam = z.string().min(1).optional().describe('nextCursor of the previous page');
+
+export const perPageParam = (max = 100, fallback = 50) =>
+  z.number().int().min(1).max(max).default(fallback).describe(`Items per page (1–${max})`);
+
+/** Page size of lists the API returns whole and tools page locally (spaces, folders, lists). */
+export const LOCAL_PAGE = 100;
+
+/** `fields`: the raw API item projected to these paths instead of the compact view. */
+export const itemFieldsParam = (example: string[]) =>
+  fieldsParam({ description: `Raw API paths per item, e.g. ${JSON.stringify(example)}` });

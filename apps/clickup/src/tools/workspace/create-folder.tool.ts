@@ -1,0 +1,38 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toFolderDetail, type ApiFolder } from '../../api/dto/hierarchy-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { spaceIdParam } from '../shared/params.ts';
+import { spaceMissing } from './hierarchy-hints.ts';
+
+export const CreateFolderParams = z.object({
+  space_id: spaceIdParam,
+  name: z.string().trim().min(1).describe('Folder name'),
+});
+
+export class CreateFolderTool extends ClickUpTool<typeof CreateFolderParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('create_folder', TOOL_PREFIX),
+    title: 'Create folder',
+    description: '[Workspace/Create] Create a folder in a space. Returns { id, name, space, lists: [] }.',
+    category: 'workspace',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return CreateFolderParams;
+  }
+
+  async execute({ space_id, name }: z.output<typeof CreateFolderParams>, ctx: ClickUpCtx) {
+    try {
+      const folder = await ctx.deps.client.post<ApiFolder>(`/space/${space_id}/folder`, {
+        json: { name },
+        signal: ctx.signal,
+      });
+      return toFolderDetail(folder);
+    } catch (error) {
+      throw spaceMissing(error);
+    }
+  }
+}

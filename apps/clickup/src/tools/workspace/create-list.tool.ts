@@ -1,0 +1,46 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toListDetail, type ApiList } from '../../api/dto/hierarchy-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { folderIdParam, spaceIdParam } from '../shared/params.ts';
+import { listParent } from './list-parent.ts';
+
+export const CreateListParams = z.object({
+  folder_id: folderIdParam.optional().describe('In this folder'),
+  space_id: spaceIdParam.optional().describe('Or: folderless in this space'),
+  name: z.string().trim().min(1).describe('List name'),
+  content: z.string().optional().describe('Description (markdown)'),
+});
+
+export class CreateListTool extends ClickUpTool<typeof CreateListParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('create_list', TOOL_PREFIX),
+    title: 'Create list',
+    description:
+      '[Workspace/Create] Create a list in a folder (folder_id) or folderless in a space (space_id). Returns it with the statuses it took from its space.',
+    category: 'workspace',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return CreateListParams;
+  }
+
+  async execute(params: z.output<typeof CreateListParams>, ctx: ClickUpCtx) {
+    const parent = listParent(params, ctx.toolName);
+    const body = {
+      name: params.name,
+      ...(params.content !== undefined ? { markdown_content: params.content, content: params.content } : {}),
+    };
+    try {
+      const list = await ctx.deps.client.post<ApiList>(`${parent.path}/list`, {
+        json: body,
+        signal: ctx.signal,
+      });
+      return toListDetail(list);
+    } catch (error) {
+      throw parent.missing(error);
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toSpaceDetail, type ApiSpace } from '../../api/dto/hierarchy-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+
+export const CreateSpaceParams = z.object({
+  name: z.string().trim().min(1).describe('Space name'),
+  multiple_assignees: z.boolean().default(true).describe('Allow several assignees per task'),
+});
+
+export class CreateSpaceTool extends ClickUpTool<typeof CreateSpaceParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('create_space', TOOL_PREFIX),
+    title: 'Create space',
+    description:
+      '[Workspace/Create] Create a space in the workspace. Returns it with its default statuses and features.',
+    category: 'workspace',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return CreateSpaceParams;
+  }
+
+  async execute({ name, multiple_assignees }: z.output<typeof CreateSpaceParams>, ctx: ClickUpCtx) {
+    const team = await ctx.deps.client.teamId(ctx.signal);
+    const space = await ctx.deps.client.post<ApiSpace>(`/team/${team}/space`, {
+      json: { name, multiple_assignees },
+      signal: ctx.signal,
+    });
+    return toSpaceDetail(space);
+  }
+}

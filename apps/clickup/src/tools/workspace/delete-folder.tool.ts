@@ -1,0 +1,32 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { folderIdParam } from '../shared/params.ts';
+import { folderMissing } from './hierarchy-hints.ts';
+
+export const DeleteFolderParams = z.object({ folder_id: folderIdParam });
+
+export class DeleteFolderTool extends ClickUpTool<typeof DeleteFolderParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('delete_folder', TOOL_PREFIX),
+    title: 'Delete folder',
+    description: '[Workspace/Delete] Delete a folder with all its lists and tasks. There is no undo.',
+    category: 'workspace',
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return DeleteFolderParams;
+  }
+
+  async execute({ folder_id }: z.output<typeof DeleteFolderParams>, ctx: ClickUpCtx) {
+    try {
+      await ctx.deps.client.delete(`/folder/${folder_id}`, { signal: ctx.signal });
+    } catch (error) {
+      throw folderMissing(error);
+    }
+    return { folderId: folder_id, deleted: true };
+  }
+}

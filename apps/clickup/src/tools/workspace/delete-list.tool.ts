@@ -1,0 +1,32 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { listIdParam } from '../shared/params.ts';
+import { listMissing } from './hierarchy-hints.ts';
+
+export const DeleteListParams = z.object({ list_id: listIdParam });
+
+export class DeleteListTool extends ClickUpTool<typeof DeleteListParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('delete_list', TOOL_PREFIX),
+    title: 'Delete list',
+    description: '[Workspace/Delete] Delete a list with all its tasks. There is no undo.',
+    category: 'workspace',
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return DeleteListParams;
+  }
+
+  async execute({ list_id }: z.output<typeof DeleteListParams>, ctx: ClickUpCtx) {
+    try {
+      await ctx.deps.client.delete(`/list/${list_id}`, { signal: ctx.signal });
+    } catch (error) {
+      throw listMissing(error);
+    }
+    return { listId: list_id, deleted: true };
+  }
+}

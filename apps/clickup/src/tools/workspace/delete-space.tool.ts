@@ -1,0 +1,32 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { spaceIdParam } from '../shared/params.ts';
+import { spaceMissing } from './hierarchy-hints.ts';
+
+export const DeleteSpaceParams = z.object({ space_id: spaceIdParam });
+
+export class DeleteSpaceTool extends ClickUpTool<typeof DeleteSpaceParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('delete_space', TOOL_PREFIX),
+    title: 'Delete space',
+    description: '[Workspace/Delete] Delete a space with all its folders, lists and tasks. There is no undo.',
+    category: 'workspace',
+    requiresExplicitUserConsent: true,
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return DeleteSpaceParams;
+  }
+
+  async execute({ space_id }: z.output<typeof DeleteSpaceParams>, ctx: ClickUpCtx) {
+    try {
+      await ctx.deps.client.delete(`/space/${space_id}`, { signal: ctx.signal });
+    } catch (error) {
+      throw spaceMissing(error);
+    }
+    return { spaceId: space_id, deleted: true };
+  }
+}

@@ -1,0 +1,33 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toFolderDetail, type ApiFolder } from '../../api/dto/hierarchy-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { folderIdParam } from '../shared/params.ts';
+import { folderMissing } from './hierarchy-hints.ts';
+
+export const GetFolderParams = z.object({ folder_id: folderIdParam });
+
+export class GetFolderTool extends ClickUpTool<typeof GetFolderParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_folder', TOOL_PREFIX),
+    title: 'Folder',
+    description: '[Workspace/Read] One folder: name, space, task count and its lists (id, name, tasks).',
+    category: 'workspace',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetFolderParams;
+  }
+
+  async execute({ folder_id }: z.output<typeof GetFolderParams>, ctx: ClickUpCtx) {
+    try {
+      return toFolderDetail(
+        await ctx.deps.client.get<ApiFolder>(`/folder/${folder_id}`, { signal: ctx.signal }),
+      );
+    } catch (error) {
+      throw folderMissing(error);
+    }
+  }
+}

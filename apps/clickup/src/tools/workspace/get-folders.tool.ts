@@ -1,0 +1,42 @@
+import { buildToolName, defineToolMetadata, listLocal } from '@toolsmith/core';
+import { z } from 'zod';
+import { toFolderView, type ApiFolder } from '../../api/dto/hierarchy-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { cursorParam, LOCAL_PAGE } from '../shared/paging.ts';
+import { spaceIdParam } from '../shared/params.ts';
+import { spaceMissing } from './hierarchy-hints.ts';
+
+export const GetFoldersParams = z.object({
+  space_id: spaceIdParam,
+  archived: z.boolean().default(false).describe('Archived ones instead'),
+  cursor: cursorParam,
+});
+
+export class GetFoldersTool extends ClickUpTool<typeof GetFoldersParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_folders', TOOL_PREFIX),
+    title: 'Folders',
+    description:
+      "[Workspace/Read] A space's folders, each with its lists: { items: [{ id, name, lists: [{ id, name }] }], total }.",
+    category: 'workspace',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetFoldersParams;
+  }
+
+  async execute(params: z.output<typeof GetFoldersParams>, ctx: ClickUpCtx) {
+    let folders: ApiFolder[];
+    try {
+      ({ folders } = await ctx.deps.client.get<{ folders: ApiFolder[] }>(`/space/${params.space_id}/folder`, {
+        query: { archived: params.archived },
+        signal: ctx.signal,
+      }));
+    } catch (error) {
+      throw spaceMissing(error);
+    }
+    return listLocal(this.name, { ...params, perPage: LOCAL_PAGE }, folders, toFolderView);
+  }
+}

@@ -1,0 +1,32 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toListDetail, type ApiList } from '../../api/dto/hierarchy-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { listIdParam } from '../shared/params.ts';
+import { listMissing } from './hierarchy-hints.ts';
+
+export const GetListParams = z.object({ list_id: listIdParam });
+
+export class GetListTool extends ClickUpTool<typeof GetListParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_list', TOOL_PREFIX),
+    title: 'List',
+    description:
+      "[Workspace/Read] One list: name, folder, space, task count and its statuses in order (a task's status must be one of them).",
+    category: 'workspace',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetListParams;
+  }
+
+  async execute({ list_id }: z.output<typeof GetListParams>, ctx: ClickUpCtx) {
+    try {
+      return toListDetail(await ctx.deps.client.get<ApiList>(`/list/${list_id}`, { signal: ctx.signal }));
+    } catch (error) {
+      throw listMissing(error);
+    }
+  }
+}

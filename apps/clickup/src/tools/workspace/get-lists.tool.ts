@@ -1,0 +1,49 @@
+import { buildToolName, chooseView, defineToolMetadata, listLocal } from '@toolsmith/core';
+import { z } from 'zod';
+import { toListSummary, type ApiList } from '../../api/dto/hierarchy-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { cursorParam, itemFieldsParam, LOCAL_PAGE } from '../shared/paging.ts';
+import { folderIdParam, spaceIdParam } from '../shared/params.ts';
+import { listParent } from './list-parent.ts';
+
+export const GetListsParams = z.object({
+  folder_id: folderIdParam.optional().describe('Lists in this folder'),
+  space_id: spaceIdParam.optional().describe('Or: folderless lists of this space'),
+  archived: z.boolean().default(false).describe('Archived ones instead'),
+  cursor: cursorParam,
+  fields: itemFieldsParam(['id', 'name', 'statuses.status']),
+});
+
+export class GetListsTool extends ClickUpTool<typeof GetListsParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_lists', TOOL_PREFIX),
+    title: 'Lists',
+    description:
+      '[Workspace/Read] The lists of a folder, or the folderless lists of a space: { items: [{ id, name, tasks }], total }.',
+    category: 'workspace',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetListsParams;
+  }
+
+  protected override projectionRoot() {
+    return 'items';
+  }
+
+  async execute(params: z.output<typeof GetListsParams>, ctx: ClickUpCtx) {
+    const parent = listParent(params, ctx.toolName);
+    let lists: ApiList[];
+    try {
+      ({ lists } = await ctx.deps.client.get<{ lists: ApiList[] }>(`${parent.path}/list`, {
+        query: { archived: params.archived },
+        signal: ctx.signal,
+      }));
+    } catch (error) {
+      throw parent.missing(error);
+    }
+    return listLocal(this.name, { ...params, perPage: LOCAL_PAGE }, lists, chooseView(params, toListSummary));
+  }
+}

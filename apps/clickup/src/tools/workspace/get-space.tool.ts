@@ -1,0 +1,32 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toSpaceDetail, type ApiSpace } from '../../api/dto/hierarchy-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { spaceIdParam } from '../shared/params.ts';
+import { spaceMissing } from './hierarchy-hints.ts';
+
+export const GetSpaceParams = z.object({ space_id: spaceIdParam });
+
+export class GetSpaceTool extends ClickUpTool<typeof GetSpaceParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_space', TOOL_PREFIX),
+    title: 'Space',
+    description:
+      '[Workspace/Read] One space: name, the statuses its new lists start with, and the ClickApps (features) switched on.',
+    category: 'workspace',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetSpaceParams;
+  }
+
+  async execute({ space_id }: z.output<typeof GetSpaceParams>, ctx: ClickUpCtx) {
+    try {
+      return toSpaceDetail(await ctx.deps.client.get<ApiSpace>(`/space/${space_id}`, { signal: ctx.signal }));
+    } catch (error) {
+      throw spaceMissing(error);
+    }
+  }
+}

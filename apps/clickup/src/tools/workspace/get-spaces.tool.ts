@@ -1,0 +1,34 @@
+import { buildToolName, defineToolMetadata, listLocal } from '@toolsmith/core';
+import { z } from 'zod';
+import { toSpaceView, type ApiSpace } from '../../api/dto/hierarchy-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { cursorParam, LOCAL_PAGE } from '../shared/paging.ts';
+
+export const GetSpacesParams = z.object({
+  archived: z.boolean().default(false).describe('Archived ones instead'),
+  cursor: cursorParam,
+});
+
+export class GetSpacesTool extends ClickUpTool<typeof GetSpacesParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_spaces', TOOL_PREFIX),
+    title: 'Spaces',
+    description: '[Workspace/Read] The spaces of the workspace: { items: [{ id, name }], total }.',
+    category: 'workspace',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetSpacesParams;
+  }
+
+  async execute(params: z.output<typeof GetSpacesParams>, ctx: ClickUpCtx) {
+    const team = await ctx.deps.client.teamId(ctx.signal);
+    const { spaces } = await ctx.deps.client.get<{ spaces: ApiSpace[] }>(`/team/${team}/space`, {
+      query: { archived: params.archived },
+      signal: ctx.signal,
+    });
+    return listLocal(this.name, { ...params, perPage: LOCAL_PAGE }, spaces, toSpaceView);
+  }
+}

@@ -1,0 +1,48 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import type { TeamMember } from '../../api/clickup-client.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+
+export const GetWorkspacesParams = z.object({});
+
+interface ApiTeam {
+  id: string;
+  name: string;
+  members?: { user: TeamMember }[];
+}
+
+interface WorkspaceView {
+  id: string;
+  name: string;
+  members: number;
+  /** The workspace this server works in. */
+  current?: true;
+}
+
+export class GetWorkspacesTool extends ClickUpTool<typeof GetWorkspacesParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_workspaces', TOOL_PREFIX),
+    title: 'Workspaces',
+    description:
+      '[Workspace/Read] The workspaces the token may use: id, name, member count; `current` marks the one this server works in.',
+    category: 'workspace',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetWorkspacesParams;
+  }
+
+  async execute(_params: z.output<typeof GetWorkspacesParams>, ctx: ClickUpCtx) {
+    const { teams } = await ctx.deps.client.get<{ teams: ApiTeam[] }>('/team', { signal: ctx.signal });
+    const current = ctx.deps.config.teamId ?? (teams.length === 1 ? teams[0]!.id : undefined);
+    const items: WorkspaceView[] = teams.map((t) => ({
+      id: t.id,
+      name: t.name,
+      members: t.members?.length ?? 0,
+      ...(t.id === current ? { current: true as const } : {}),
+    }));
+    return { items };
+  }
+}

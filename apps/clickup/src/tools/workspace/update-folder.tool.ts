@@ -1,0 +1,38 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toFolderDetail, type ApiFolder } from '../../api/dto/hierarchy-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { folderIdParam } from '../shared/params.ts';
+import { folderMissing } from './hierarchy-hints.ts';
+
+export const UpdateFolderParams = z.object({
+  folder_id: folderIdParam,
+  name: z.string().trim().min(1).describe('New name'),
+});
+
+export class UpdateFolderTool extends ClickUpTool<typeof UpdateFolderParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('update_folder', TOOL_PREFIX),
+    title: 'Rename folder',
+    description: '[Workspace/Update] Rename a folder. Returns the folder with its lists.',
+    category: 'workspace',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return UpdateFolderParams;
+  }
+
+  async execute({ folder_id, name }: z.output<typeof UpdateFolderParams>, ctx: ClickUpCtx) {
+    try {
+      const folder = await ctx.deps.client.put<ApiFolder>(`/folder/${folder_id}`, {
+        json: { name },
+        signal: ctx.signal,
+      });
+      return toFolderDetail(folder);
+    } catch (error) {
+      throw folderMissing(error);
+    }
+  }
+}
