@@ -1,0 +1,41 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toChecklistView, type ApiChecklistFull } from '../../api/dto/checklist-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { hintOnNotFound } from '../shared/with-hint.ts';
+import { CHECKLIST_NOT_FOUND_HINT, checklistIdParam, checklistNameParam } from './checklist-params.ts';
+
+export const CreateChecklistItemParams = z.object({
+  checklist_id: checklistIdParam,
+  name: checklistNameParam.describe('Item text'),
+  assignee: z.number().int().positive().optional().describe('User id to assign the item to'),
+});
+
+export class CreateChecklistItemTool extends ClickUpTool<typeof CreateChecklistItemParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('create_checklist_item', TOOL_PREFIX),
+    description:
+      '[Checklists/Create] Add an item to a checklist; returns the checklist with its items. Nest it under another item with clickup_update_checklist_item.',
+    category: 'checklists',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return CreateChecklistItemParams;
+  }
+
+  async execute(
+    { checklist_id, name, assignee }: z.output<typeof CreateChecklistItemParams>,
+    ctx: ClickUpCtx,
+  ) {
+    const { checklist } = await hintOnNotFound(
+      ctx.deps.client.post<{ checklist: ApiChecklistFull }>(
+        `/checklist/${encodeURIComponent(checklist_id)}/checklist_item`,
+        { json: { name, ...(assignee !== undefined ? { assignee } : {}) }, signal: ctx.signal },
+      ),
+      CHECKLIST_NOT_FOUND_HINT,
+    );
+    return toChecklistView(checklist);
+  }
+}

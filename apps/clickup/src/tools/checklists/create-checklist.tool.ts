@@ -1,0 +1,36 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toChecklistView, type ApiChecklistFull } from '../../api/dto/checklist-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { taskIdParam } from '../shared/params.ts';
+import { checklistNameParam } from './checklist-params.ts';
+
+export const CreateChecklistParams = z.object({
+  task_id: taskIdParam,
+  name: checklistNameParam.describe('Checklist name'),
+});
+
+export class CreateChecklistTool extends ClickUpTool<typeof CreateChecklistParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('create_checklist', TOOL_PREFIX),
+    description:
+      '[Checklists/Create] Add an empty checklist to a task; returns { id, name, items }. Add items with clickup_create_checklist_item.',
+    category: 'checklists',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return CreateChecklistParams;
+  }
+
+  async execute({ task_id, name }: z.output<typeof CreateChecklistParams>, ctx: ClickUpCtx) {
+    const { path, query } = await ctx.deps.client.task(task_id, '/checklist', ctx.signal);
+    const { checklist } = await ctx.deps.client.post<{ checklist: ApiChecklistFull }>(path, {
+      query,
+      json: { name },
+      signal: ctx.signal,
+    });
+    return toChecklistView(checklist);
+  }
+}

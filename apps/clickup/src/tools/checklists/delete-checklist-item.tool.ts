@@ -1,0 +1,35 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { hintOnNotFound } from '../shared/with-hint.ts';
+import { CHECKLIST_NOT_FOUND_HINT, checklistIdParam, checklistItemIdParam } from './checklist-params.ts';
+
+export const DeleteChecklistItemParams = z.object({
+  checklist_id: checklistIdParam,
+  item_id: checklistItemIdParam,
+});
+
+export class DeleteChecklistItemTool extends ClickUpTool<typeof DeleteChecklistItemParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('delete_checklist_item', TOOL_PREFIX),
+    description: '[Checklists/Delete] Delete one checklist item. It cannot be restored.',
+    category: 'checklists',
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return DeleteChecklistItemParams;
+  }
+
+  async execute({ checklist_id, item_id }: z.output<typeof DeleteChecklistItemParams>, ctx: ClickUpCtx) {
+    await hintOnNotFound(
+      ctx.deps.client.delete(
+        `/checklist/${encodeURIComponent(checklist_id)}/checklist_item/${encodeURIComponent(item_id)}`,
+        { signal: ctx.signal },
+      ),
+      CHECKLIST_NOT_FOUND_HINT,
+    );
+    return { deleted: item_id };
+  }
+}

@@ -1,0 +1,29 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { hintOnNotFound } from '../shared/with-hint.ts';
+import { CHECKLIST_NOT_FOUND_HINT, checklistIdParam } from './checklist-params.ts';
+
+export const DeleteChecklistParams = z.object({ checklist_id: checklistIdParam });
+
+export class DeleteChecklistTool extends ClickUpTool<typeof DeleteChecklistParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('delete_checklist', TOOL_PREFIX),
+    description: '[Checklists/Delete] Delete a checklist with all its items. It cannot be restored.',
+    category: 'checklists',
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return DeleteChecklistParams;
+  }
+
+  async execute({ checklist_id }: z.output<typeof DeleteChecklistParams>, ctx: ClickUpCtx) {
+    await hintOnNotFound(
+      ctx.deps.client.delete(`/checklist/${encodeURIComponent(checklist_id)}`, { signal: ctx.signal }),
+      CHECKLIST_NOT_FOUND_HINT,
+    );
+    return { deleted: checklist_id };
+  }
+}

@@ -1,0 +1,42 @@
+import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { hintOnNotFound } from '../shared/with-hint.ts';
+import { CHECKLIST_NOT_FOUND_HINT, checklistIdParam, checklistNameParam } from './checklist-params.ts';
+
+export const UpdateChecklistParams = z.object({
+  checklist_id: checklistIdParam,
+  name: checklistNameParam.optional().describe('New name'),
+  position: z.number().int().min(0).optional().describe("Place among the task's checklists, 0 first"),
+});
+
+export class UpdateChecklistTool extends ClickUpTool<typeof UpdateChecklistParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('update_checklist', TOOL_PREFIX),
+    description: "[Checklists/Update] Rename a checklist or move it among the task's checklists.",
+    category: 'checklists',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return UpdateChecklistParams;
+  }
+
+  async execute({ checklist_id, name, position }: z.output<typeof UpdateChecklistParams>, ctx: ClickUpCtx) {
+    if (name === undefined && position === undefined) {
+      throw new ValidationError({
+        toolName: ctx.toolName,
+        issues: [{ field: '', message: 'changes nothing. Give name or position.' }],
+      });
+    }
+    await hintOnNotFound(
+      ctx.deps.client.put(`/checklist/${encodeURIComponent(checklist_id)}`, {
+        json: { ...(name !== undefined ? { name } : {}), ...(position !== undefined ? { position } : {}) },
+        signal: ctx.signal,
+      }),
+      CHECKLIST_NOT_FOUND_HINT,
+    );
+    return { updated: checklist_id };
+  }
+}
