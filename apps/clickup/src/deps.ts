@@ -4,12 +4,16 @@
  * the emulator (tools/emulators/clickup).
  */
 import type { Logger } from '@toolsmith/core';
+import type { KnowledgeDeps } from '@toolsmith/executable-knowledge';
 import { createClickUpClient, type ClickUpClient } from './api/clickup-client.ts';
 import type { ClickUpConfig } from './config.ts';
+import { createClickUpKnowledge } from './knowledge/clickup-knowledge.ts';
 
-export interface ClickUpDeps {
+export interface ClickUpDeps extends KnowledgeDeps {
   readonly client: ClickUpClient;
   readonly config: Pick<ClickUpConfig, 'maxBatch' | 'uploadDir' | 'teamId'>;
+  /** Stops what the dependencies started (the knowledge sandbox's host process). */
+  close(): Promise<void>;
 }
 
 export function createDeps(
@@ -17,18 +21,24 @@ export function createDeps(
   logger?: Logger,
   fetch?: typeof globalThis.fetch,
 ): ClickUpDeps {
+  const client = createClickUpClient({
+    baseUrl: config.apiBase,
+    authorization: config.authorization,
+    teamId: config.teamId,
+    timeoutMs: config.timeoutMs,
+    retries: config.retries,
+    concurrency: config.concurrency,
+    maxWaitMs: config.maxWaitMs,
+    ...(logger ? { logger } : {}),
+    ...(fetch ? { fetch } : {}),
+  });
+  // The pack's validators guard the writes; the sandbox starts on the first guarded call.
+  const { knowledge, knowledgeContext, close } = createClickUpKnowledge(client, logger ? { logger } : {});
   return {
-    client: createClickUpClient({
-      baseUrl: config.apiBase,
-      authorization: config.authorization,
-      teamId: config.teamId,
-      timeoutMs: config.timeoutMs,
-      retries: config.retries,
-      concurrency: config.concurrency,
-      maxWaitMs: config.maxWaitMs,
-      ...(logger ? { logger } : {}),
-      ...(fetch ? { fetch } : {}),
-    }),
+    client,
+    knowledge,
+    knowledgeContext,
+    close,
     config: { maxBatch: config.maxBatch, uploadDir: config.uploadDir, teamId: config.teamId },
   };
 }

@@ -40,6 +40,9 @@ export async function emulatedClickUp(extraEnv: Record<string, string> = {}): Pr
       toolName: 'test',
       ...overrides,
     }),
-    close: () => emulator.close(),
+    close: async () => {
+      await deps.close();
+      await emulator.close();
+    },
   };
 }

@@ -1,0 +1,48 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { KnowledgeTool } from '@toolsmith/executable-knowledge';
+import { z } from 'zod';
+import type { ClickUpDeps } from '../../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import type { ClickUpCtx } from '../shared/clickup-tool.ts';
+import { addCustomIdFlags } from '../shared/custom-id-flags.ts';
+import { taskIdParam } from '../shared/params.ts';
+
+const RemoveCustomFieldValueParams = z.object({
+  task_id: taskIdParam,
+  field_id: z.string().uuid().describe('Field id (clickup_list_custom_fields)'),
+});
+
+export class RemoveCustomFieldValueTool extends KnowledgeTool<
+  ClickUpDeps,
+  typeof RemoveCustomFieldValueParams
+> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('remove_custom_field_value', TOOL_PREFIX),
+    description: '[Custom fields/Delete] Clear one custom field of a task (any type).',
+    category: 'custom_fields',
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  });
+  static override readonly KNOWLEDGE = { toolId: 'clickup', command: 'remove_custom_field_value' };
+
+  getParamsSchema() {
+    return RemoveCustomFieldValueParams;
+  }
+
+  protected override async beforeExecute(
+    params: z.output<typeof RemoveCustomFieldValueParams>,
+    ctx: ClickUpCtx,
+  ) {
+    await addCustomIdFlags(params, ctx);
+    await super.beforeExecute(params, ctx);
+  }
+
+  async execute({ task_id, field_id }: z.output<typeof RemoveCustomFieldValueParams>, ctx: ClickUpCtx) {
+    const { path, query } = await ctx.deps.client.task(
+      task_id,
+      `/field/${encodeURIComponent(field_id)}`,
+      ctx.signal,
+    );
+    await ctx.deps.client.delete(path, { query, signal: ctx.signal });
+    return { task_id, cleared: field_id };
+  }
+}

@@ -1,0 +1,108 @@
+import { ApiError, buildToolName, defineToolMetadata, NetworkError, TimeoutError } from '@toolsmith/core';
+import { KnowledgeTool } from '@toolsmith/executable-knowledge';
+import { z } from 'zod';
+import { toTaskView, type ApiTask, type TaskView } from '../../api/dto/task-view.ts';
+import type { ClickUpDeps } from '../../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import type { ClickUpCtx } from '../shared/clickup-tool.ts';
+import { listIdParam, taskIdParam } from '../shared/params.ts';
+import { taskFields, userRef } from '../shared/task-params.ts';
+
+export const CreateTaskParams = z.object({
+  list_id: listIdParam,
+  ...taskFields,
+  name: z.string().min(1).max(2000).describe('Title'),
+  assignees: z.array(userRef).optional().describe('People (ids, emails, names or "me")'),
+  tags: z.array(z.string().min(1)).optional().describe('Tag names'),
+  parent: taskIdParam.optional().describe('Parent task (makes a subtask; same list)'),
+  custom_fields: z
+    .array(z.object({ id: z.string().min(1).describe('Field id or name'), value: z.unknown() }))
+    .optional()
+    .describe('Custom field values; drop-down/labels by option name'),
+  notify_all: z.boolean().optional(),
+});
+
+type Params = z.output<typeof CreateTaskParams>;
+
+/** Failures after which the task may exist even though no answer came back. */
+function ambiguous(error: unknown): boolean {
+  return (
+    TimeoutError.isInstance(error) ||
+    NetworkError.isInstance(error) ||
+    (ApiError.isInstance(error) && error.status !== undefined && error.status >= 500)
+  );
+}
+
+export class CreateTaskTool extends KnowledgeTool<
+  ClickUpDeps,
+  typeof CreateTaskParams,
+  TaskView & { note?: string }
+> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('create_task', TOOL_PREFIX),
+    description:
+      '[Tasks/Create] Create a task (or a subtask with parent) in a list. Status, assignees, custom fields and option names are checked against the list first; returns the compact task.',
+    category: 'tasks',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  });
+  static override readonly KNOWLEDGE = { toolId: 'clickup', command: 'create_task' };
+
+  getParamsSchema() {
+    return CreateTaskParams;
+  }
+
+  async execute(params: Params, ctx: ClickUpCtx) {
+    const { client } = ctx.deps;
+    const { list_id, parent, ...fields } = params;
+    const body = {
+      ...fields,
+      ...(parent ? { parent: await client.resolveTaskId(parent, ctx.signal) } : {}),
+    };
+    const started = Date.now();
+    try {
+      const task = await client.post<ApiTask>(`/list/${encodeURIComponent(list_id)}/task`, {
+        json: body,
+        signal: ctx.signal,
+      });
+      return toTaskView(task);
+    } catch (error) {
+      if (!ambiguous(error)) throw error;
+      // The request may have been carried out even though no answer arrived: look before saying
+      // it failed (a blind retry would create the task twice).
+      const found = await this.findCreated(ctx, list_id, params.name, started);
+      if (found) {
+        return {
+          ...toTaskView(found),
+          note: 'The API did not answer, but the task was created: this is it. Do not create it again.',
+        };
+      }
+      throw error;
+    }
+  }
+
+  private async findCreated(
+    ctx: ClickUpCtx,
+    listId: string,
+    name: string,
+    since: number,
+  ): Promise<ApiTask | undefined> {
+    try {
+      const { tasks } = await ctx.deps.client.get<{ tasks: ApiTask[] }>(
+        `/list/${encodeURIComponent(listId)}/task`,
+        {
+          query: {
+            order_by: 'created',
+            reverse: 'true',
+            subtasks: 'true',
+            include_closed: 'true',
+            date_created_gt: since - 5000,
+          },
+          signal: ctx.signal,
+        },
+      );
+      return tasks.find((t) => t.name === name);
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { taskIdParam } from '../shared/params.ts';
+
+const DeleteTaskParams = z.object({ task_id: taskIdParam });
+
+export class DeleteTaskTool extends ClickUpTool<typeof DeleteTaskParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('delete_task', TOOL_PREFIX),
+    description: '[Tasks/Delete] Delete a task and its subtasks (they go to the trash in ClickUp).',
+    category: 'tasks',
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return DeleteTaskParams;
+  }
+
+  async execute({ task_id }: z.output<typeof DeleteTaskParams>, ctx: ClickUpCtx) {
+    const { path, query } = await ctx.deps.client.task(task_id, '', ctx.signal);
+    await ctx.deps.client.delete(path, { query, signal: ctx.signal });
+    return { deleted: task_id };
+  }
+}

@@ -1,0 +1,50 @@
+import { buildToolName, defineToolMetadata, listPages } from '@toolsmith/core';
+import { z } from 'zod';
+import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { listIdParam } from '../shared/params.ts';
+
+const GetListTasksParams = z.object({
+  list_id: listIdParam,
+  statuses: z.array(z.string().min(1)).optional().describe('Status names (any of)'),
+  include_closed: z.boolean().default(false),
+  subtasks: z.boolean().default(false).describe('Include subtasks'),
+  cursor: z.string().optional().describe('nextCursor of the previous page'),
+});
+
+export class GetListTasksTool extends ClickUpTool<typeof GetListTasksParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_list_tasks', TOOL_PREFIX),
+    description: '[Tasks/Read] The tasks of one list, newest first, 100 per page (nextCursor).',
+    category: 'tasks',
+    annotations: { readOnlyHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetListTasksParams;
+  }
+
+  async execute(params: z.output<typeof GetListTasksParams>, ctx: ClickUpCtx) {
+    return listPages(
+      this.name,
+      { ...params, perPage: 100 },
+      async (page) => {
+        const answer = await ctx.deps.client.get<{ tasks: ApiTask[]; last_page?: boolean }>(
+          `/list/${encodeURIComponent(params.list_id)}/task`,
+          {
+            query: {
+              page: page - 1,
+              'statuses[]': params.statuses,
+              include_closed: params.include_closed,
+              subtasks: params.subtasks,
+            },
+            signal: ctx.signal,
+          },
+        );
+        return { items: answer.tasks, total: undefined, hasMore: answer.last_page === false };
+      },
+      toTaskView,
+    );
+  }
+}

@@ -1,0 +1,36 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { listIdParam, taskIdParam } from '../shared/params.ts';
+
+const MoveTaskParams = z.object({ task_id: taskIdParam, list_id: listIdParam.describe('The new home list') });
+
+export class MoveTaskTool extends ClickUpTool<typeof MoveTaskParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('move_task', TOOL_PREFIX),
+    description:
+      '[Tasks/Update] Move a task to another list (its home list). Statuses and custom fields the new list lacks are mapped by ClickUp.',
+    category: 'tasks',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return MoveTaskParams;
+  }
+
+  async execute({ task_id, list_id }: z.output<typeof MoveTaskParams>, ctx: ClickUpCtx) {
+    const { client } = ctx.deps;
+    // v3 takes the real id only.
+    const id = await client.resolveTaskId(task_id, ctx.signal);
+    const team = await client.teamId(ctx.signal);
+    await client.put(
+      client.v3(
+        `/workspaces/${team}/tasks/${encodeURIComponent(id)}/home_list/${encodeURIComponent(list_id)}`,
+      ),
+      { signal: ctx.signal },
+    );
+    return toTaskView(await client.get<ApiTask>(`/task/${encodeURIComponent(id)}`, { signal: ctx.signal }));
+  }
+}
