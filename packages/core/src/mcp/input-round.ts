@@ -75,6 +75,31 @@ const nodeCrypto = () => process.getBuiltinModule('node:crypto');
 const bindingOf = (call: string) =>
   nodeCrypto().createHash('sha256').update(call).digest('base64url').slice(0, 22);
 
+/** A tool's MissingClientCapabilityError as the protocol's -32021 error; anything else as it is. */
+function protocolError(error: unknown): unknown {
+  return MissingClientCapabilityError.isInstance(error)
+    ? new MissingRequiredClientCapabilityError(
+        { requiredCapabilities: error.capabilities as never },
+        error.message,
+      )
+    : error;
+}
+
+/**
+ * The round of a request from a client that can answer nothing (no elicitation, sampling or roots):
+ * the handler cannot ask, so there is nothing to track. Shared, so such a call allocates no round.
+ */
+const NO_INPUT_ROUND: InputRound = {
+  client: {},
+  async run<T>(work: () => Promise<T>): Promise<T | InputRequiredResult> {
+    try {
+      return await work();
+    } catch (error) {
+      throw protocolError(error);
+    }
+  },
+};
+
 export function createInputRounds(options: InputRoundsOptions = {}) {
   const make = () =>
     createRequestStateCodec<RoundState>({
@@ -111,6 +136,14 @@ export function createInputRounds(options: InputRoundsOptions = {}) {
         }
         earlier = state.a;
       }
+      const capabilities = server.getClientCapabilities() ?? {};
+      if (
+        capabilities.elicitation === undefined &&
+        capabilities.sampling === undefined &&
+        capabilities.roots === undefined
+      ) {
+        return NO_INPUT_ROUND;
+      }
       // Merged when a handler first asks something (most calls ask nothing).
       let merged: Record<string, unknown> | undefined;
       const answers = () => {
@@ -131,7 +164,6 @@ export function createInputRounds(options: InputRoundsOptions = {}) {
         return view;
       };
 
-      const capabilities = server.getClientCapabilities() ?? {};
       const elicit = async (request: ElicitationRequest): Promise<ElicitationResult> => {
         const key = request.key ?? `elicit-${++counters.elicit}`;
         const view = answer(key);
@@ -192,13 +224,7 @@ export function createInputRounds(options: InputRoundsOptions = {}) {
               const result = await pending();
               if (result) return result;
             }
-            if (MissingClientCapabilityError.isInstance(error)) {
-              throw new MissingRequiredClientCapabilityError(
-                { requiredCapabilities: error.capabilities as never },
-                error.message,
-              );
-            }
-            throw error;
+            throw protocolError(error);
           }
           // A handler that caught its question's signal still did not get the answer: ask.
           return asked.size === 0 ? value : ((await pending()) ?? value);
