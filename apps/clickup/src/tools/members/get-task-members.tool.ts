@@ -1,0 +1,36 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toMemberView, type ApiMember } from '../../api/dto/member-view.ts';
+import { withMissingHint } from '../../api/not-found-hint.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { taskIdParam } from '../shared/params.ts';
+
+export const GetTaskMembersParams = z.object({ task_id: taskIdParam });
+
+export class GetTaskMembersTool extends ClickUpTool<typeof GetTaskMembersParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_task_members', TOOL_PREFIX),
+    title: 'Task members',
+    description: '[Members/Read] Who can see a task: { items: [{ id, name, email }] }.',
+    category: 'members',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetTaskMembersParams;
+  }
+
+  async execute({ task_id }: z.output<typeof GetTaskMembersParams>, ctx: ClickUpCtx) {
+    const { path, query } = await ctx.deps.client.task(task_id, '/member', ctx.signal);
+    try {
+      const { members } = await ctx.deps.client.get<{ members: ApiMember[] }>(path, {
+        query,
+        signal: ctx.signal,
+      });
+      return { items: members.map(toMemberView) };
+    } catch (error) {
+      throw withMissingHint(error, 'Check the task id, or find the task with clickup_search_tasks.');
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import { buildToolName, defineToolMetadata, listLocal } from '@toolsmith/core';
+import { z } from 'zod';
+import { toMemberView } from '../../api/dto/member-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { cursorParam, LOCAL_PAGE } from '../shared/paging.ts';
+import { workspaceMembers } from './workspace-members.ts';
+
+export const GetWorkspaceMembersParams = z.object({
+  role: z.enum(['owner', 'admin', 'member', 'guest']).optional().describe('Only this role'),
+  cursor: cursorParam,
+});
+
+const ROLE_NUMBER = { owner: 1, admin: 2, member: 3, guest: 4 } as const;
+
+export class GetWorkspaceMembersTool extends ClickUpTool<typeof GetWorkspaceMembersParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_workspace_members', TOOL_PREFIX),
+    title: 'Workspace members',
+    description:
+      '[Members/Read] People of the workspace: { items: [{ id, name, email, role }], total }. The id is what assignees and watchers take.',
+    category: 'members',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetWorkspaceMembersParams;
+  }
+
+  protected override projectionRoot() {
+    return 'items';
+  }
+
+  async execute(params: z.output<typeof GetWorkspaceMembersParams>, ctx: ClickUpCtx) {
+    const all = await workspaceMembers(ctx);
+    const members = params.role ? all.filter((m) => m.role === ROLE_NUMBER[params.role!]) : all;
+    return listLocal(this.name, { ...params, perPage: LOCAL_PAGE }, members, toMemberView);
+  }
+}
