@@ -1,0 +1,54 @@
+import { buildToolName, chooseView, defineToolMetadata, listPages } from '@toolsmith/core';
+import { z } from 'zod';
+import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
+import { withMissingHint } from '../../api/not-found-hint.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { cursorParam, itemFieldsParam } from '../shared/paging.ts';
+
+/** The API's fixed page size for a view's tasks. */
+const VIEW_PAGE = 100;
+
+export const GetViewTasksParams = z.object({
+  view_id: z.string().trim().min(1).describe('View id (clickup_get_views)'),
+  cursor: cursorParam,
+  fields: itemFieldsParam(['id', 'name', 'status.status', 'due_date']),
+});
+
+export class GetViewTasksTool extends ClickUpTool<typeof GetViewTasksParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_view_tasks', TOOL_PREFIX),
+    title: 'View tasks',
+    description:
+      '[Views/Read] The tasks a view shows, with its filters and sorting, 100 a page: { items: [compact task], nextCursor? }.',
+    category: 'views',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetViewTasksParams;
+  }
+
+  protected override projectionRoot() {
+    return 'items';
+  }
+
+  async execute(params: z.output<typeof GetViewTasksParams>, ctx: ClickUpCtx) {
+    try {
+      return await listPages(
+        this.name,
+        { ...params, perPage: VIEW_PAGE },
+        async (page) => {
+          const { tasks, last_page } = await ctx.deps.client.get<{ tasks: ApiTask[]; last_page?: boolean }>(
+            `/view/${encodeURIComponent(params.view_id)}/task`,
+            { query: { page: page - 1 }, signal: ctx.signal },
+          );
+          return { items: tasks, total: undefined, hasMore: last_page === false };
+        },
+        chooseView(params, toTaskView),
+      );
+    } catch (error) {
+      throw withMissingHint(error, 'Find the view id with clickup_get_views.');
+    }
+  }
+}
