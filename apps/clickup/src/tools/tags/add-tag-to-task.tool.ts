@@ -1,0 +1,41 @@
+import { ApiError, buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { taskIdParam } from '../shared/params.ts';
+import { spaceTagsOfTask, tagNameParam, tagPath, unknownTag } from './tag-params.ts';
+
+export const AddTagToTaskParams = z.object({ task_id: taskIdParam, tag: tagNameParam });
+
+export class AddTagToTaskTool extends ClickUpTool<typeof AddTagToTaskParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('add_tag_to_task', TOOL_PREFIX),
+    description:
+      "[Tags/Update] Put a tag on a task. The tag must exist in the task's Space (clickup_get_space_tags; create one with clickup_create_space_tag).",
+    category: 'tags',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return AddTagToTaskParams;
+  }
+
+  async execute({ task_id, tag }: z.output<typeof AddTagToTaskParams>, ctx: ClickUpCtx) {
+    const { path, query } = await ctx.deps.client.task(task_id, tagPath(tag), ctx.signal);
+    try {
+      await ctx.deps.client.post(path, { query, signal: ctx.signal });
+    } catch (error) {
+      // A tag the Space lacks (404, or 400 on some plans): name the Space's tags instead.
+      if (!ApiError.isInstance(error) || (error.status !== 404 && error.status !== 400)) throw error;
+      const { spaceId, tags } = await spaceTagsOfTask(ctx, task_id);
+      if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) throw error;
+      throw unknownTag(
+        tag,
+        `The task's Space (${spaceId})`,
+        tags,
+        'Use one of them, or create the tag first with clickup_create_space_tag. Nothing was changed.',
+      );
+    }
+    return { taskId: task_id, added: tag };
+  }
+}

@@ -1,0 +1,39 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { spaceIdParam } from '../shared/params.ts';
+import { hintOnNotFound } from '../shared/with-hint.ts';
+
+const colorParam = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'a colour is hex, e.g. "#e50000"');
+
+export const CreateSpaceTagParams = z.object({
+  space_id: spaceIdParam,
+  name: z.string().trim().min(1).max(100).describe('Tag name'),
+  fg: colorParam.optional().describe('Text colour, e.g. "#ffffff"'),
+  bg: colorParam.optional().describe('Background colour, e.g. "#e50000"'),
+});
+
+export class CreateSpaceTagTool extends ClickUpTool<typeof CreateSpaceTagParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('create_space_tag', TOOL_PREFIX),
+    description: "[Tags/Create] Create a tag in a Space, so that the Space's tasks can carry it.",
+    category: 'tags',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return CreateSpaceTagParams;
+  }
+
+  async execute({ space_id, name, fg, bg }: z.output<typeof CreateSpaceTagParams>, ctx: ClickUpCtx) {
+    await hintOnNotFound(
+      ctx.deps.client.post(`/space/${encodeURIComponent(space_id)}/tag`, {
+        json: { tag: { name, ...(fg ? { tag_fg: fg } : {}), ...(bg ? { tag_bg: bg } : {}) } },
+        signal: ctx.signal,
+      }),
+      "Check the Space id: a task's Space is in clickup_get_task's answer.",
+    );
+    return { created: name, spaceId: space_id };
+  }
+}

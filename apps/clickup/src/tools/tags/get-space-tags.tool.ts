@@ -1,0 +1,33 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toTagView, type ApiTag } from '../../api/dto/tag-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { spaceIdParam } from '../shared/params.ts';
+import { hintOnNotFound } from '../shared/with-hint.ts';
+
+export const GetSpaceTagsParams = z.object({ space_id: spaceIdParam });
+
+export class GetSpaceTagsTool extends ClickUpTool<typeof GetSpaceTagsParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_space_tags', TOOL_PREFIX),
+    description:
+      '[Tags/Read] The tags of a Space (the only ones its tasks can carry): { items: [{name, fg, bg}] }.',
+    category: 'tags',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetSpaceTagsParams;
+  }
+
+  async execute({ space_id }: z.output<typeof GetSpaceTagsParams>, ctx: ClickUpCtx) {
+    const { tags } = await hintOnNotFound(
+      ctx.deps.client.get<{ tags: ApiTag[] }>(`/space/${encodeURIComponent(space_id)}/tag`, {
+        signal: ctx.signal,
+      }),
+      "Check the Space id: a task's Space is in clickup_get_task's answer.",
+    );
+    return { items: tags.map(toTagView) };
+  }
+}
