@@ -1,0 +1,39 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toGoalDetail, type ApiGoal } from '../../api/dto/goal-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { dateParam } from '../shared/params.ts';
+
+export const CreateGoalParams = z.object({
+  name: z.string().trim().min(1).describe('Goal name'),
+  due_date: dateParam,
+  description: z.string().optional().describe('What the goal is about'),
+  owners: z.array(z.number().int().positive()).optional().describe('Owner user ids (clickup_find_member)'),
+});
+
+export class CreateGoalTool extends ClickUpTool<typeof CreateGoalParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('create_goal', TOOL_PREFIX),
+    title: 'Create goal',
+    description: '[Goals/Create] Create a goal in the workspace. Returns it (id, name, due, owners, url).',
+    category: 'goals',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return CreateGoalParams;
+  }
+
+  async execute(
+    { name, due_date, description, owners = [] }: z.output<typeof CreateGoalParams>,
+    ctx: ClickUpCtx,
+  ) {
+    const team = await ctx.deps.client.teamId(ctx.signal);
+    const { goal } = await ctx.deps.client.post<{ goal: ApiGoal }>(`/team/${team}/goal`, {
+      json: { name, due_date, description: description ?? '', multiple_owners: owners.length > 1, owners },
+      signal: ctx.signal,
+    });
+    return toGoalDetail(goal);
+  }
+}

@@ -1,0 +1,34 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toGoalDetail, type ApiGoal } from '../../api/dto/goal-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { goalIdParam, goalMissing } from './goal-params.ts';
+
+export const GetGoalParams = z.object({ goal_id: goalIdParam });
+
+export class GetGoalTool extends ClickUpTool<typeof GetGoalParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_goal', TOOL_PREFIX),
+    title: 'Goal',
+    description:
+      '[Goals/Read] One goal: description, dates, progress, owners, url and its key results (current/target).',
+    category: 'goals',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetGoalParams;
+  }
+
+  async execute({ goal_id }: z.output<typeof GetGoalParams>, ctx: ClickUpCtx) {
+    try {
+      const { goal } = await ctx.deps.client.get<{ goal: ApiGoal }>(`/goal/${encodeURIComponent(goal_id)}`, {
+        signal: ctx.signal,
+      });
+      return toGoalDetail(goal);
+    } catch (error) {
+      throw goalMissing(error);
+    }
+  }
+}

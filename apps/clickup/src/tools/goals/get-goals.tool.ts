@@ -1,0 +1,39 @@
+import { buildToolName, defineToolMetadata, listLocal } from '@toolsmith/core';
+import { z } from 'zod';
+import { toGoalView, type ApiGoal } from '../../api/dto/goal-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { cursorParam, LOCAL_PAGE } from '../shared/paging.ts';
+
+export const GetGoalsParams = z.object({
+  include_completed: z.boolean().default(false).describe('Completed goals too'),
+  cursor: cursorParam,
+});
+
+export class GetGoalsTool extends ClickUpTool<typeof GetGoalsParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_goals', TOOL_PREFIX),
+    title: 'Goals',
+    description:
+      '[Goals/Read] The goals of the workspace: { items: [{ id, name, due, percent, owners }], total }.',
+    category: 'goals',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetGoalsParams;
+  }
+
+  protected override projectionRoot() {
+    return 'items';
+  }
+
+  async execute(params: z.output<typeof GetGoalsParams>, ctx: ClickUpCtx) {
+    const team = await ctx.deps.client.teamId(ctx.signal);
+    const { goals } = await ctx.deps.client.get<{ goals: ApiGoal[] }>(`/team/${team}/goal`, {
+      query: { include_completed: params.include_completed },
+      signal: ctx.signal,
+    });
+    return listLocal(this.name, { ...params, perPage: LOCAL_PAGE }, goals, toGoalView);
+  }
+}
