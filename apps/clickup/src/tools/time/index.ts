@@ -1,7 +1,20 @@
 /** The time tools, in the order tools/list shows them. */
 import type { AnyTool } from '@toolsmith/core';
 import type { ClickUpDeps } from '../../deps.ts';
+import { CreateTimeEntryTool } from './create-time-entry.tool.ts';
+import { DeleteTimeEntryTool } from './delete-time-entry.tool.ts';
+import { GetRunningTimerTool } from './get-running-timer.tool.ts';
+import { GetTimeEntriesTool } from './get-time-entries.tool.ts';
+import { StartTimerTool } from './start-timer.tool.ts';
+import { StopTimerTool } from './stop-timer.tool.ts';
 
 export function timeTools(): AnyTool<ClickUpDeps>[] {
-  return [];
+  return [
+    new GetTimeEntriesTool(),
+    new CreateTimeEntryTool(),
+    new StartTimerTool(),
+    new StopTimerTool(),
+    new GetRunningTimerTool(),
+    new DeleteTimeEntryTool(),
+  ];
 }

@@ -1,0 +1,31 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { hintOnNotFound } from '../shared/with-hint.ts';
+import { NO_ENTRY_HINT, timeEntriesPath, timeEntryIdParam } from './time-params.ts';
+
+export const DeleteTimeEntryParams = z.object({ entry_id: timeEntryIdParam });
+
+export class DeleteTimeEntryTool extends ClickUpTool<typeof DeleteTimeEntryParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('delete_time_entry', TOOL_PREFIX),
+    description: '[Time/Delete] Delete a time entry. It cannot be restored.',
+    category: 'time',
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return DeleteTimeEntryParams;
+  }
+
+  async execute({ entry_id }: z.output<typeof DeleteTimeEntryParams>, ctx: ClickUpCtx) {
+    await hintOnNotFound(
+      ctx.deps.client.delete(await timeEntriesPath(ctx, `/${encodeURIComponent(entry_id)}`), {
+        signal: ctx.signal,
+      }),
+      NO_ENTRY_HINT,
+    );
+    return { deleted: entry_id };
+  }
+}

@@ -1,0 +1,32 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toTimeEntryView, type ApiTimeEntry, type TimeEntryView } from '../../api/dto/time-entry-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { timeEntriesPath } from './time-params.ts';
+
+export const GetRunningTimerParams = z.object({});
+
+export class GetRunningTimerTool extends ClickUpTool<typeof GetRunningTimerParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_running_timer', TOOL_PREFIX),
+    description: '[Time/Read] Your running timer (task, start, minutes so far), or { running: false }.',
+    category: 'time',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetRunningTimerParams;
+  }
+
+  async execute(
+    _params: z.output<typeof GetRunningTimerParams>,
+    ctx: ClickUpCtx,
+  ): Promise<TimeEntryView | { running: false }> {
+    const { data } = await ctx.deps.client.get<{ data: ApiTimeEntry | null }>(
+      await timeEntriesPath(ctx, '/current'),
+      { signal: ctx.signal },
+    );
+    return data ? toTimeEntryView(data) : { running: false };
+  }
+}

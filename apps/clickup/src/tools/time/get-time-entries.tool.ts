@@ -1,0 +1,68 @@
+import { buildToolName, defineToolMetadata, listLocal, ValidationError } from '@toolsmith/core';
+import { z } from 'zod';
+import { toTimeEntryView, type ApiTimeEntry } from '../../api/dto/time-entry-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { dateParam, listIdParam, spaceIdParam, taskIdParam } from '../shared/params.ts';
+import { taskForEntry, timeEntriesPath } from './time-params.ts';
+
+export const GetTimeEntriesParams = z.object({
+  start: dateParam.optional().describe('From (ISO 8601 or epoch ms); default 30 days before end'),
+  end: dateParam.optional().describe('Until (ISO 8601 or epoch ms); default now'),
+  assignee: z
+    .array(z.number().int().positive())
+    .max(100)
+    .optional()
+    .describe("Users' ids; default you (others need admin rights)"),
+  task_id: taskIdParam.optional(),
+  list_id: listIdParam.optional(),
+  space_id: spaceIdParam.optional(),
+  limit: z.number().int().min(1).max(100).default(50).describe('Entries per page'),
+  cursor: z.string().optional().describe('nextCursor of the previous page'),
+});
+
+export class GetTimeEntriesTool extends ClickUpTool<typeof GetTimeEntriesParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_time_entries', TOOL_PREFIX),
+    description:
+      '[Time/Read] Time entries in a date range (default: yours, last 30 days), newest first, optionally of one task, list or Space: { items: [{id, task, user, start, end, minutes}], total, nextCursor? }.',
+    category: 'time',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetTimeEntriesParams;
+  }
+
+  async execute(params: z.output<typeof GetTimeEntriesParams>, ctx: ClickUpCtx) {
+    const { start, end, assignee, task_id, list_id, space_id } = params;
+    const issues = [];
+    if (start !== undefined && end !== undefined && end <= start) {
+      issues.push({ field: 'end', message: 'is not after start. Give a range that ends after it starts.' });
+    }
+    if ([task_id, list_id, space_id].filter((v) => v !== undefined).length > 1) {
+      issues.push({
+        field: 'task_id, list_id, space_id',
+        message: 'narrow to one place: give at most one of them.',
+      });
+    }
+    if (issues.length > 0) throw new ValidationError({ toolName: ctx.toolName, issues });
+    const task = await taskForEntry(ctx, task_id);
+    const { data } = await ctx.deps.client.get<{ data: ApiTimeEntry[] }>(await timeEntriesPath(ctx), {
+      query: {
+        ...task.query,
+        ...(start !== undefined ? { start_date: start } : {}),
+        ...(end !== undefined ? { end_date: end } : {}),
+        ...(assignee?.length ? { assignee: assignee.join(',') } : {}),
+        ...(task.id !== undefined ? { task_id: task.id } : {}),
+        ...(list_id !== undefined ? { list_id } : {}),
+        ...(space_id !== undefined ? { space_id } : {}),
+      },
+      signal: ctx.signal,
+    });
+    const now = Date.now();
+    return listLocal(this.name, { ...params, perPage: params.limit }, data, (entry) =>
+      toTimeEntryView(entry, now),
+    );
+  }
+}

@@ -1,0 +1,44 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toTimeEntryView, type ApiTimeEntry } from '../../api/dto/time-entry-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { taskIdParam } from '../shared/params.ts';
+import { taskForEntry, timeEntriesPath } from './time-params.ts';
+
+export const StartTimerParams = z.object({
+  task_id: taskIdParam.optional(),
+  description: z.string().max(10_000).optional().describe('What you are doing'),
+  billable: z.boolean().optional(),
+});
+
+export class StartTimerTool extends ClickUpTool<typeof StartTimerParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('start_timer', TOOL_PREFIX),
+    description:
+      '[Time/Create] Start your timer, optionally on a task. A timer already running is stopped and saved first.',
+    category: 'time',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return StartTimerParams;
+  }
+
+  async execute(params: z.output<typeof StartTimerParams>, ctx: ClickUpCtx) {
+    const task = await taskForEntry(ctx, params.task_id);
+    const { data } = await ctx.deps.client.post<{ data: ApiTimeEntry }>(
+      await timeEntriesPath(ctx, '/start'),
+      {
+        query: task.query,
+        json: {
+          ...(task.id !== undefined ? { tid: task.id } : {}),
+          ...(params.description !== undefined ? { description: params.description } : {}),
+          ...(params.billable !== undefined ? { billable: params.billable } : {}),
+        },
+        signal: ctx.signal,
+      },
+    );
+    return toTimeEntryView(data);
+  }
+}

@@ -1,0 +1,32 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toTimeEntryView, type ApiTimeEntry } from '../../api/dto/time-entry-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { hintOnNotFound } from '../shared/with-hint.ts';
+import { timeEntriesPath } from './time-params.ts';
+
+export const StopTimerParams = z.object({});
+
+export class StopTimerTool extends ClickUpTool<typeof StopTimerParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('stop_timer', TOOL_PREFIX),
+    description: '[Time/Update] Stop your running timer; returns the saved entry.',
+    category: 'time',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return StopTimerParams;
+  }
+
+  async execute(_params: z.output<typeof StopTimerParams>, ctx: ClickUpCtx) {
+    const { data } = await hintOnNotFound(
+      ctx.deps.client.post<{ data: ApiTimeEntry }>(await timeEntriesPath(ctx, '/stop'), {
+        signal: ctx.signal,
+      }),
+      'No timer of yours is running (clickup_get_running_timer shows it). To log past work use clickup_create_time_entry.',
+    );
+    return toTimeEntryView(data);
+  }
+}
