@@ -1,0 +1,54 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toDocPageViews, type ApiDocPage } from '../../api/dto/doc-view.ts';
+import { withMissingHint } from '../../api/not-found-hint.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+
+export const GetDocPagesParams = z.object({
+  doc_id: z.string().trim().min(1).describe('Doc id (clickup_search_docs)'),
+  page_id: z.string().trim().min(1).optional().describe('Only this page; omit for every page'),
+});
+
+export class GetDocPagesTool extends ClickUpTool<typeof GetDocPagesParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_doc_pages', TOOL_PREFIX),
+    title: 'Doc pages',
+    description:
+      "[Docs/Read] A doc's pages with their markdown content: { items: [{ id, name, parent?, content }] }, or one page (page_id).",
+    category: 'docs',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return GetDocPagesParams;
+  }
+
+  protected override projectionRoot() {
+    return 'items';
+  }
+
+  async execute({ doc_id, page_id }: z.output<typeof GetDocPagesParams>, ctx: ClickUpCtx) {
+    const { client } = ctx.deps;
+    const doc = `/workspaces/${await client.teamId(ctx.signal)}/docs/${encodeURIComponent(doc_id)}`;
+    const query = { content_format: 'text/md' };
+    try {
+      const pages = page_id
+        ? [
+            await client.get<ApiDocPage>(client.v3(`${doc}/pages/${encodeURIComponent(page_id)}`), {
+              query,
+              signal: ctx.signal,
+            }),
+          ]
+        : await client.get<ApiDocPage[]>(client.v3(`${doc}/pages`), { query, signal: ctx.signal });
+      return { items: page_id ? toDocPageViews(pages).slice(0, 1) : toDocPageViews(pages) };
+    } catch (error) {
+      throw withMissingHint(
+        error,
+        page_id
+          ? `Check doc_id and page_id: call without page_id for the doc's pages, or find the doc with clickup_search_docs.`
+          : 'Find the doc id with clickup_search_docs.',
+      );
+    }
+  }
+}
