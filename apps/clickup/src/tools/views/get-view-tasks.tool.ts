@@ -12,7 +12,7 @@ const VIEW_PAGE = 100;
 export const GetViewTasksParams = z.object({
   view_id: z.string().trim().min(1).describe('View id (clickup_get_views)'),
   cursor: cursorParam,
-  fields: itemFieldsParam(['id', 'name', 'status.status', 'due_date']),
+  fields: itemFieldsParam(['id', 'status.status']),
 });
 
 export class GetViewTasksTool extends ClickUpTool<typeof GetViewTasksParams> {
@@ -20,7 +20,7 @@ export class GetViewTasksTool extends ClickUpTool<typeof GetViewTasksParams> {
     name: buildToolName('get_view_tasks', TOOL_PREFIX),
     title: 'View tasks',
     description:
-      '[Views/Read] The tasks a view shows, with its filters and sorting, 100 a page: { items: [compact task], nextCursor? }.',
+      '[Views/Read] The tasks a view shows (its filters and sorting), 100 a page: { items: [task], nextCursor? }.',
     category: 'views',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

@@ -12,7 +12,7 @@ export const GetListsParams = z.object({
   space_id: spaceIdParam.optional().describe('Or: folderless lists of this space'),
   archived: z.boolean().default(false).describe('Archived ones instead'),
   cursor: cursorParam,
-  fields: itemFieldsParam(['id', 'name', 'statuses.status']),
+  fields: itemFieldsParam(['id', 'statuses.status']),
 });
 
 export class GetListsTool extends ClickUpTool<typeof GetListsParams> {
@@ -20,7 +20,7 @@ export class GetListsTool extends ClickUpTool<typeof GetListsParams> {
     name: buildToolName('get_lists', TOOL_PREFIX),
     title: 'Lists',
     description:
-      '[Workspace/Read] The lists of a folder, or the folderless lists of a space: { items: [{ id, name, tasks }], total }.',
+      '[Workspace/Read] Lists of a folder, or folderless lists of a space: { items: [{ id, name, tasks }], total }.',
     category: 'workspace',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
