@@ -1,7 +1,8 @@
 /** The attachments tools, in the order tools/list shows them. */
 import type { AnyTool } from '@toolsmith/core';
 import type { ClickUpDeps } from '../../deps.ts';
+import { UploadAttachmentTool } from './upload-attachment.tool.ts';
 
 export function attachmentTools(): AnyTool<ClickUpDeps>[] {
-  return [];
+  return [new UploadAttachmentTool()];
 }

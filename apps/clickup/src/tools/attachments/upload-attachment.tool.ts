@@ -1,0 +1,72 @@
+import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import { z } from 'zod';
+import { toAttachmentView, type ApiAttachment } from '../../api/dto/attachment-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { taskIdParam } from '../shared/params.ts';
+import { decodeBase64, mimeTypeOf, readUploadFile } from './upload-file.ts';
+
+export const UploadAttachmentParams = z.object({
+  task_id: taskIdParam,
+  path: z.string().min(1).optional().describe('File path inside CLICKUP_UPLOAD_DIR, relative to it'),
+  content_base64: z.string().min(1).optional().describe('The file, base64-encoded; needs file_name'),
+  file_name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .regex(/^[^/\\]+$/, 'a file name has no folders, e.g. "screenshot.png"')
+    .optional()
+    .describe("Name in ClickUp; default the file's own"),
+});
+
+export class UploadAttachmentTool extends ClickUpTool<typeof UploadAttachmentParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('upload_attachment', TOOL_PREFIX),
+    description:
+      "[Attachments/Create] Attach a file (≤100 MiB) to a task: a path inside the server's CLICKUP_UPLOAD_DIR, or content_base64 with file_name. Returns { id, title, size, url }.",
+    category: 'attachments',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return UploadAttachmentParams;
+  }
+
+  async execute(params: z.output<typeof UploadAttachmentParams>, ctx: ClickUpCtx) {
+    const { bytes, fileName } = await this.file(params, ctx);
+    const form = new FormData();
+    form.append('attachment', new Blob([bytes], { type: mimeTypeOf(fileName) }), fileName);
+    const { path, query } = await ctx.deps.client.task(params.task_id, '/attachment', ctx.signal);
+    // A POST: the client never re-sends it, so a failed upload cannot attach the file twice.
+    const attachment = await ctx.deps.client.post<ApiAttachment>(path, {
+      query,
+      body: form,
+      signal: ctx.signal,
+    });
+    return toAttachmentView(attachment);
+  }
+
+  private async file(
+    params: z.output<typeof UploadAttachmentParams>,
+    ctx: ClickUpCtx,
+  ): Promise<{ bytes: Uint8Array<ArrayBuffer>; fileName: string }> {
+    const refuse = (field: string, message: string) =>
+      new ValidationError({ toolName: ctx.toolName, issues: [{ field, message }] });
+    if ((params.path === undefined) === (params.content_base64 === undefined)) {
+      throw refuse(
+        'path, content_base64',
+        'Give exactly one: path (a file inside CLICKUP_UPLOAD_DIR) or content_base64 (the bytes, with file_name).',
+      );
+    }
+    if (params.content_base64 !== undefined) {
+      if (params.file_name === undefined) {
+        throw refuse('file_name', 'is required with content_base64, e.g. "screenshot.png".');
+      }
+      return { bytes: decodeBase64(params.content_base64), fileName: params.file_name };
+    }
+    const bytes = await readUploadFile(ctx.deps.config.uploadDir, params.path!);
+    const own = params.path!.split(/[/\\]/).pop() || 'file';
+    return { bytes, fileName: params.file_name ?? own };
+  }
+}
