@@ -1,0 +1,38 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { taskIdParam } from '../shared/params.ts';
+import { dependencyTypeParam, otherTaskParam, taskPair, relationWrite } from './relation-params.ts';
+
+export const AddDependencyParams = z.object({
+  task_id: taskIdParam,
+  type: dependencyTypeParam,
+  other_task_id: otherTaskParam,
+});
+
+export class AddDependencyTool extends ClickUpTool<typeof AddDependencyParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('add_dependency', TOOL_PREFIX),
+    description: '[Relations/Create] Make a task wait on another (waiting_on) or block another (blocking).',
+    category: 'relations',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return AddDependencyParams;
+  }
+
+  async execute({ task_id, type, other_task_id }: z.output<typeof AddDependencyParams>, ctx: ClickUpCtx) {
+    const { taskId, otherId } = await taskPair(ctx, task_id, other_task_id);
+    const { path, query } = await ctx.deps.client.task(taskId, '/dependency', ctx.signal);
+    await relationWrite(
+      ctx.deps.client.post(path, {
+        query,
+        json: type === 'waiting_on' ? { depends_on: otherId } : { dependency_of: otherId },
+        signal: ctx.signal,
+      }),
+    );
+    return { taskId, [type === 'waiting_on' ? 'waitingOn' : 'blocking']: otherId };
+  }
+}
