@@ -1,7 +1,7 @@
 /** Params the checklist tools share, and the sentence that says where checklist ids come from. */
 import { z } from 'zod';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = /^[\da-fA-F-]{36}$/;
 
 export const checklistIdParam = z
   .string()

@@ -17,10 +17,7 @@ export const UpdateChecklistItemParams = z.object({
   resolved: z.boolean().optional().describe('Tick (true) or untick (false)'),
   name: checklistNameParam.optional().describe('New text'),
   assignee: z.number().int().positive().nullable().optional().describe('User id; null unassigns'),
-  parent: checklistItemIdParam
-    .nullable()
-    .optional()
-    .describe('Item of the same checklist to nest under; null moves it to the top level'),
+  parent: checklistItemIdParam.nullable().optional().describe('Item to nest under; null un-nests'),
 });
 
 export class UpdateChecklistItemTool extends ClickUpTool<typeof UpdateChecklistItemParams> {

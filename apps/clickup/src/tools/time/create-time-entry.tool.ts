@@ -8,7 +8,7 @@ import { taskForEntry, timeEntriesPath } from './time-params.ts';
 
 export const CreateTimeEntryParams = z.object({
   task_id: taskIdParam.optional(),
-  start: dateParam.describe('Start (ISO 8601 or epoch ms)'),
+  start: dateParam,
   end: dateParam.optional().describe('End; or give duration_minutes'),
   duration_minutes: z.number().positive().max(100_000).optional().describe('Length; or give end'),
   description: z.string().max(10_000).optional().describe('What was done'),

@@ -7,8 +7,8 @@ import { dateParam, listIdParam, spaceIdParam, taskIdParam } from '../shared/par
 import { taskForEntry, timeEntriesPath } from './time-params.ts';
 
 export const GetTimeEntriesParams = z.object({
-  start: dateParam.optional().describe('From (ISO 8601 or epoch ms); default 30 days before end'),
-  end: dateParam.optional().describe('Until (ISO 8601 or epoch ms); default now'),
+  start: dateParam.optional().describe('From; default 30 days ago'),
+  end: dateParam.optional().describe('Until; default now'),
   assignee: z
     .array(z.number().int().positive())
     .max(100)
@@ -25,7 +25,7 @@ export class GetTimeEntriesTool extends ClickUpTool<typeof GetTimeEntriesParams>
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_time_entries', TOOL_PREFIX),
     description:
-      '[Time/Read] Time entries in a date range (default: yours, last 30 days), newest first, optionally of one task, list or Space: { items: [{id, task, user, start, end, minutes}], total, nextCursor? }.',
+      '[Time/Read] Time entries, newest first (default: yours, last 30 days), of one task, list or Space if given: { items: [{id, task, user, start, end, minutes}], nextCursor? }.',
     category: 'time',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
