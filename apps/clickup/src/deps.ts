@@ -8,12 +8,16 @@ import type { KnowledgeDeps } from '@toolsmith/executable-knowledge';
 import { createClickUpClient, type ClickUpClient } from './api/clickup-client.ts';
 import type { ClickUpConfig } from './config.ts';
 import { createClickUpKnowledge } from './knowledge/clickup-knowledge.ts';
+import { createWebhookEventStore } from './webhooks/open-webhook-store.ts';
+import type { WebhookEventStore } from './webhooks/webhook-event-store.ts';
 
 export interface ClickUpDeps extends KnowledgeDeps {
   readonly client: ClickUpClient;
   readonly config: Pick<ClickUpConfig, 'maxBatch' | 'uploadDir' | 'teamId'>;
   /** Stops what the dependencies started (the knowledge sandbox's host process). */
   close(): Promise<void>;
+  /** Received webhook events (opened on first use); absent: the webhook readers say how to enable intake. */
+  readonly webhookEvents?: WebhookEventStore;
 }
 
 export function createDeps(
@@ -40,5 +44,10 @@ export function createDeps(
     knowledgeContext,
     close,
     config: { maxBatch: config.maxBatch, uploadDir: config.uploadDir, teamId: config.teamId },
+    webhookEvents: createWebhookEventStore({
+      databaseUrl: config.databaseUrl,
+      directory: config.webhookStore,
+      logger,
+    }),
   };
 }

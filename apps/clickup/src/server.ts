@@ -6,6 +6,7 @@ import { defineToolset, ToolRegistry } from '@toolsmith/core';
 import { createMcpServer, type McpServerOptions, type ToolsmithMcpServer } from '@toolsmith/core/mcp';
 import type { ClickUpDeps } from './deps.ts';
 import { createTools } from './tools/index.ts';
+import { WebhookEventsResource } from './webhooks/webhook-events.resource.ts';
 
 export { TOOL_PREFIX } from './tool-prefix.ts';
 
@@ -56,7 +57,8 @@ export const toolsets = [
 /** Every tool of the server, checked at start-up (names, toolsets, definitions). */
 export function createRegistry(): ToolRegistry<ClickUpDeps> {
   return new ToolRegistry<ClickUpDeps>({ toolsets })
-    .register(...createTools());
+    .register(...createTools())
+    .registerResources(new WebhookEventsResource());
 }
 
 /** What the server announces to clients: name, version, instructions. */

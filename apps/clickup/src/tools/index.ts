@@ -18,6 +18,7 @@ import { relationTools } from './relations/index.ts';
 import { viewTools } from './views/index.ts';
 import { goalTools } from './goals/index.ts';
 import { docTools } from './docs/index.ts';
+import { webhookTools } from './webhooks/index.ts';
 
 export function createTools(): AnyTool<ClickUpDeps>[] {
   return [
@@ -34,5 +35,6 @@ export function createTools(): AnyTool<ClickUpDeps>[] {
     ...viewTools(),
     ...goalTools(),
     ...docTools(),
+    ...webhookTools(),
   ];
 }

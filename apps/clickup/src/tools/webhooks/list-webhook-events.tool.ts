@@ -1,0 +1,60 @@
+import { buildToolName, defineToolMetadata, listAfter } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { WEBHOOK_FORMATS } from '../../webhooks/webhook-event-store.ts';
+import { NO_WEBHOOK_STORE, toWebhookEventView } from '../../webhooks/webhook-event-view.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { dateParam } from '../shared/params.ts';
+
+export const ListWebhookEventsParams = z.object({
+  event: z.string().min(1).optional().describe('Event name, e.g. "taskStatusUpdated"'),
+  task_id: z.string().min(1).optional().describe('Task id (not the custom id)'),
+  list_id: z.string().min(1).optional().describe('List id'),
+  format: z.enum(WEBHOOK_FORMATS).optional().describe('Payload format'),
+  since: dateParam.optional().describe('Received at or after (ISO 8601 or epoch ms)'),
+  until: dateParam.optional().describe('Received before (ISO 8601 or epoch ms)'),
+  order: z.enum(['newest', 'oldest']).default('newest').describe('Newest (default) or oldest first'),
+  include: z
+    .array(z.enum(['changes', 'payload']))
+    .optional()
+    .describe('Add the normalised changes and/or the payload as received'),
+  perPage: z.number().int().min(1).max(100).default(20).describe('Events per page (1–100)'),
+  cursor: z.string().min(1).optional().describe('`nextCursor` of the previous page; omit for the first'),
+});
+
+export class ListWebhookEventsTool extends ClickUpTool<typeof ListWebhookEventsParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('list_webhook_events', TOOL_PREFIX),
+    description:
+      '[Webhooks/Read] Events ClickUp delivered to this server (standard webhooks and automation calls), newest first: { items: [{ id, at, format, event, taskId, listId, summary }], nextCursor? }. Filter by event, task, list, format, time.',
+    category: 'webhooks',
+    toolset: 'webhooks',
+    annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  });
+
+  getParamsSchema() {
+    return ListWebhookEventsParams;
+  }
+
+  async execute(params: z.output<typeof ListWebhookEventsParams>, ctx: ClickUpCtx) {
+    const store = ctx.deps.webhookEvents;
+    if (!store) throw new Error(NO_WEBHOOK_STORE);
+    const include = new Set(params.include ?? []);
+    const filter = {
+      event: params.event,
+      taskId: params.task_id,
+      listId: params.list_id,
+      format: params.format,
+      since: params.since === undefined ? undefined : new Date(params.since),
+      until: params.until === undefined ? undefined : new Date(params.until),
+    };
+    return listAfter(
+      this.name,
+      params,
+      (after, limit) => store.list(filter, { after, limit, order: params.order }),
+      (event) => event.id,
+      (event) =>
+        toWebhookEventView(event, { changes: include.has('changes'), payload: include.has('payload') }),
+    );
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * The webhooks area: its definitions (snapshot), and clickup_list_webhook_events without a store.
+ * Reading stored events is tested end to end in src/webhooks/webhook-emulator.test.ts.
+ */
+import { describe, expect, it } from '@jest/globals';
+import { noProgress, silentLogger } from '@toolsmith/core';
+import { describeAreaDefinitions } from '../../__fixtures__/area-definitions.ts';
+import type { ClickUpDeps } from '../../deps.ts';
+import { webhookTools } from './index.ts';
+import { ListWebhookEventsTool } from './list-webhook-events.tool.ts';
+
+describeAreaDefinitions('webhooks', webhookTools);
+
+describe('clickup_list_webhook_events', () => {
+  it('says how to enable intake when the server has no store', async () => {
+    const tool = new ListWebhookEventsTool();
+    const ctx = {
+      deps: {} as ClickUpDeps,
+      signal: new AbortController().signal,
+      progress: noProgress,
+      logger: silentLogger,
+      toolName: tool.name,
+    };
+    await expect(tool.execute(tool.getParamsSchema().parse({}), ctx)).rejects.toThrow(
+      /CLICKUP_WEBHOOK_SECRET/,
+    );
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The server's webhook event store, opened lazily: nothing is loaded or opened until the first
+ * delivery or the first read (the embedded store takes one to a few seconds to open). PostgreSQL
+ * when DATABASE_URL is set, else PGlite in CLICKUP_WEBHOOK_STORE (default `.clickup-webhooks` in
+ * the working directory). Migrations run at open; events are normalised with the pack.
+ */
+import path from 'node:path';
+import type { Logger } from '@toolsmith/core';
+import { createProcessTaskNormaliser, type WebhookNormaliser } from './process-task-normaliser.ts';
+import { migrate } from './schema-migrations.ts';
+import type { SqlDriver } from './sql-driver.ts';
+import { SqlEventStore, type Normalise } from './sql-event-store.ts';
+import type { WebhookEventStore } from './webhook-event-store.ts';
+
+export const DEFAULT_STORE_DIRECTORY = '.clickup-webhooks';
+
+export interface WebhookStoreOptions {
+  /** PostgreSQL URL (DATABASE_URL): the store replicas share. */
+  databaseUrl?: string | undefined;
+  /** The embedded store's directory (CLICKUP_WEBHOOK_STORE), relative to `cwd`. */
+  directory?: string | undefined;
+  cwd?: string | undefined;
+  logger?: Logger | undefined;
+  /** Default: the pack's process-task in the sandbox (closed with the store). `false`: events stay raw. */
+  normaliser?: WebhookNormaliser | false | undefined;
+}
+
+export interface LazyWebhookEventStore extends WebhookEventStore {
+  /** Where events are kept, for messages (`PGlite in /path` or `PostgreSQL (DATABASE_URL)`). */
+  readonly location: string;
+  open(): Promise<void>;
+}
+
+export function createWebhookEventStore(options: WebhookStoreOptions = {}): LazyWebhookEventStore {
+  const directory = path.resolve(options.cwd ?? process.cwd(), options.directory ?? DEFAULT_STORE_DIRECTORY);
+  const location = options.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${directory}`;
+  const owned = options.normaliser === undefined ? createProcessTaskNormaliser() : undefined;
+  const normaliser = options.normaliser === false ? undefined : (options.normaliser ?? owned);
+  const normalise: Normalise | undefined = normaliser && ((payload) => normaliser.normalise(payload));
+  let opening: Promise<SqlEventStore> | undefined;
+  let closed = false;
+
+  const openStore = async () => {
+    let driver: SqlDriver;
+    try {
+      driver = options.databaseUrl
+        ? await (await import('./pg-driver.ts')).openPgDriver(options.databaseUrl)
+        : await (await import('./pglite-driver.ts')).openPgliteDriver(directory);
+    } catch (error) {
+      throw new Error(
+        `Could not open the webhook event store (${location}): ${(error as Error).message}. ${
+          options.databaseUrl
+            ? 'Check DATABASE_URL (postgres://user:password@host:5432/database) and that the server accepts connections.'
+            : 'Check that CLICKUP_WEBHOOK_STORE names a writable directory used by no other running server.'
+        }`,
+        { cause: error },
+      );
+    }
+    try {
+      await migrate(driver);
+    } catch (error) {
+      await driver.close().catch(() => undefined);
+      throw error;
+    }
+    options.logger?.info('webhook event store open', { location });
+    return new SqlEventStore(driver, { normalise, logger: options.logger });
+  };
+
+  const store = () => {
+    if (closed) throw new Error('The webhook event store is closed (the server is shutting down).');
+    opening ??= openStore().catch((error: unknown) => {
+      opening = undefined; // the next delivery tries again
+      throw error;
+    });
+    return opening;
+  };
+
+  return {
+    location,
+    async open() {
+      await store();
+    },
+    async append(delivery) {
+      return (await store()).append(delivery);
+    },
+    async list(filter, page) {
+      return (await store()).list(filter, page);
+    },
+    async close() {
+      closed = true;
+      const opened = opening;
+      opening = undefined;
+      if (opened) await (await opened.catch(() => undefined))?.close();
+      await owned?.close();
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { afterAll, beforeAll, describe, it } from '@jest/globals';
+import { describeEventStore } from './__fixtures__/event-store-suite.ts';
+import { postgresAvailable, startPostgres, type PostgresCluster } from './__fixtures__/postgres-cluster.ts';
+
+// The machine's PostgreSQL (initdb/pg_ctl on PATH), a throwaway cluster on a free port.
+if (postgresAvailable()) {
+  let cluster: PostgresCluster;
+  beforeAll(async () => {
+    cluster = await startPostgres();
+  }, 60_000);
+  afterAll(() => cluster?.stop());
+
+  describeEventStore('PostgreSQL (DATABASE_URL)', () => ({
+    replicas: true,
+    newLocation: async () => ({ databaseUrl: await cluster.createDatabase() }),
+  }));
+} else {
+  describe('WebhookEventStore: PostgreSQL (DATABASE_URL)', () => {
+    it.skip('needs initdb and pg_ctl on PATH (PostgreSQL server binaries)', () => undefined);
+  });
+}
