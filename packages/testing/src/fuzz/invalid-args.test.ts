@@ -21,6 +21,13 @@ describe('invalidToolArgs', () => {
       { seed: 7, numRuns: 200 },
     );
   });
+
+  it('never picks a field that takes any value as the wrong one (it would search forever)', () => {
+    const schema = z.object({ field: z.string(), value: z.unknown() });
+    const calls = fc.sample(invalidToolArgs(schema), { seed: 3, numRuns: 100 });
+    expect(calls.every((call) => call.badField !== 'value')).toBe(true);
+    expect(calls.some((call) => call.badField === 'field')).toBe(true);
+  });
 });
 
 describe('invalidArgsProblem', () => {

@@ -64,6 +64,6 @@ describe('custom field tools', () => {
       clickup.ctx(),
     );
     expect(byName.isError).toBe(true);
-    expect(byName.content[0]?.text).toMatch(/field_id/);
+    expect(JSON.stringify(byName.content)).toMatch(/field_id/);
   });
 });
