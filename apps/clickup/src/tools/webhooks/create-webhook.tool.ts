@@ -1,0 +1,44 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toWebhookView, type ApiWebhook } from '../../api/dto/webhook-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { folderIdParam, listIdParam, spaceIdParam, taskIdParam } from '../shared/params.ts';
+import { endpointParam, eventsParam } from './webhook-params.ts';
+
+const CreateWebhookParams = z.object({
+  endpoint: endpointParam,
+  events: eventsParam,
+  space_id: spaceIdParam.optional(),
+  folder_id: folderIdParam.optional(),
+  list_id: listIdParam.optional(),
+  task_id: taskIdParam.optional(),
+});
+
+export class CreateWebhookTool extends ClickUpTool<typeof CreateWebhookParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('create_webhook', TOOL_PREFIX),
+    description:
+      '[Webhooks/Create] Have ClickUp post events (whole workspace, or one space/folder/list/task) to an endpoint. Returns the signing secret once: put it in CLICKUP_WEBHOOK_SECRET.',
+    category: 'webhooks',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return CreateWebhookParams;
+  }
+
+  async execute({ task_id, ...params }: z.output<typeof CreateWebhookParams>, ctx: ClickUpCtx) {
+    const { client } = ctx.deps;
+    const team = await client.teamId(ctx.signal);
+    const created = await client.post<{ id: string; webhook: ApiWebhook }>(`/team/${team}/webhook`, {
+      json: { ...params, ...(task_id ? { task_id: await client.resolveTaskId(task_id, ctx.signal) } : {}) },
+      signal: ctx.signal,
+    });
+    return {
+      ...toWebhookView(created.webhook),
+      secret: created.webhook.secret,
+      note: 'ClickUp signs every delivery with this secret (X-Signature) and shows it only now. Add it to CLICKUP_WEBHOOK_SECRET (comma-separated for several webhooks) so this server accepts the deliveries.',
+    };
+  }
+}

@@ -1,0 +1,25 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { webhookIdParam } from './webhook-params.ts';
+
+const DeleteWebhookParams = z.object({ webhook_id: webhookIdParam });
+
+export class DeleteWebhookTool extends ClickUpTool<typeof DeleteWebhookParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('delete_webhook', TOOL_PREFIX),
+    description: '[Webhooks/Delete] Stop a webhook: ClickUp posts no more events to its endpoint.',
+    category: 'webhooks',
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return DeleteWebhookParams;
+  }
+
+  async execute({ webhook_id }: z.output<typeof DeleteWebhookParams>, ctx: ClickUpCtx) {
+    await ctx.deps.client.delete(`/webhook/${encodeURIComponent(webhook_id)}`, { signal: ctx.signal });
+    return { deleted: webhook_id };
+  }
+}

@@ -1,0 +1,28 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toWebhookView, type ApiWebhook } from '../../api/dto/webhook-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+
+const ListWebhooksParams = z.object({});
+
+export class ListWebhooksTool extends ClickUpTool<typeof ListWebhooksParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('list_webhooks', TOOL_PREFIX),
+    description: "[Webhooks/Read] The token's webhooks in the workspace: endpoint, events, scope, health.",
+    category: 'webhooks',
+    annotations: { readOnlyHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return ListWebhooksParams;
+  }
+
+  async execute(_params: z.output<typeof ListWebhooksParams>, ctx: ClickUpCtx) {
+    const team = await ctx.deps.client.teamId(ctx.signal);
+    const { webhooks } = await ctx.deps.client.get<{ webhooks: ApiWebhook[] }>(`/team/${team}/webhook`, {
+      signal: ctx.signal,
+    });
+    return { items: webhooks.map(toWebhookView) };
+  }
+}

@@ -1,0 +1,35 @@
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { toWebhookView, type ApiWebhook } from '../../api/dto/webhook-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { endpointParam, eventsParam, webhookIdParam } from './webhook-params.ts';
+
+const UpdateWebhookParams = z.object({
+  webhook_id: webhookIdParam,
+  endpoint: endpointParam,
+  events: eventsParam,
+  status: z.enum(['active', 'suspended']).optional().describe('"active" re-enables a suspended webhook'),
+});
+
+export class UpdateWebhookTool extends ClickUpTool<typeof UpdateWebhookParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('update_webhook', TOOL_PREFIX),
+    description:
+      "[Webhooks/Update] Change a webhook's endpoint or events, or re-activate it after ClickUp suspended it. The secret stays the same.",
+    category: 'webhooks',
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  });
+
+  getParamsSchema() {
+    return UpdateWebhookParams;
+  }
+
+  async execute({ webhook_id, ...body }: z.output<typeof UpdateWebhookParams>, ctx: ClickUpCtx) {
+    const updated = await ctx.deps.client.put<{ id: string; webhook: ApiWebhook }>(
+      `/webhook/${encodeURIComponent(webhook_id)}`,
+      { json: body, signal: ctx.signal },
+    );
+    return toWebhookView(updated.webhook);
+  }
+}
