@@ -35,6 +35,11 @@ export const toolsets = [
     default: true,
   }),
   defineToolset({
+    id: 'workspace_write',
+    description: 'Create, rename and delete spaces, folders and lists.',
+    default: false,
+  }),
+  defineToolset({
     id: 'members',
     description: 'Workspace members and who is on a list or task.',
     default: false,

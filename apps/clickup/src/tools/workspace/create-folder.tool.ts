@@ -17,6 +17,7 @@ export class CreateFolderTool extends ClickUpTool<typeof CreateFolderParams> {
     title: 'Create folder',
     description: '[Workspace/Create] Create a folder in a space. Returns { id, name, space, lists: [] }.',
     category: 'workspace',
+    toolset: 'workspace_write',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 

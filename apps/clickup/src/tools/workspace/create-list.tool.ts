@@ -20,6 +20,7 @@ export class CreateListTool extends ClickUpTool<typeof CreateListParams> {
     description:
       '[Workspace/Create] Create a list in a folder (folder_id) or folderless in a space (space_id). Returns it with the statuses it took from its space.',
     category: 'workspace',
+    toolset: 'workspace_write',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 

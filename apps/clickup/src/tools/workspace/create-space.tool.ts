@@ -16,6 +16,7 @@ export class CreateSpaceTool extends ClickUpTool<typeof CreateSpaceParams> {
     description:
       '[Workspace/Create] Create a space in the workspace. Returns it with its default statuses and features.',
     category: 'workspace',
+    toolset: 'workspace_write',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 

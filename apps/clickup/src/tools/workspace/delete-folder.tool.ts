@@ -13,6 +13,7 @@ export class DeleteFolderTool extends ClickUpTool<typeof DeleteFolderParams> {
     title: 'Delete folder',
     description: '[Workspace/Delete] Delete a folder with all its lists and tasks. There is no undo.',
     category: 'workspace',
+    toolset: 'workspace_write',
     requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });

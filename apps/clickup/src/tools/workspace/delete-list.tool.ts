@@ -13,6 +13,7 @@ export class DeleteListTool extends ClickUpTool<typeof DeleteListParams> {
     title: 'Delete list',
     description: '[Workspace/Delete] Delete a list with all its tasks. There is no undo.',
     category: 'workspace',
+    toolset: 'workspace_write',
     requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });

@@ -13,6 +13,7 @@ export class DeleteSpaceTool extends ClickUpTool<typeof DeleteSpaceParams> {
     title: 'Delete space',
     description: '[Workspace/Delete] Delete a space with all its folders, lists and tasks. There is no undo.',
     category: 'workspace',
+    toolset: 'workspace_write',
     requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });

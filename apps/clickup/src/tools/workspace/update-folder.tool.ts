@@ -17,6 +17,7 @@ export class UpdateFolderTool extends ClickUpTool<typeof UpdateFolderParams> {
     title: 'Rename folder',
     description: '[Workspace/Update] Rename a folder. Returns the folder with its lists.',
     category: 'workspace',
+    toolset: 'workspace_write',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 

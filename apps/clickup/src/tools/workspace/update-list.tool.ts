@@ -19,6 +19,7 @@ export class UpdateListTool extends ClickUpTool<typeof UpdateListParams> {
     description:
       '[Workspace/Update] Rename a list or change its description. Returns the list with its statuses.',
     category: 'workspace',
+    toolset: 'workspace_write',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 

@@ -20,6 +20,7 @@ export class UpdateSpaceTool extends ClickUpTool<typeof UpdateSpaceParams> {
     description:
       '[Workspace/Update] Rename a space or change its privacy or multiple assignees. Returns the space.',
     category: 'workspace',
+    toolset: 'workspace_write',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
