@@ -34,6 +34,10 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchmarkRe
     title: 'Streamable HTTP, stateful: server memory under 20,000 initialize-only sessions',
     run: async () => (await import('./http-sessions.ts')).runHttpSessions(),
   },
+  'clickup-context': {
+    title: 'ClickUp MCP server: tokens of its tool definitions (js-tiktoken o200k_base)',
+    run: async () => (await import('./clickup-context.ts')).runClickUpContext(),
+  },
   'yandex-tracker': {
     title: 'Yandex Tracker MCP server: cold start, tools/list size, tools/call over direct HTTP (emulator)',
     run: async () => (await import('./yandex-tracker.ts')).runYandexTracker(),
