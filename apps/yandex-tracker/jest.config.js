@@ -1,4 +1,13 @@
 import preset from '../../jest.preset.js';
 
-/** @type {import('jest').Config} */
-export default { ...preset, displayName: '@toolsmith/yandex-tracker-mcp', rootDir: import.meta.dirname };
+/**
+ * Hooks and tests spawn servers and the knowledge sandbox: under CI, where every project's tests run
+ * at once on two cores, a spawn alone can take several seconds, so the default 5 s is not enough.
+ * @type {import('jest').Config}
+ */
+export default {
+  ...preset,
+  displayName: '@toolsmith/yandex-tracker-mcp',
+  rootDir: import.meta.dirname,
+  testTimeout: 30_000,
+};

@@ -54,13 +54,13 @@ describe('webhook tools', () => {
       clickup.ctx(),
     );
     expect(insecure.isError).toBe(true);
-    expect(insecure.content[0]!.text).toMatch(/https/);
+    expect(JSON.stringify(insecure.content)).toMatch(/https/);
     const args = { endpoint: 'https://dup.example.com/hook', events: ['taskCreated'] as const };
     expect(
       (await new CreateWebhookTool().run({ ...args, events: [...args.events] }, clickup.ctx())).isError,
     ).toBeFalsy();
     const twice = await new CreateWebhookTool().run({ ...args, events: [...args.events] }, clickup.ctx());
     expect(twice.isError).toBe(true);
-    expect(twice.content[0]!.text).toMatch(/already exists.*update/i);
+    expect(JSON.stringify(twice.content)).toMatch(/already exists.*update/i);
   });
 });
