@@ -462,20 +462,23 @@ describe('resource exhaustion', () => {
   });
 
   it('a giant return value is refused with its size', async () => {
-    const outcome = await attack(`return 'x'.repeat(2 * 1024 * 1024)`);
+    // What is measured is the size, not the time: generous limits, so that on a loaded machine the
+    // 2 MB string is not stopped by the 1 s CPU default before its size is checked.
+    const roomy = { cpuTimeoutMs: 10_000, wallTimeoutMs: 20_000 };
+    const outcome = await attack(`return 'x'.repeat(2 * 1024 * 1024)`, roomy);
     expect(outcome.error).toMatchObject({
       name: 'SandboxOutputError',
       reason: 'too-large',
       limitBytes: 1024 * 1024,
     });
     // Under the limit in characters, over it in UTF-8 bytes: measured exactly in the host.
-    const wide = await attack(`return 'é'.repeat(600000)`);
+    const wide = await attack(`return 'é'.repeat(600000)`, roomy);
     expect(wide.error).toMatchObject({
       name: 'SandboxOutputError',
       reason: 'too-large',
       sizeBytes: 1_200_002,
     });
-  });
+  }, 30_000);
 
   it('giant console output is capped', async () => {
     // A generous CPU budget: this test is about the cap, not the time limit (CI machines are slow).
