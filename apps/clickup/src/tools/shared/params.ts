@@ -27,9 +27,16 @@ export const folderIdParam = z
  * epoch; becomes milliseconds (ClickUp's only date format).
  */
 export const dateParam = z
-  .union([z.number().int().nonnegative(), z.string().min(1)])
+  .union([z.number().int(), z.string()])
   .transform((value, ctx) => {
-    if (typeof value === 'number') return value;
+    if (typeof value === 'number') {
+      if (value >= 0) return value;
+      ctx.addIssue({
+        code: 'custom',
+        message: `${value} is not a date: milliseconds since the epoch are ≥ 0.`,
+      });
+      return z.NEVER;
+    }
     if (/^\d{11,}$/.test(value)) return Number(value);
     const ms = Date.parse(value);
     if (Number.isNaN(ms)) {

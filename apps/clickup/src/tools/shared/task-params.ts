@@ -12,9 +12,11 @@ export const priorityInput = z
   .describe('urgent|high|normal|low or 1–4');
 
 /** A person: user id, email, username or "me" (resolved against the workspace members). */
-export const userRef = z
-  .union([z.number().int().positive(), z.string().min(1)])
-  .describe('User id, email, name or "me"');
+/**
+ * A person: user id, email, username or "me", resolved against the workspace members by the pack.
+ * No description or bounds of its own: it appears in every people field, which describes it once.
+ */
+export const userRef = z.union([z.number().int(), z.string()]);
 
 export const taskFields = {
   name: z.string().min(1).max(2000).optional().describe('Title'),

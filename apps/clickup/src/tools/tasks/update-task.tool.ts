@@ -9,17 +9,21 @@ import { addCustomIdFlags, withoutFlags } from '../shared/custom-id-flags.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { taskFields, userRef } from '../shared/task-params.ts';
 
-const change = z
-  .object({ add: z.array(userRef).optional(), rem: z.array(userRef).optional() })
-  .describe('{add: [...], rem: [...]} (ids, emails, names or "me")');
+const change = z.object({ add: z.array(userRef).optional(), rem: z.array(userRef).optional() });
 
 export const UpdateTaskParams = z.object({
   task_id: taskIdParam,
   ...taskFields,
   // A flat array is accepted by the schema so that the pack can answer it with the {add, rem}
   // form (the API silently ignores a flat array).
-  assignees: z.union([change, z.array(userRef)]).optional(),
-  watchers: z.union([change, z.array(userRef)]).optional(),
+  assignees: z
+    .union([change, z.array(userRef)])
+    .optional()
+    .describe('{add: [...], rem: [...]}: user ids, emails, names or "me"'),
+  watchers: z
+    .union([change, z.array(userRef)])
+    .optional()
+    .describe('Same form as assignees'),
   parent: taskIdParam.optional().describe('Move under this parent task'),
   archived: z.boolean().optional(),
 });

@@ -55,6 +55,12 @@ describe('webhook tools', () => {
     );
     expect(insecure.isError).toBe(true);
     expect(JSON.stringify(insecure.content)).toMatch(/https/);
+    const typo = await new CreateWebhookTool().run(
+      { endpoint: 'https://typo.example.com/hook', events: ['taskCreatd'] },
+      clickup.ctx(),
+    );
+    expect(typo.isError).toBe(true);
+    expect(JSON.stringify(typo.content)).toMatch(/unknown event \\"taskCreatd\\".*taskCreated/);
     const args = { endpoint: 'https://dup.example.com/hook', events: ['taskCreated'] as const };
     expect(
       (await new CreateWebhookTool().run({ ...args, events: [...args.events] }, clickup.ctx())).isError,

@@ -33,7 +33,25 @@ export const WEBHOOK_EVENT_NAMES = [
   'keyResultDeleted',
 ] as const;
 
-export const eventsParam = z.array(z.enum(WEBHOOK_EVENT_NAMES)).min(1).describe('Events, or ["*"]');
+const KNOWN = new Set<string>(WEBHOOK_EVENT_NAMES);
+
+/**
+ * Event names, checked against ClickUp's list with the list in the refusal (an enum would spell all
+ * 29 names out in the definition on every turn).
+ */
+export const eventsParam = z
+  .array(z.string())
+  .min(1)
+  .superRefine((events, ctx) => {
+    const unknown = events.filter((e) => !KNOWN.has(e));
+    if (unknown.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `unknown event ${unknown.map((e) => `"${e}"`).join(', ')}. Use "*" or some of: ${WEBHOOK_EVENT_NAMES.slice(1).join(', ')}.`,
+      });
+    }
+  })
+  .describe('ClickUp event names (taskCreated, taskStatusUpdated, …) or ["*"]');
 export const endpointParam = z
   .url()
   .refine(
