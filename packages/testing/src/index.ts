@@ -41,3 +41,6 @@ export {
   MODERN_PROTOCOL_VERSION,
   type DefinitionConventions,
 } from './harness/index.ts';
+
+// A free TCP port on 127.0.0.1, for programs that cannot listen on port 0 and report it.
+export { freePort } from './net/free-port.ts';

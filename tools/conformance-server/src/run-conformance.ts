@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { installChildCleanup, spawnTracked, stopChild } from './runner/child-processes.ts';
 import { runSuite } from './runner/conformance-suite.ts';
-import { freePort } from './runner/free-port.ts';
+import { freePort } from '@toolsmith/testing';
 import { runTrackerConformance } from './runner/tracker-conformance.ts';
 import { waitForHealth } from './runner/wait-for-health.ts';
 

@@ -7,30 +7,17 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClickUpEmulator } from '@toolsmith/clickup-emulator';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { resultText } from '@toolsmith/testing';
+import { freePort, resultText } from '@toolsmith/testing';
 import { heading, note, request, response } from './transcript.ts';
 
 const bin = fileURLToPath(import.meta.resolve('@toolsmith/clickup-mcp/bin'));
 const SPRINT = '901510000001';
 const BUGS = '901510000002';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 
 const emulator = await createClickUpEmulator();
 const port = await freePort();

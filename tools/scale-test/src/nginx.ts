@@ -12,7 +12,7 @@ import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { onExit } from './exit-cleanup.ts';
-import { freePort } from './free-port.ts';
+import { freePort } from '@toolsmith/testing';
 
 /** Where Debian and most distributions install nginx; CI's PATH often stops at /usr/bin. */
 const SBIN_DIRS = ['/usr/sbin', '/usr/local/sbin', '/sbin'];

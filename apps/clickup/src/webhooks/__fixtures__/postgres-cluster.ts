@@ -6,7 +6,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '@toolsmith/testing';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -17,16 +17,6 @@ export interface PostgresCluster {
   createDatabase(): Promise<string>;
   stop(): void;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 export function postgresAvailable(): boolean {
   return spawnSync('initdb', ['--version']).status === 0 && spawnSync('pg_ctl', ['--version']).status === 0;

@@ -1,4 +1,4 @@
-/** A free TCP port, for a program that cannot listen on port 0 and tell us the port (nginx). */
+/** A free TCP port, for a program that cannot listen on port 0 and report the port (nginx, postgres, a server started with a fixed --port). */
 import { createServer } from 'node:net';
 
 /** A port on `host` that was free a moment ago; the caller retries if another process takes it first. */
