@@ -56,8 +56,9 @@ export class SetCustomFieldValueTool extends KnowledgeTool<ClickUpDeps, typeof S
         const existing = (field.value as unknown[]).map((v) =>
           typeof v === 'object' && v !== null ? String((v as { id: string }).id) : String(v),
         );
-        merged = existing.filter((id) => !(value as unknown[]).map(String).includes(id));
-        sent = [...existing.filter((id) => merged!.includes(id)), ...(value as unknown[])];
+        const given = new Set((value as unknown[]).map(String));
+        merged = existing.filter((id) => !given.has(id));
+        sent = [...merged, ...(value as unknown[])];
       }
     }
     const field = await client.task(task_id, `/field/${encodeURIComponent(field_id)}`, ctx.signal);
