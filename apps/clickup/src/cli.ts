@@ -21,8 +21,8 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     helpText: [
       configHelp(),
       '',
-      'Default toolsets: tasks, custom_fields, comments, workspace. Enable more with --toolsets, e.g.',
-      '  --toolsets tasks,comments,time   or   --toolsets all',
+      'Default toolsets: context, tasks, custom_fields. Enable more with --toolsets, e.g.',
+      '  --toolsets default,comments,time   or   --toolsets all',
     ].join('\n'),
   });
 }

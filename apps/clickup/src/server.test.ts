@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { silentLogger, type ToolSelection } from '@toolsmith/core';
-import { connectInMemory, resultText, type McpTestConnection } from '@toolsmith/testing';
+import {
+  connectInMemory,
+  definitionTokens,
+  resultText,
+  type McpTestConnection,
+} from '@toolsmith/testing';
 import { describeToolDefinitions } from '@toolsmith/testing/jest';
 import { emulatedClickUp, type EmulatedClickUp } from './__fixtures__/emulated-clickup.ts';
 import { createRegistry, createServer, SERVER_VERSION, TOOL_PREFIX } from './server.ts';
@@ -36,6 +41,27 @@ describe('clickup-mcp over MCP', () => {
       expect(tool).toEqual(JSON.parse(JSON.stringify(source.getDefinition())));
     }
     expect(tools.map((t) => t.name)).toContain('clickup_get_task');
+  });
+
+  it('keeps what tools/list costs an agent within budget (o200k_base tokens)', async () => {
+    // issue 13: ≤ 150 tokens per tool over all tools, ≤ 3,000 for the default toolsets, search_tools
+    // included; `npm run bench -- clickup-context` prints the figures and the heaviest tools
+    const defaults = definitionTokens((await (await connect()).listTools()).tools);
+    const all = definitionTokens((await (await connect({ toolsets: ['all'] })).listTools()).tools);
+    expect(defaults.total).toBeLessThanOrEqual(3000);
+    expect(all.perTool).toBeLessThanOrEqual(150);
+    expect(all.byName.length).toBeGreaterThanOrEqual(46);
+  });
+
+  it('enables more toolsets on top of the default ones with "default,…"', async () => {
+    const names = async (selection: ToolSelection) =>
+      (await (await connect(selection)).listTools()).tools.map((t) => t.name);
+    const defaults = await names({});
+    expect(defaults).toEqual(expect.arrayContaining(['clickup_get_hierarchy', 'clickup_search_tasks']));
+    expect(defaults).not.toContain('clickup_create_comment');
+    expect(await names({ toolsets: ['default', 'comments'] })).toEqual(
+      expect.arrayContaining([...defaults, 'clickup_create_comment']),
+    );
   });
 
   it('prefixes every tool name with clickup_', () => {

@@ -28,11 +28,16 @@ export const toolsets = [
     description: "A list's custom fields, and setting or clearing a task's values.",
     default: true,
   }),
-  defineToolset({ id: 'comments', description: 'Task comments and threaded replies.', default: true }),
+  defineToolset({ id: 'comments', description: 'Task comments and threaded replies.', default: false }),
+  defineToolset({
+    id: 'context',
+    description: 'Where you work: the workspaces, and spaces → folders → lists with their ids.',
+    default: true,
+  }),
   defineToolset({
     id: 'workspace',
-    description: 'Workspaces, spaces, folders and lists (the hierarchy), with their statuses.',
-    default: true,
+    description: 'Spaces, folders and lists one by one, with their statuses and settings.',
+    default: false,
   }),
   defineToolset({
     id: 'workspace_write',

@@ -67,6 +67,7 @@ export { validateParams, type ParamsValidation } from './tool/param-validation.t
 
 // Definitions
 export {
+  compactJsonSchema,
   generateDefinitionFromSchema,
   extractRequiredFields,
   validateSchemaDefinitionMatch,

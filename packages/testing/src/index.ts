@@ -44,3 +44,4 @@ export {
 
 // A free TCP port on 127.0.0.1, for programs that cannot listen on port 0 and report it.
 export { freePort } from './net/free-port.ts';
+export { countTokens, definitionTokens, type DefinitionTokens } from './tokens/definition-tokens.ts';

@@ -73,3 +73,8 @@ out(`\n━━ Summary ${'━'.repeat(82)}`);
 for (const check of targets)
   out(`  ${check.met ? 'MET    ' : 'MISSED '} ${check.target} — measured ${check.measured}`);
 out(`  total time ${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`);
+const overBudget = targets.filter((check) => check.budget && !check.met);
+if (overBudget.length > 0) {
+  out(`  OVER BUDGET: ${overBudget.map((check) => check.target).join('; ')}`);
+  process.exitCode = 1;
+}

@@ -29,6 +29,11 @@ export interface TargetCheck {
   target: string;
   measured: string;
   met: boolean;
+  /**
+   * A budget rather than a timing goal: counted, not timed, so the same on every machine. A missed
+   * budget fails the bench run (exit code 1); a missed timing goal is reported only.
+   */
+  budget?: boolean;
 }
 
 export interface BenchmarkResult {

@@ -24,30 +24,32 @@ describe('bookshelf server over an in-memory client', () => {
       'bookshelf_ping',
       'bookshelf_update_book',
     ]);
+    // hints as the MCP spec reads them: a left-out hint takes its default (idempotentHint false,
+    // openWorldHint true), and idempotentHint means nothing on a read-only tool, so it is left out there
     const hints = Object.fromEntries(
       tools.map((t) => [
         t.name,
         [
           t.annotations?.readOnlyHint,
           t.annotations?.idempotentHint ?? false,
-          t.annotations?.openWorldHint ?? false,
+          t.annotations?.openWorldHint ?? true,
         ],
       ]),
     );
     expect(hints).toEqual({
-      search_tools: [true, true, false],
-      bookshelf_search_books: [true, true, true],
-      bookshelf_get_book: [true, true, true],
+      search_tools: [true, false, false],
+      bookshelf_search_books: [true, false, true],
+      bookshelf_get_book: [true, false, true],
       bookshelf_add_book: [false, false, true],
       bookshelf_delete_book: [false, true, true],
       bookshelf_export_library: [true, false, true],
-      bookshelf_ping: [true, true, true],
+      bookshelf_ping: [true, false, true],
       bookshelf_update_book: [false, true, true],
     });
     const byName = new Map(tools.map((t) => [t.name, t]));
     expect(byName.get('bookshelf_delete_book')?.annotations?.destructiveHint).toBe(true);
     expect(byName.get('bookshelf_update_book')?.annotations?.destructiveHint).toBe(true);
-    expect(byName.get('bookshelf_search_books')?.annotations?.title).toBe('Search books');
+    expect(byName.get('bookshelf_search_books')?.title).toBe('Search books');
     // Every write tool tells the model to ask the user first; no read tool does.
     for (const tool of tools) {
       expect([tool.name, tool.description?.includes(CONSENT_WARNING)]).toEqual([

@@ -1,4 +1,5 @@
 export { generateDefinitionFromSchema } from './schema-to-definition.ts';
+export { compactJsonSchema } from './compact-json-schema.ts';
 export { extractRequiredFields } from './extract-required-fields.ts';
 export { validateSchemaDefinitionMatch } from './definition-validator.ts';
 export {

@@ -43,7 +43,7 @@ type SchemaValue = JsonSchema | boolean;
 type Position = 'root' | 'property' | 'allOfMember' | 'nested';
 
 /** Keywords that annotate rather than constrain. */
-const ANNOTATION_KEYWORDS = new Set([
+export const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set([
   'title',
   'description',
   'default',
@@ -53,6 +53,15 @@ const ANNOTATION_KEYWORDS = new Set([
   'writeOnly',
   '$comment',
 ]);
+/** Keywords that constrain only values of one primitive JSON type (and are ignored for the others). */
+export const PRIMITIVE_TYPE_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
+  string: ['minLength', 'maxLength', 'pattern', 'format', 'contentEncoding', 'contentMediaType'],
+  number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  integer: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  boolean: [],
+  null: [],
+};
+
 /** Annotations that move from a nullable's inner branch to the `anyOf` that holds it. */
 const HOISTED_ANNOTATIONS = ['title', 'description', 'default', 'examples'] as const;
 const DROPPED_KEYWORDS = new Set(['$schema', '$defs', 'definitions', '$id', '$anchor']);
@@ -227,7 +236,9 @@ function literalBranches(values: readonly unknown[], types?: readonly string[]):
 
 /**
  * `type: ['string', 'number']` on an otherwise bare node → `anyOf: [{ type: 'string' }, { type: 'number' }]`;
- * with an `enum` beside it (zod 3's mixed-type literal union) → one literal branch per type.
+ * with an `enum` beside it (zod 3's mixed-type literal union) → one literal branch per type; with keywords
+ * that each belong to one of the primitive types (the wire form, compact-json-schema.ts:
+ * `type: ['string', 'null'], minLength: 1`) → each keyword goes to its type's branch.
  */
 function expandTypeArray(node: JsonSchema): JsonSchema {
   if (!Array.isArray(node['type'])) return node;
@@ -235,10 +246,29 @@ function expandTypeArray(node: JsonSchema): JsonSchema {
   if (types.length === 1) return { ...node, type: types[0] };
   if (node['anyOf'] !== undefined) return node;
   const { type: _type, enum: values, ...rest } = node;
-  if (Array.isArray(values) && onlyAnnotationsBesides(rest))
-    return { ...rest, anyOf: literalBranches(values) };
-  if (values !== undefined || !onlyAnnotationsBesides(rest)) return node;
-  return { ...rest, anyOf: types.map((type) => ({ type })) };
+  if (Array.isArray(values) && onlyAnnotationsBesides(rest)) {
+    // each value goes to the declared type that takes it (an integer to `integer` when it is declared)
+    const declared = (value: unknown) => {
+      const type = jsonTypeOfValue(value);
+      return type === 'number' && Number.isInteger(value) && types.includes('integer') ? 'integer' : type;
+    };
+    return { ...rest, anyOf: literalBranches(values, values.map(declared)) };
+  }
+  if (values !== undefined) return node;
+  const annotations: JsonSchema = {};
+  const branches = types.map((type): JsonSchema => ({ type }));
+  for (const [keyword, value] of Object.entries(rest)) {
+    if (ANNOTATION_KEYWORDS.has(keyword)) {
+      annotations[keyword] = value;
+      continue;
+    }
+    const owners = branches.filter((branch) =>
+      PRIMITIVE_TYPE_KEYWORDS[String(branch['type'])]?.includes(keyword),
+    );
+    if (owners.length !== 1) return node;
+    owners[0]![keyword] = value;
+  }
+  return { ...annotations, anyOf: branches.map(orderKeys) };
 }
 
 function isNeverSchema(value: unknown): boolean {

@@ -3,7 +3,7 @@
  *
  *   my-server [--transport stdio|http] [--host H] [--port P] [--stateful] [--allowed-hosts a,b]
  *             [--allowed-origins u,v] [--max-sessions N] [--session-idle-timeout SECONDS]
- *             [--read-only] [--toolsets a,b|all] [--tools x,y] [--exclude-tools z]
+ *             [--read-only] [--toolsets a,b|default,b|all] [--tools x,y] [--exclude-tools z]
  *
  * Each flag has an environment fallback (MCP_TRANSPORT, MCP_HOST, MCP_PORT, MCP_STATEFUL,
  * MCP_ALLOWED_HOSTS, MCP_ALLOWED_ORIGINS, MCP_MAX_SESSIONS, MCP_SESSION_IDLE_TIMEOUT, MCP_READ_ONLY, MCP_TOOLSETS,
@@ -93,7 +93,7 @@ Options:
                             Stateful: seconds before an idle session closes [MCP_SESSION_IDLE_TIMEOUT]
                             (default: ${DEFAULT_SESSION_IDLE_TIMEOUT_MS / 1000}; 0: never)
   --read-only               Hide and refuse every tool that changes data    [MCP_READ_ONLY]
-  --toolsets <ids>          Comma-separated toolsets to enable, or "all"    [MCP_TOOLSETS]
+  --toolsets <ids>          Toolsets to enable: "a,b", "default,b" or "all" [MCP_TOOLSETS]
   --tools <names>           Comma-separated tools to enable                 [MCP_TOOLS]
   --exclude-tools <names>   Comma-separated tools to disable                [MCP_EXCLUDE_TOOLS]
   --log-level <level>       debug|info|warn|error (default: info)           [MCP_LOG_LEVEL]

@@ -15,9 +15,9 @@ const SearchToolsParams = z.object({
     .trim()
     .min(1)
     .describe(
-      'What you want to do, in a few words (e.g. "log time on an issue", "move issue to another queue").',
+      'What you want to do, in a few words',
     ),
-  limit: z.number().int().min(1).max(50).default(10).describe('Maximum number of tools to return.'),
+  limit: z.number().int().min(1).max(50).default(10).describe('Most tools to return'),
 });
 
 export interface SearchToolsResult {
@@ -36,9 +36,8 @@ export interface SearchToolsResult {
 
 export const SEARCH_TOOLS_METADATA = defineToolMetadata({
   name: 'search_tools',
-  title: 'Search tools',
   description:
-    '[Tools/Search] Find the right tool for a task among all tools this server knows, including ones not enabled in this session. Returns names, descriptions and whether each tool is enabled.',
+    'Find the tool for a task among all tools of this server, enabled or not (and how to enable it).',
   category: 'tools',
   priority: 'high',
   tags: ['search', 'discover', 'help', 'tools'],

@@ -98,13 +98,21 @@ describe('ToolRegistry.select (read-only → toolsets → include → exclude)',
     const selected = registry().select();
     expect(names(selected.tools)).not.toContain('add_book');
     expect(selected.disabledReason('add_book')).toBe(
-      'Tool "add_book" is disabled: its toolset "books_write" is not enabled. Restart the server with --toolsets books_write (or --tools add_book).',
+      'Tool "add_book" is disabled: its toolset "books_write" is not enabled. Restart the server with --toolsets default,books_write (or --tools add_book).',
     );
   });
 
   it('enables named toolsets, or all', () => {
     expect(names(registry().select({ toolsets: ['books_write'] }).tools)).toEqual(['add_book']);
     expect(registry().select({ toolsets: ['all'] }).tools).toHaveLength(6);
+  });
+
+  it('"default" stands for the default toolsets, so one more can be added to them', () => {
+    const defaults = names(registry().select().tools);
+    expect(names(registry().select({ toolsets: ['default'] }).tools)).toEqual(defaults);
+    expect(names(registry().select({ toolsets: ['default', 'books_write'] }).tools).sort()).toEqual(
+      [...defaults, 'add_book'].sort(),
+    );
   });
 
   it('read-only mode wins over an explicit include', () => {
@@ -140,7 +148,7 @@ describe('ToolRegistry.select (read-only → toolsets → include → exclude)',
     }
     expect(ConfigError.isInstance(error)).toBe(true);
     expect((error as Error).message).toContain('unknown toolset "book". Did you mean "books"');
-    expect((error as Error).message).toContain('Valid toolsets: books, books_write, utility, or "all".');
+    expect((error as Error).message).toContain('Valid toolsets: books, books_write, utility, "default" or "all".');
     expect((error as Error).message).toContain('unknown tool "get_bok". Did you mean "get_book"');
   });
 

@@ -5,7 +5,7 @@
  *    over everything below — an explicitly listed write tool stays disabled.
  * 2. **Toolsets** (`toolsets`): tools of the enabled toolsets are kept. Without `toolsets`, the default
  *    toolsets are enabled — unless `tools` is given, in which case no toolset is enabled implicitly.
- *    `'all'` enables every toolset.
+ *    `'all'` enables every toolset, `'default'` the default ones (`default,time` adds one to them).
  * 3. **Include list** (`tools`): these tools are added even when their toolset is not enabled.
  * 4. **Exclude list** (`exclude`): these tools are removed.
  *
@@ -19,7 +19,7 @@ import type { Toolset } from './toolset.ts';
 
 export interface ToolSelection {
   readOnly?: boolean;
-  /** Toolset ids to enable; `'all'` enables every toolset. */
+  /** Toolset ids to enable; `'all'` enables every toolset, `'default'` the default ones. */
   toolsets?: readonly string[];
   /** Tool names to add regardless of toolsets. */
   tools?: readonly string[];
@@ -48,12 +48,12 @@ export function selectTools<TDeps>(
   const toolsetIds = toolsets.map((t) => t.id);
   const requestedToolsets = selection.toolsets ?? [];
   for (const id of requestedToolsets) {
-    if (id !== 'all' && !toolsetIds.includes(id)) {
+    if (id !== 'all' && id !== 'default' && !toolsetIds.includes(id)) {
       const near = closestMatches(id, toolsetIds);
       problems.push({
         variable: 'toolsets',
         problem: `unknown toolset "${id}".${near.length ? ` Did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : ''}`,
-        howToFix: `Valid toolsets: ${toolsetIds.join(', ')}, or "all".`,
+        howToFix: `Valid toolsets: ${toolsetIds.join(', ')}, "default" or "all".`,
       });
     }
   }
@@ -75,14 +75,15 @@ export function selectTools<TDeps>(
   }
   if (problems.length > 0) throw new ConfigError({ problems });
 
+  const defaults = toolsets.filter((t) => t.default).map((t) => t.id);
   const enabledToolsets = new Set<string>(
     requestedToolsets.includes('all')
       ? toolsetIds
       : selection.toolsets
-        ? requestedToolsets
+        ? requestedToolsets.flatMap((id) => (id === 'default' ? defaults : [id]))
         : selection.tools
           ? []
-          : toolsets.filter((t) => t.default).map((t) => t.id),
+          : defaults,
   );
   const include = new Set((selection.tools ?? []).map((n) => resolve(n)?.name));
   const exclude = new Set((selection.exclude ?? []).map((n) => resolve(n)?.name));
@@ -101,7 +102,7 @@ export function selectTools<TDeps>(
     } else if (!enabledToolsets.has(toolset) && !include.has(name)) {
       reasons.set(
         name,
-        `Tool "${name}" is disabled: its toolset "${toolset}" is not enabled. Restart the server with --toolsets ${toolset} (or --tools ${name}).`,
+        `Tool "${name}" is disabled: its toolset "${toolset}" is not enabled. Restart the server with --toolsets default,${toolset} (or --tools ${name}).`,
       );
     } else if (exclude.has(name)) {
       reasons.set(name, `Tool "${name}" is disabled by the server configuration (excluded).`);

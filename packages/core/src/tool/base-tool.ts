@@ -6,7 +6,11 @@
  * error classification (tool error vs programmer error), cancellation and timing. Tools return data
  * or throw meaningful errors; they never build error results or try/catch boilerplate.
  */
-import { generateDefinitionFromSchema, validateSchemaDefinitionMatch } from '../definition/index.ts';
+import {
+  compactJsonSchema,
+  generateDefinitionFromSchema,
+  validateSchemaDefinitionMatch,
+} from '../definition/index.ts';
 import type {
   AnyZodObject,
   DefinitionMismatch,
@@ -185,7 +189,7 @@ export abstract class BaseTool<
 
   private generate(schema: AnyZodObject): ToolInputSchema {
     try {
-      return generateDefinitionFromSchema(schema, this.definitionOptions());
+      return compactJsonSchema(generateDefinitionFromSchema(schema, this.definitionOptions()));
     } catch (error) {
       if (ToolDefinitionError.isInstance(error) && error.toolName === undefined) {
         throw new ToolDefinitionError({ toolName: this.metadata.name, message: error.message, cause: error });

@@ -8,5 +8,5 @@ export interface ToolDefinition {
   description: string;
   inputSchema: ToolInputSchema;
   outputSchema?: { type: 'object'; [keyword: string]: unknown } & JsonSchema;
-  annotations: ToolAnnotations & { title?: string };
+  annotations: ToolAnnotations;
 }

@@ -6,6 +6,7 @@ import {
   defineToolMetadata,
   renderAnnotations,
   renderDescription,
+  type ToolAnnotations,
 } from './tool-metadata.ts';
 
 describe('tool metadata', () => {
@@ -48,7 +49,6 @@ describe('tool metadata', () => {
     expect(renderAnnotations(metadata)).toEqual({
       readOnlyHint: false,
       destructiveHint: true,
-      title: 'Delete issue',
     });
   });
 
@@ -73,5 +73,25 @@ describe('tool metadata', () => {
     });
     expect(renderDescription(metadata)).toBe('[Meta/Ping] Ping.');
     expect(renderAnnotations(metadata)).toEqual({ readOnlyHint: true });
+  });
+
+  it('renders only the hints that differ from the MCP defaults or say whether a write destroys', () => {
+    const render = (annotations: ToolAnnotations) =>
+      renderAnnotations(defineToolMetadata({ name: 'x', description: 'X.', category: 'a', annotations }));
+    expect(
+      render({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true }),
+    ).toEqual({ readOnlyHint: true });
+    expect(render({ readOnlyHint: true, openWorldHint: false })).toEqual({
+      readOnlyHint: true,
+      openWorldHint: false,
+    });
+    expect(render({ readOnlyHint: false })).toEqual({ readOnlyHint: false, destructiveHint: true });
+    expect(
+      render({ readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true }),
+    ).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
+    expect(render({ readOnlyHint: false, destructiveHint: true, idempotentHint: false })).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+    });
   });
 });

@@ -33,8 +33,8 @@ export interface ToolMetadata {
   /** Human-readable display name. */
   readonly title?: string;
   /**
-   * What the tool does and when to use it, written for a model. Convention: start with a
-   * `[Category/Action]` prefix, e.g. `[Issues/Read] Get issues by key…`.
+   * What the tool does and when to use it, written for a model, e.g. `Get issues by key…`. The name,
+   * toolset and annotations already say the area and whether it writes; no need to repeat them.
    */
   readonly description: string;
   /** Top-level grouping, e.g. `issues`. */
@@ -115,12 +115,24 @@ export function renderDescription(metadata: ToolMetadata): string {
     : metadata.description;
 }
 
-/** The annotations as clients see them: consent implies `destructiveHint: true`. */
-export function renderAnnotations(metadata: ToolMetadata): ToolAnnotations & { title?: string } {
+/**
+ * The annotations as clients see them, in as few tokens as the spec allows without losing anything:
+ * `readOnlyHint` always; for a tool that writes, `destructiveHint` always (consent implies `true`) and
+ * `idempotentHint` only when `true`; `openWorldHint` only when `false`. Left-out hints take the MCP
+ * defaults (`idempotentHint: false`, `openWorldHint: true`), and `destructiveHint`/`idempotentHint`
+ * mean nothing on a read-only tool. The display title travels as the definition's top-level `title`.
+ */
+export function renderAnnotations(metadata: ToolMetadata): ToolAnnotations {
+  const { readOnlyHint, destructiveHint, idempotentHint, openWorldHint } = metadata.annotations;
   return {
-    ...metadata.annotations,
-    ...(metadata.requiresExplicitUserConsent ? { destructiveHint: true } : {}),
-    ...(metadata.title ? { title: metadata.title } : {}),
+    readOnlyHint,
+    ...(readOnlyHint
+      ? {}
+      : {
+          destructiveHint: metadata.requiresExplicitUserConsent ? true : (destructiveHint ?? true),
+          ...(idempotentHint ? { idempotentHint: true } : {}),
+        }),
+    ...(openWorldHint === false ? { openWorldHint: false } : {}),
   };
 }
 

@@ -5,7 +5,10 @@
 import { TOOL_NAME_PATTERN, validateSchemaDefinitionMatch, type AnyTool } from '@toolsmith/core';
 
 export interface DefinitionConventions {
-  /** Require the `[Category/Action]` description prefix. @default true */
+  /**
+   * Require a `[Category/Action]` description prefix. Off by default: the tool's name, toolset and
+   * annotations already say it, and every word of a definition is paid for on every turn. @default false
+   */
   categoryPrefix?: boolean;
   /** Snapshot every definition. @default true */
   snapshot?: boolean;
@@ -30,7 +33,7 @@ export function checkToolDefinition(tool: AnyTool, conventions: DefinitionConven
     problems.push(`schema ↔ definition [${error.type}] ${error.field}: ${error.message}`);
   if (!TOOL_NAME_PATTERN.test(definition.name))
     problems.push(`name "${definition.name}" breaks the MCP naming rule`);
-  if ((conventions.categoryPrefix ?? true) && !CATEGORY_PREFIX.test(tool.metadata.description)) {
+  if ((conventions.categoryPrefix ?? false) && !CATEGORY_PREFIX.test(tool.metadata.description)) {
     problems.push('description must start with a "[Category/Action] " prefix');
   }
   if (typeof definition.annotations.readOnlyHint !== 'boolean')

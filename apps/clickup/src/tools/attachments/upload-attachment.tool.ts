@@ -24,7 +24,7 @@ export class UploadAttachmentTool extends ClickUpTool<typeof UploadAttachmentPar
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('upload_attachment', TOOL_PREFIX),
     description:
-      "[Attachments/Create] Attach a file (≤100 MiB) to a task: a path inside the server's CLICKUP_UPLOAD_DIR, or content_base64 with file_name. Returns { id, title, size, url }.",
+      "Attach a file (≤100 MiB) to a task: a path inside the server's CLICKUP_UPLOAD_DIR, or content_base64 with file_name. Returns { id, title, size, url }.",
     category: 'attachments',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });

@@ -16,7 +16,7 @@ export class CreateChecklistItemTool extends ClickUpTool<typeof CreateChecklistI
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_checklist_item', TOOL_PREFIX),
     description:
-      '[Checklists/Create] Add an item to a checklist; returns the checklist with its items. Nest it under another item with clickup_update_checklist_item.',
+      'Add an item to a checklist; returns the checklist with its items. Nest it under another item with clickup_update_checklist_item.',
     category: 'checklists',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });

@@ -15,7 +15,7 @@ export class CreateChecklistTool extends ClickUpTool<typeof CreateChecklistParam
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_checklist', TOOL_PREFIX),
     description:
-      '[Checklists/Create] Add an empty checklist to a task; returns { id, name, items }. Add items with clickup_create_checklist_item.',
+      'Add an empty checklist to a task; returns { id, name, items }. Add items with clickup_create_checklist_item.',
     category: 'checklists',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });

@@ -13,7 +13,7 @@ export const DeleteChecklistItemParams = z.object({
 export class DeleteChecklistItemTool extends ClickUpTool<typeof DeleteChecklistItemParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_checklist_item', TOOL_PREFIX),
-    description: '[Checklists/Delete] Delete one checklist item. It cannot be restored.',
+    description: 'Delete one checklist item. It cannot be restored.',
     category: 'checklists',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });

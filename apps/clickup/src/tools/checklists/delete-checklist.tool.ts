@@ -10,7 +10,7 @@ export const DeleteChecklistParams = z.object({ checklist_id: checklistIdParam }
 export class DeleteChecklistTool extends ClickUpTool<typeof DeleteChecklistParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_checklist', TOOL_PREFIX),
-    description: '[Checklists/Delete] Delete a checklist with all its items. It cannot be restored.',
+    description: 'Delete a checklist with all its items. It cannot be restored.',
     category: 'checklists',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });

@@ -24,7 +24,7 @@ export class UpdateChecklistItemTool extends ClickUpTool<typeof UpdateChecklistI
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_checklist_item', TOOL_PREFIX),
     description:
-      '[Checklists/Update] Tick, rename, assign or nest a checklist item; returns the checklist with its items.',
+      'Tick, rename, assign or nest a checklist item; returns the checklist with its items.',
     category: 'checklists',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });

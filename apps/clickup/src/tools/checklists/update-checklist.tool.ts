@@ -14,7 +14,7 @@ export const UpdateChecklistParams = z.object({
 export class UpdateChecklistTool extends ClickUpTool<typeof UpdateChecklistParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_checklist', TOOL_PREFIX),
-    description: "[Checklists/Update] Rename a checklist or move it among the task's checklists.",
+    description: "Rename a checklist or move it among the task's checklists.",
     category: 'checklists',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });

@@ -14,12 +14,12 @@ export const commentAssigneeParam = z
   .number()
   .int()
   .positive()
-  .describe('User id to assign the comment to (an action item)');
+  .describe('Assign to this user id (an action item)');
 
 export const notifyAllParam = z
   .boolean()
   .optional()
-  .describe('Notify everyone watching, you included (default false)');
+  .describe('Notify all watchers');
 
 /** Where the comments of a task or a list are read and posted: exactly one of the two. */
 export async function commentsPath(

@@ -23,7 +23,7 @@ export class CreateCommentReplyTool extends ClickUpTool<typeof CreateCommentRepl
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_comment_reply', TOOL_PREFIX),
     description:
-      '[Comments/Create] Reply in the thread of a comment; returns { id, at }. Not idempotent: calling twice replies twice.',
+      'Reply in the thread of a comment; returns { id, at }.',
     category: 'comments',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });

@@ -18,7 +18,7 @@ export class CreateCommentTool extends ClickUpTool<typeof CreateCommentParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_comment', TOOL_PREFIX),
     description:
-      '[Comments/Create] Comment on a task (or a list); returns { id, at }. Not idempotent: calling twice posts twice. To answer a comment use clickup_create_comment_reply.',
+      'Comment on a task (or a list); returns { id, at }. To answer a comment: clickup_create_comment_reply.',
     category: 'comments',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });

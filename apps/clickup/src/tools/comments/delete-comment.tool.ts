@@ -10,7 +10,7 @@ export const DeleteCommentParams = z.object({ comment_id: commentIdParam });
 export class DeleteCommentTool extends ClickUpTool<typeof DeleteCommentParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_comment', TOOL_PREFIX),
-    description: '[Comments/Delete] Delete a comment and its replies. It cannot be restored.',
+    description: 'Delete a comment and its replies. It cannot be restored.',
     category: 'comments',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });

@@ -12,7 +12,7 @@ export class GetCommentRepliesTool extends ClickUpTool<typeof GetCommentRepliesP
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_comment_replies', TOOL_PREFIX),
     description:
-      '[Comments/Read] The threaded replies to one comment, oldest first: { items: [{id, by, at, text}] }.',
+      'The threaded replies to one comment, oldest first: { items: [{id, by, at, text}] }.',
     category: 'comments',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

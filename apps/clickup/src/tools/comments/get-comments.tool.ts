@@ -19,7 +19,7 @@ export class GetCommentsTool extends ClickUpTool<typeof GetCommentsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_comments', TOOL_PREFIX),
     description:
-      '[Comments/Read] Comments of a task (or a list), newest first, 25 a page: { items: [{id, by, at, text, replies?}], nextCursor? }. Replies: clickup_get_comment_replies.',
+      'Comments of a task (or a list), newest first, 25 a page. Replies: clickup_get_comment_replies.',
     category: 'comments',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

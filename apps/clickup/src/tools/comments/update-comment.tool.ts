@@ -20,7 +20,7 @@ export const UpdateCommentParams = z.object({
 export class UpdateCommentTool extends ClickUpTool<typeof UpdateCommentParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_comment', TOOL_PREFIX),
-    description: '[Comments/Update] Edit a comment: its text, its assignee, or resolve it.',
+    description: 'Edit a comment: its text, its assignee, or resolve it.',
     category: 'comments',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });

@@ -20,7 +20,7 @@ export class ListCustomFieldsTool extends ClickUpTool<typeof ListCustomFieldsPar
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('list_custom_fields', TOOL_PREFIX),
     description:
-      "[Custom fields/Read] The custom fields a list's tasks can have: id, name, type and drop-down/labels options.",
+      "The custom fields a list's tasks can have: id, name, type and drop-down/labels options.",
     category: 'custom_fields',
     annotations: { readOnlyHint: true, openWorldHint: true },
   });

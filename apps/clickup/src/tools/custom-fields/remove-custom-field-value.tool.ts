@@ -18,7 +18,7 @@ export class RemoveCustomFieldValueTool extends KnowledgeTool<
 > {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('remove_custom_field_value', TOOL_PREFIX),
-    description: '[Custom fields/Delete] Clear one custom field of a task (any type).',
+    description: 'Clear one custom field of a task (any type).',
     category: 'custom_fields',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });

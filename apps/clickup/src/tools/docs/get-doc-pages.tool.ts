@@ -13,9 +13,8 @@ export const GetDocPagesParams = z.object({
 export class GetDocPagesTool extends ClickUpTool<typeof GetDocPagesParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_doc_pages', TOOL_PREFIX),
-    title: 'Doc pages',
     description:
-      "[Docs/Read] A doc's pages with their markdown content: { items: [{ id, name, parent?, content }] }, or one page (page_id).",
+      "A doc's pages with their markdown content: { items: [{ id, name, parent?, content }] }, or one page (page_id).",
     category: 'docs',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

@@ -29,9 +29,8 @@ interface DocPage {
 export class SearchDocsTool extends ClickUpTool<typeof SearchDocsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('search_docs', TOOL_PREFIX),
-    title: 'Search docs',
     description:
-      '[Docs/Read] Docs of the workspace by name: { items: [{ id, name, parent }], nextCursor? }. Read one with clickup_get_doc_pages.',
+      'Docs of the workspace by name: { items: [{ id, name, parent }], nextCursor? }. Read one with clickup_get_doc_pages.',
     category: 'docs',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

@@ -15,8 +15,7 @@ export const CreateGoalParams = z.object({
 export class CreateGoalTool extends ClickUpTool<typeof CreateGoalParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_goal', TOOL_PREFIX),
-    title: 'Create goal',
-    description: '[Goals/Create] Create a goal in the workspace. Returns it (id, name, due, owners, url).',
+    description: 'Create a goal in the workspace. Returns it (id, name, due, owners, url).',
     category: 'goals',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });

@@ -10,9 +10,8 @@ export const GetGoalParams = z.object({ goal_id: goalIdParam });
 export class GetGoalTool extends ClickUpTool<typeof GetGoalParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_goal', TOOL_PREFIX),
-    title: 'Goal',
     description:
-      '[Goals/Read] One goal: description, dates, progress, owners, url and its key results (current/target).',
+      'One goal: description, dates, progress, owners, url and its key results (current/target).',
     category: 'goals',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

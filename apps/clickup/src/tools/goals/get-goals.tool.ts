@@ -13,9 +13,8 @@ export const GetGoalsParams = z.object({
 export class GetGoalsTool extends ClickUpTool<typeof GetGoalsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_goals', TOOL_PREFIX),
-    title: 'Goals',
     description:
-      '[Goals/Read] The goals of the workspace: { items: [{ id, name, due, percent, owners }], total }.',
+      'The goals of the workspace: { items: [{ id, name, due, percent, owners }], total }.',
     category: 'goals',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

@@ -14,9 +14,8 @@ const words = (m: ApiMember) => [m.username, m.email, m.initials].filter((w): w 
 export class FindMemberTool extends ClickUpTool<typeof FindMemberParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('find_member', TOOL_PREFIX),
-    title: 'Find member',
     description:
-      '[Members/Read] Workspace members matching a name, email or "me" (the token\'s owner): { items: [{ id, name, email, role }] }. Use the id for assignees.',
+      'Workspace members matching a name, email or "me" (the token\'s owner): { items: [{ id, name, email, role }] }. Use the id for assignees.',
     category: 'members',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

@@ -11,8 +11,7 @@ export const GetTaskMembersParams = z.object({ task_id: taskIdParam });
 export class GetTaskMembersTool extends ClickUpTool<typeof GetTaskMembersParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_task_members', TOOL_PREFIX),
-    title: 'Task members',
-    description: '[Members/Read] Who can see a task: { items: [{ id, name, email }] }.',
+    description: 'Who can see a task: { items: [{ id, name, email }] }.',
     category: 'members',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

@@ -16,9 +16,8 @@ const ROLE_NUMBER = { owner: 1, admin: 2, member: 3, guest: 4 } as const;
 export class GetWorkspaceMembersTool extends ClickUpTool<typeof GetWorkspaceMembersParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_workspace_members', TOOL_PREFIX),
-    title: 'Workspace members',
     description:
-      '[Members/Read] People of the workspace: { items: [{ id, name, email, role }], total }. The id is what assignees and watchers take.',
+      'People of the workspace: { items: [{ id, name, email, role }], total }. The id is what assignees and watchers take.',
     category: 'members',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

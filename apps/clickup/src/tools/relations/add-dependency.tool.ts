@@ -14,7 +14,7 @@ export const AddDependencyParams = z.object({
 export class AddDependencyTool extends ClickUpTool<typeof AddDependencyParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('add_dependency', TOOL_PREFIX),
-    description: '[Relations/Create] Make a task wait on another (waiting_on) or block another (blocking).',
+    description: 'Make a task wait on another (waiting_on) or block another (blocking).',
     category: 'relations',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });

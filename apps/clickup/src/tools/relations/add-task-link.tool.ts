@@ -11,7 +11,7 @@ export class AddTaskLinkTool extends ClickUpTool<typeof AddTaskLinkParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('add_task_link', TOOL_PREFIX),
     description:
-      '[Relations/Create] Link two tasks (a plain "related" link, no order; for order use clickup_add_dependency).',
+      'Link two tasks (a plain "related" link, no order; for order use clickup_add_dependency).',
     category: 'relations',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });

@@ -15,7 +15,7 @@ export class RemoveDependencyTool extends ClickUpTool<typeof RemoveDependencyPar
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('remove_dependency', TOOL_PREFIX),
     description:
-      '[Relations/Delete] Remove a dependency: the same task_id, type and other_task_id it was added with.',
+      'Remove a dependency: the same task_id, type and other_task_id it was added with.',
     category: 'relations',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });

@@ -10,7 +10,7 @@ export const RemoveTaskLinkParams = z.object({ task_id: taskIdParam, other_task_
 export class RemoveTaskLinkTool extends ClickUpTool<typeof RemoveTaskLinkParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('remove_task_link', TOOL_PREFIX),
-    description: '[Relations/Delete] Remove the link between two tasks (either direction).',
+    description: 'Remove the link between two tasks (either direction).',
     category: 'relations',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });

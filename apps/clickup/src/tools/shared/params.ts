@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const taskIdParam = z
   .string()
   .min(1)
-  .describe('Task id ("86b4bnnny"), custom id ("DEV-123"), "CU-…" or task URL');
+  .describe('Task id, custom id ("DEV-123") or task URL');
 
 export const listIdParam = z
   .string()
@@ -48,7 +48,7 @@ export const dateParam = z
     }
     return ms;
   })
-  .describe('ISO 8601 date/time or epoch ms');
+  .describe('ISO 8601 or epoch ms');
 
 export const priorityParam = z.enum(['urgent', 'high', 'normal', 'low']).describe('Priority');
 

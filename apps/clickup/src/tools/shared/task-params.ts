@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { dateParam, PRIORITY_NUMBER } from './params.ts';
 
 export const priorityInput = z
-  .union([z.enum(['urgent', 'high', 'normal', 'low']), z.number().int().min(1).max(4)])
+  .union([z.enum(['urgent', 'high', 'normal', 'low']), z.literal([1, 2, 3, 4])])
   .transform((p) => (typeof p === 'number' ? p : PRIORITY_NUMBER[p]))
-  .describe('urgent|high|normal|low or 1–4');
+  .describe('1 urgent … 4 low');
 
 /** A person: user id, email, username or "me" (resolved against the workspace members). */
 /**

@@ -11,7 +11,7 @@ export class AddTagToTaskTool extends ClickUpTool<typeof AddTagToTaskParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('add_tag_to_task', TOOL_PREFIX),
     description:
-      "[Tags/Update] Put a tag on a task. The tag must exist in the task's Space (clickup_get_space_tags; create one with clickup_create_space_tag).",
+      "Put a tag on a task. The tag must exist in the task's Space (clickup_get_space_tags; create one with clickup_create_space_tag).",
     category: 'tags',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });

@@ -17,7 +17,7 @@ export const CreateSpaceTagParams = z.object({
 export class CreateSpaceTagTool extends ClickUpTool<typeof CreateSpaceTagParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_space_tag', TOOL_PREFIX),
-    description: "[Tags/Create] Create a tag in a Space, so that the Space's tasks can carry it.",
+    description: "Create a tag in a Space, so that the Space's tasks can carry it.",
     category: 'tags',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });

@@ -12,7 +12,7 @@ export class GetSpaceTagsTool extends ClickUpTool<typeof GetSpaceTagsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_space_tags', TOOL_PREFIX),
     description:
-      '[Tags/Read] The tags of a Space (the only ones its tasks can carry): { items: [{name, fg, bg}] }.',
+      'The tags of a Space (the only ones its tasks can carry): { items: [{name, fg, bg}] }.',
     category: 'tags',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

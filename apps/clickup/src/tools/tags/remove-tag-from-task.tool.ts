@@ -11,7 +11,7 @@ export const RemoveTagFromTaskParams = z.object({ task_id: taskIdParam, tag: tag
 export class RemoveTagFromTaskTool extends ClickUpTool<typeof RemoveTagFromTaskParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('remove_tag_from_task', TOOL_PREFIX),
-    description: '[Tags/Delete] Take a tag off a task (the tag stays in the Space).',
+    description: 'Take a tag off a task (the tag stays in the Space).',
     category: 'tags',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });

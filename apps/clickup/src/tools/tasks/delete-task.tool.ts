@@ -9,7 +9,7 @@ const DeleteTaskParams = z.object({ task_id: taskIdParam });
 export class DeleteTaskTool extends ClickUpTool<typeof DeleteTaskParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_task', TOOL_PREFIX),
-    description: '[Tasks/Delete] Delete a task and its subtasks (they go to the trash in ClickUp).',
+    description: 'Delete a task and its subtasks (they go to the trash in ClickUp).',
     category: 'tasks',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });

@@ -16,7 +16,7 @@ export class DuplicateTaskTool extends ClickUpTool<typeof DuplicateTaskParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('duplicate_task', TOOL_PREFIX),
     description:
-      '[Tasks/Create] Copy a task (name, description, status, priority, dates, estimate, assignees, tags; custom fields in the same list) into its list or another. Not comments or subtasks.',
+      'Copy a task (its fields, people and tags; custom fields in the same list) into its list or another. Not comments or subtasks.',
     category: 'tasks',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });

@@ -16,7 +16,7 @@ const GetListTasksParams = z.object({
 export class GetListTasksTool extends ClickUpTool<typeof GetListTasksParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_list_tasks', TOOL_PREFIX),
-    description: '[Tasks/Read] The tasks of one list, newest first, 100 per page (nextCursor).',
+    description: 'The tasks of one list, newest first, 100 per page (nextCursor).',
     category: 'tasks',
     annotations: { readOnlyHint: true, openWorldHint: true },
   });

@@ -29,7 +29,7 @@ export const GetTaskParams = z.object({
   include: z
     .array(z.enum(SECTIONS))
     .optional()
-    .describe('Extra sections; the default answer is the compact task'),
+    .describe('Extra sections'),
 });
 
 interface TaskAnswer extends TaskView {
@@ -55,7 +55,7 @@ export class GetTaskTool extends ClickUpTool<typeof GetTaskParams, TaskAnswer> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_task', TOOL_PREFIX),
     description:
-      '[Tasks/Read] One task, compact by default (id, custom id, name, status, priority, assignees, due, list, tags, url). Add sections with include: description, custom_fields, subtasks, checklists, comments, watchers, dates, time, relations.',
+      'One task, compact by default (id, custom id, name, status, priority, assignees, due, list, tags, url); add sections with include.',
     category: 'tasks',
     annotations: { readOnlyHint: true, openWorldHint: true },
   });

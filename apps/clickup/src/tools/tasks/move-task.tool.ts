@@ -11,7 +11,7 @@ export class MoveTaskTool extends ClickUpTool<typeof MoveTaskParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('move_task', TOOL_PREFIX),
     description:
-      '[Tasks/Update] Move a task to another list (its home list). Statuses and custom fields the new list lacks are mapped by ClickUp.',
+      'Move a task to another home list; ClickUp maps statuses and custom fields the new list lacks.',
     category: 'tasks',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });

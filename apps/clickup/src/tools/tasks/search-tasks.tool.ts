@@ -51,7 +51,7 @@ export class SearchTasksTool extends ClickUpTool<typeof SearchTasksParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('search_tasks', TOOL_PREFIX),
     description:
-      '[Tasks/Read] Find tasks across the workspace by status, assignee, tag, list/space/folder, dates and custom fields (by name). 100 per page; page with nextCursor.',
+      'Find tasks across the workspace by status, assignee, tag, place, dates and custom fields, 100 a page.',
     category: 'tasks',
     annotations: { readOnlyHint: true, openWorldHint: true },
   });

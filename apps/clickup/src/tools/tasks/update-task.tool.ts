@@ -19,7 +19,7 @@ export const UpdateTaskParams = z.object({
   assignees: z
     .union([change, z.array(userRef)])
     .optional()
-    .describe('{add: [...], rem: [...]}: user ids, emails, names or "me"'),
+    .describe('{add, rem}: ids, emails, names or "me"'),
   watchers: z
     .union([change, z.array(userRef)])
     .optional()
@@ -32,7 +32,7 @@ export class UpdateTaskTool extends KnowledgeTool<ClickUpDeps, typeof UpdateTask
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_task', TOOL_PREFIX),
     description:
-      "[Tasks/Update] Change a task's name, description, status, priority, dates, estimate, assignees/watchers ({add, rem}) or parent. Checked against its list and the members first; custom fields: clickup_set_custom_field_value.",
+      "Change a task's name, description, status, priority, dates, estimate, people or parent. Custom fields: clickup_set_custom_field_value.",
     category: 'tasks',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });

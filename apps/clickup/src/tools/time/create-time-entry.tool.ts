@@ -20,7 +20,7 @@ export class CreateTimeEntryTool extends ClickUpTool<typeof CreateTimeEntryParam
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_time_entry', TOOL_PREFIX),
     description:
-      '[Time/Create] Log time already spent: start plus end or duration_minutes, optionally on a task. Not idempotent: calling twice logs twice.',
+      'Log time already spent: start plus end or duration_minutes, optionally on a task.',
     category: 'time',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });

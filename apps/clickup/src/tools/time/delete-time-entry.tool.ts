@@ -10,7 +10,7 @@ export const DeleteTimeEntryParams = z.object({ entry_id: timeEntryIdParam });
 export class DeleteTimeEntryTool extends ClickUpTool<typeof DeleteTimeEntryParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_time_entry', TOOL_PREFIX),
-    description: '[Time/Delete] Delete a time entry. It cannot be restored.',
+    description: 'Delete a time entry. It cannot be restored.',
     category: 'time',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });

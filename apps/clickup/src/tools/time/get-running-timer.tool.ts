@@ -10,7 +10,7 @@ export const GetRunningTimerParams = z.object({});
 export class GetRunningTimerTool extends ClickUpTool<typeof GetRunningTimerParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_running_timer', TOOL_PREFIX),
-    description: '[Time/Read] Your running timer (task, start, minutes so far), or { running: false }.',
+    description: 'Your running timer (task, start, minutes so far), or { running: false }.',
     category: 'time',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

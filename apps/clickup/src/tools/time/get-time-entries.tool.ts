@@ -25,7 +25,7 @@ export class GetTimeEntriesTool extends ClickUpTool<typeof GetTimeEntriesParams>
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_time_entries', TOOL_PREFIX),
     description:
-      '[Time/Read] Time entries, newest first (default: yours, last 30 days), of one task, list or Space if given: { items: [{id, task, user, start, end, minutes}], nextCursor? }.',
+      'Time entries, newest first (default: yours, last 30 days), of one task, list or space if given.',
     category: 'time',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

@@ -16,7 +16,7 @@ export class StartTimerTool extends ClickUpTool<typeof StartTimerParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('start_timer', TOOL_PREFIX),
     description:
-      '[Time/Create] Start your timer, optionally on a task. A timer already running is stopped and saved first.',
+      'Start your timer, optionally on a task. A timer already running is stopped and saved first.',
     category: 'time',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });

@@ -11,7 +11,7 @@ export const StopTimerParams = z.object({});
 export class StopTimerTool extends ClickUpTool<typeof StopTimerParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('stop_timer', TOOL_PREFIX),
-    description: '[Time/Update] Stop your running timer; returns the saved entry.',
+    description: 'Stop your running timer; returns the saved entry.',
     category: 'time',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });

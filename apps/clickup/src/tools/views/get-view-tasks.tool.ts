@@ -18,9 +18,8 @@ export const GetViewTasksParams = z.object({
 export class GetViewTasksTool extends ClickUpTool<typeof GetViewTasksParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_view_tasks', TOOL_PREFIX),
-    title: 'View tasks',
     description:
-      '[Views/Read] The tasks a view shows (its filters and sorting), 100 a page: { items: [task], nextCursor? }.',
+      'The tasks a view shows (its filters and sorting), 100 a page: { items: [task], nextCursor? }.',
     category: 'views',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

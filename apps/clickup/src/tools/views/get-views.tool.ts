@@ -15,9 +15,8 @@ export const GetViewsParams = z.object({
 export class GetViewsTool extends ClickUpTool<typeof GetViewsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_views', TOOL_PREFIX),
-    title: 'Views',
     description:
-      '[Views/Read] The views of a space, folder or list (one id), or of the workspace (none): { items: [{ id, name, type }] }.',
+      'The views of a space, folder or list (one id), or of the workspace (none): { items: [{ id, name, type }] }.',
     category: 'views',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

@@ -14,8 +14,7 @@ export const CreateFolderParams = z.object({
 export class CreateFolderTool extends ClickUpTool<typeof CreateFolderParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_folder', TOOL_PREFIX),
-    title: 'Create folder',
-    description: '[Workspace/Create] Create a folder in a space. Returns { id, name, space, lists: [] }.',
+    description: 'Create a folder in a space. Returns { id, name, space, lists: [] }.',
     category: 'workspace',
     toolset: 'workspace_write',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -16,9 +16,8 @@ export const CreateListParams = z.object({
 export class CreateListTool extends ClickUpTool<typeof CreateListParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_list', TOOL_PREFIX),
-    title: 'Create list',
     description:
-      '[Workspace/Create] Create a list in a folder (folder_id) or folderless in a space (space_id). Returns it with the statuses it took from its space.',
+      'Create a list in a folder (folder_id) or folderless in a space (space_id). Returns it with the statuses it took from its space.',
     category: 'workspace',
     toolset: 'workspace_write',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

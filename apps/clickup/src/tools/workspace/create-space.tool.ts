@@ -12,9 +12,8 @@ export const CreateSpaceParams = z.object({
 export class CreateSpaceTool extends ClickUpTool<typeof CreateSpaceParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_space', TOOL_PREFIX),
-    title: 'Create space',
     description:
-      '[Workspace/Create] Create a space in the workspace. Returns it with its default statuses and features.',
+      'Create a space in the workspace. Returns it with its default statuses and features.',
     category: 'workspace',
     toolset: 'workspace_write',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -10,8 +10,7 @@ export const DeleteFolderParams = z.object({ folder_id: folderIdParam });
 export class DeleteFolderTool extends ClickUpTool<typeof DeleteFolderParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_folder', TOOL_PREFIX),
-    title: 'Delete folder',
-    description: '[Workspace/Delete] Delete a folder with all its lists and tasks. There is no undo.',
+    description: 'Delete a folder with all its lists and tasks. There is no undo.',
     category: 'workspace',
     toolset: 'workspace_write',
     requiresExplicitUserConsent: true,

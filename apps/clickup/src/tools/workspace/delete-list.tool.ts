@@ -10,8 +10,7 @@ export const DeleteListParams = z.object({ list_id: listIdParam });
 export class DeleteListTool extends ClickUpTool<typeof DeleteListParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_list', TOOL_PREFIX),
-    title: 'Delete list',
-    description: '[Workspace/Delete] Delete a list with all its tasks. There is no undo.',
+    description: 'Delete a list with all its tasks. There is no undo.',
     category: 'workspace',
     toolset: 'workspace_write',
     requiresExplicitUserConsent: true,

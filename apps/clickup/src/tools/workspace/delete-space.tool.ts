@@ -10,8 +10,7 @@ export const DeleteSpaceParams = z.object({ space_id: spaceIdParam });
 export class DeleteSpaceTool extends ClickUpTool<typeof DeleteSpaceParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_space', TOOL_PREFIX),
-    title: 'Delete space',
-    description: '[Workspace/Delete] Delete a space with all its folders, lists and tasks. There is no undo.',
+    description: 'Delete a space with all its folders, lists and tasks. There is no undo.',
     category: 'workspace',
     toolset: 'workspace_write',
     requiresExplicitUserConsent: true,

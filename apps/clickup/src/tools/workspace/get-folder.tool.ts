@@ -11,8 +11,7 @@ export const GetFolderParams = z.object({ folder_id: folderIdParam });
 export class GetFolderTool extends ClickUpTool<typeof GetFolderParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_folder', TOOL_PREFIX),
-    title: 'Folder',
-    description: '[Workspace/Read] One folder: name, space, task count and its lists (id, name, tasks).',
+    description: 'One folder: name, space, task count and its lists (id, name, tasks).',
     category: 'workspace',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

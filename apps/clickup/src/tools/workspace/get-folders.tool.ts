@@ -16,9 +16,8 @@ export const GetFoldersParams = z.object({
 export class GetFoldersTool extends ClickUpTool<typeof GetFoldersParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_folders', TOOL_PREFIX),
-    title: 'Folders',
     description:
-      "[Workspace/Read] A space's folders, each with its lists: { items: [{ id, name, lists: [{ id, name }] }], total }.",
+      "A space's folders, each with its lists: { items: [{ id, name, lists: [{ id, name }] }], total }.",
     category: 'workspace',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

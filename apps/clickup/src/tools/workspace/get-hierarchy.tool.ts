@@ -23,10 +23,10 @@ const named = ({ id, name }: Named): Named => ({ id, name });
 export class GetHierarchyTool extends ClickUpTool<typeof GetHierarchyParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_hierarchy', TOOL_PREFIX),
-    title: 'Hierarchy',
     description:
-      "[Workspace/Read] The tree in one call, ids and names only: spaces → folders → lists, plus each space's folderless lists. Active items only.",
+      'Spaces → folders → lists (and folderless lists) in one call: ids and names, active only.',
     category: 'workspace',
+    toolset: 'context',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 

@@ -11,9 +11,8 @@ export const GetListParams = z.object({ list_id: listIdParam });
 export class GetListTool extends ClickUpTool<typeof GetListParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_list', TOOL_PREFIX),
-    title: 'List',
     description:
-      "[Workspace/Read] One list: name, folder, space, task count and its statuses in order (a task's status must be one of them).",
+      "One list: name, folder, space, task count and its statuses in order (a task's status must be one of them).",
     category: 'workspace',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

@@ -18,9 +18,8 @@ export const GetListsParams = z.object({
 export class GetListsTool extends ClickUpTool<typeof GetListsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_lists', TOOL_PREFIX),
-    title: 'Lists',
     description:
-      '[Workspace/Read] Lists of a folder, or folderless lists of a space: { items: [{ id, name, tasks }], total }.',
+      'Lists of a folder, or folderless lists of a space: { items: [{ id, name, tasks }], total }.',
     category: 'workspace',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

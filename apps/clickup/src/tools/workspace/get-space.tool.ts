@@ -11,9 +11,8 @@ export const GetSpaceParams = z.object({ space_id: spaceIdParam });
 export class GetSpaceTool extends ClickUpTool<typeof GetSpaceParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_space', TOOL_PREFIX),
-    title: 'Space',
     description:
-      '[Workspace/Read] One space: name, the statuses its new lists start with, and the ClickApps (features) switched on.',
+      'One space: name, the statuses its new lists start with, and the ClickApps (features) switched on.',
     category: 'workspace',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

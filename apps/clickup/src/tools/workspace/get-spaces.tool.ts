@@ -13,8 +13,7 @@ export const GetSpacesParams = z.object({
 export class GetSpacesTool extends ClickUpTool<typeof GetSpacesParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_spaces', TOOL_PREFIX),
-    title: 'Spaces',
-    description: '[Workspace/Read] The spaces of the workspace: { items: [{ id, name }], total }.',
+    description: 'The spaces of the workspace: { items: [{ id, name }], total }.',
     category: 'workspace',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

@@ -23,10 +23,10 @@ interface WorkspaceView {
 export class GetWorkspacesTool extends ClickUpTool<typeof GetWorkspacesParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_workspaces', TOOL_PREFIX),
-    title: 'Workspaces',
     description:
-      '[Workspace/Read] The workspaces the token may use: id, name, member count; `current` marks the one this server works in.',
+      'The workspaces the token may use; `current` marks the one this server works in.',
     category: 'workspace',
+    toolset: 'context',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 

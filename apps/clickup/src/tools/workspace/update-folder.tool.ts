@@ -14,8 +14,7 @@ export const UpdateFolderParams = z.object({
 export class UpdateFolderTool extends ClickUpTool<typeof UpdateFolderParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_folder', TOOL_PREFIX),
-    title: 'Rename folder',
-    description: '[Workspace/Update] Rename a folder. Returns the folder with its lists.',
+    description: 'Rename a folder. Returns the folder with its lists.',
     category: 'workspace',
     toolset: 'workspace_write',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },

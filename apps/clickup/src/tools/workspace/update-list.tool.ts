@@ -15,9 +15,8 @@ export const UpdateListParams = z.object({
 export class UpdateListTool extends ClickUpTool<typeof UpdateListParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_list', TOOL_PREFIX),
-    title: 'Update list',
     description:
-      '[Workspace/Update] Rename a list or change its description. Returns the list with its statuses.',
+      'Rename a list or change its description. Returns the list with its statuses.',
     category: 'workspace',
     toolset: 'workspace_write',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
