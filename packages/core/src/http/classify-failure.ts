@@ -93,8 +93,8 @@ export function classifyAttemptFailure(error: unknown, now: number): AttemptFail
     return {
       kind: 'status',
       status,
-      hasRetryAfter: hasRetryTimingHeader(headers),
-      retryAfterMs: retryAfterMs(headers, now),
+      hasRetryAfter: hasRetryTimingHeader(headers, status),
+      retryAfterMs: retryAfterMs(headers, now, status),
     };
   }
   if (isKyTimeoutError(error)) return { kind: 'timeout' };

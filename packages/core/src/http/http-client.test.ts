@@ -390,6 +390,29 @@ describe('createHttpClient: retries with an injected fetch', () => {
     expect(seen.map((s) => s.body)).toEqual(['{"a":1}', '{"a":1}']);
   });
 
+  it('times a 503 by Retry-After only: a rate-limit reset on it is the window’s end, not a retry time', async () => {
+    // APIs such as ClickUp send X-RateLimit-Reset on every answer, the 5xx included.
+    const reset = { 'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 3) };
+    const get = scriptedFetch(json(503, {}, reset), json(200, { ok: true }));
+    const started = Date.now();
+    expect((await client(get.fetch).get('/x')).data).toEqual({ ok: true });
+    expect(Date.now() - started).toBeLessThan(1500); // backoff, not the 3 s to the reset
+    expect(get.seen).toHaveLength(2);
+
+    // A POST is not re-sent: nothing in this 503 says the server refused it.
+    const post = scriptedFetch(json(503, {}, reset), json(201, { id: 1 }));
+    const error = await failure(client(post.fetch).post('/x', { json: {} }));
+    expect(post.seen).toHaveLength(1);
+    expect(error).toMatchObject({ status: 503, retryAfterMs: undefined });
+
+    // A 429 is still timed by it.
+    const limited = scriptedFetch(json(429, {}, { 'x-ratelimit-reset': reset['x-ratelimit-reset'] }));
+    const tooLong = await failure(client(limited.fetch, { maxRetryAfterMs: 1000 }).get('/x'));
+    expect(RateLimitedError.isInstance(tooLong)).toBe(true);
+    expect((tooLong as RateLimitedError).retryAfterMs).toBeGreaterThan(1000);
+    expect(limited.seen).toHaveLength(1);
+  });
+
   it('does not retry 400 or 500', async () => {
     const { fetch, seen } = scriptedFetch(json(500, {}));
     await failure(client(fetch).get('/x'));

@@ -24,6 +24,16 @@ describe('retryAfterMs', () => {
     expect(retryAfterMs(new Headers({ 'retry-after': '1', 'x-ratelimit-reset': '9' }), NOW)).toBe(1000);
   });
 
+  it('times a 429 by every header, any other status by Retry-After alone', () => {
+    const reset = new Headers({ 'x-ratelimit-reset': String(NOW / 1000 + 40) });
+    expect(retryAfterMs(reset, NOW, 429)).toBe(40_000);
+    expect(hasRetryTimingHeader(reset, 429)).toBe(true);
+    expect(retryAfterMs(reset, NOW, 503)).toBeUndefined();
+    expect(hasRetryTimingHeader(reset, 503)).toBe(false);
+    const both = new Headers({ 'retry-after': '2', 'x-ratelimit-reset': String(NOW / 1000 + 40) });
+    expect(retryAfterMs(both, NOW, 503)).toBe(2000);
+  });
+
   it('is undefined without a header or with an unreadable one', () => {
     expect(retryAfterMs(new Headers(), NOW)).toBeUndefined();
     expect(retryAfterMs(new Headers({ 'retry-after': 'soon' }), NOW)).toBeUndefined();

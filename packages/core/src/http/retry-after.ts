@@ -10,6 +10,10 @@
  *
  * Numbers at or past 2024-01-01 when read as epoch seconds are timestamps; smaller ones are
  * delays. Returns `undefined` when no header is present or it cannot be read.
+ *
+ * Given the answer's `status`, only a 429 is timed by the rate-limit headers (2–4): APIs such as
+ * ClickUp send them on every answer, and on a 503 they give the end of the rate-limit window (up to
+ * a minute away), not a time to retry at. Any other status is timed by `Retry-After` alone.
  */
 
 const TIMESTAMP_THRESHOLD_MS = Date.parse('2024-01-01');
@@ -23,13 +27,21 @@ const HEADERS: readonly { name: string; allowTimestamp: boolean }[] = [
   { name: 'x-rate-limit-reset', allowTimestamp: true },
 ];
 
+/** The headers that time a retry of an answer with `status` (all of them when it is not given). */
+const timingHeaders = (status: number | undefined) =>
+  status === undefined || status === 429 ? HEADERS : HEADERS.slice(0, 1);
+
 /** Whether any header a retry delay can be read from is present (its value may still be unreadable). */
-export function hasRetryTimingHeader(headers: Headers): boolean {
-  return HEADERS.some(({ name }) => headers.has(name));
+export function hasRetryTimingHeader(headers: Headers, status?: number): boolean {
+  return timingHeaders(status).some(({ name }) => headers.has(name));
 }
 
-export function retryAfterMs(headers: Headers, now: number = Date.now()): number | undefined {
-  const header = HEADERS.find(({ name }) => headers.has(name));
+export function retryAfterMs(
+  headers: Headers,
+  now: number = Date.now(),
+  status?: number,
+): number | undefined {
+  const header = timingHeaders(status).find(({ name }) => headers.has(name));
   if (!header) return undefined;
   const value = (headers.get(header.name) ?? '').trim();
   if (DIGITS.test(value)) {

@@ -7,8 +7,8 @@
  * | failure                                  | idempotent request | non-idempotent request (POST, PATCH) |
  * | ---------------------------------------- | ------------------ | ------------------------------------ |
  * | 429                                      | retry              | retry (the server refused it)        |
- * | 503 with a retry timing header           | retry              | retry (the server refused it)        |
- * | 503 without one                          | retry              | stop                                 |
+ * | 503 with `Retry-After`                   | retry              | retry (the server refused it)        |
+ * | 503 without it (rate-limit headers only) | retry              | stop                                 |
  * | 502, 504                                 | retry              | stop, `mayHaveSucceeded`             |
  * | timeout                                  | retry              | stop, `mayHaveSucceeded`             |
  * | connection refused, DNS, TLS (not sent)  | retry              | retry                                |
