@@ -1,4 +1,4 @@
-import { ApiError, buildToolName, defineToolMetadata, NetworkError, TimeoutError } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { KnowledgeTool } from '@toolsmith/executable-knowledge';
 import { z } from 'zod';
 import { toTaskView, type ApiTask, type TaskView } from '../../api/dto/task-view.ts';
@@ -7,6 +7,7 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, taskIdParam } from '../shared/params.ts';
 import { taskFields, userRef } from '../shared/task-params.ts';
+import { findCreatedTask, lostAnswer, unknownOutcome } from './find-created-task.ts';
 
 export const CreateTaskParams = z.object({
   list_id: listIdParam,
@@ -23,15 +24,6 @@ export const CreateTaskParams = z.object({
 });
 
 type Params = z.output<typeof CreateTaskParams>;
-
-/** Failures after which the task may exist even though no answer came back. */
-function ambiguous(error: unknown): boolean {
-  return (
-    TimeoutError.isInstance(error) ||
-    NetworkError.isInstance(error) ||
-    (ApiError.isInstance(error) && error.status !== undefined && error.status >= 500)
-  );
-}
 
 export class CreateTaskTool extends KnowledgeTool<
   ClickUpDeps,
@@ -66,43 +58,18 @@ export class CreateTaskTool extends KnowledgeTool<
       });
       return toTaskView(task);
     } catch (error) {
-      if (!ambiguous(error)) throw error;
+      if (!lostAnswer(error)) throw error;
       // The request may have been carried out even though no answer arrived: look before saying
       // it failed (a blind retry would create the task twice).
-      const found = await this.findCreated(ctx, list_id, params.name, started);
-      if (found) {
+      const call = { listId: list_id, name: params.name, since: started };
+      const found = await findCreatedTask(ctx, call);
+      if (found.task) {
         return {
-          ...toTaskView(found),
+          ...toTaskView(found.task),
           note: 'The API did not answer, but the task was created: this is it. Do not create it again.',
         };
       }
-      throw error;
-    }
-  }
-
-  private async findCreated(
-    ctx: ClickUpCtx,
-    listId: string,
-    name: string,
-    since: number,
-  ): Promise<ApiTask | undefined> {
-    try {
-      const { tasks } = await ctx.deps.client.get<{ tasks: ApiTask[] }>(
-        `/list/${encodeURIComponent(listId)}/task`,
-        {
-          query: {
-            order_by: 'created',
-            reverse: 'true',
-            subtasks: 'true',
-            include_closed: 'true',
-            date_created_gt: since - 5000,
-          },
-          signal: ctx.signal,
-        },
-      );
-      return tasks.find((t) => t.name === name);
-    } catch {
-      return undefined;
+      throw unknownOutcome(error, call, found);
     }
   }
 }
