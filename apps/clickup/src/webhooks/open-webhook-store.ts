@@ -2,7 +2,8 @@
  * The server's webhook event store, opened lazily: nothing is loaded or opened until the first
  * delivery or the first read (the embedded store takes one to a few seconds to open). PostgreSQL
  * when DATABASE_URL is set, else PGlite in CLICKUP_WEBHOOK_STORE (default `.clickup-webhooks` in
- * the working directory). Migrations run at open; events are normalised with the pack.
+ * the working directory). Migrations run at open; events are normalised with the pack. The same
+ * database keeps the signing secrets of the webhooks the server created (webhook-secret-store.ts).
  */
 import path from 'node:path';
 import type { Logger } from '@toolsmith/core';
@@ -85,6 +86,15 @@ export function createWebhookEventStore(options: WebhookStoreOptions = {}): Lazy
     },
     async list(filter, page) {
       return (await store()).list(filter, page);
+    },
+    async keepSecret(webhookId, secret) {
+      return (await store()).keepSecret(webhookId, secret);
+    },
+    async secretOf(webhookId) {
+      return (await store()).secretOf(webhookId);
+    },
+    async forgetSecret(webhookId) {
+      return (await store()).forgetSecret(webhookId);
     },
     async close() {
       closed = true;

@@ -6,7 +6,7 @@
  */
 import type { SqlDriver } from './sql-driver.ts';
 
-interface Migration {
+export interface Migration {
   version: number;
   name: string;
   statements: string[];
@@ -42,13 +42,30 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE INDEX clickup_webhook_events_pending ON clickup_webhook_events (id) WHERE normalised_at IS NULL',
     ],
   },
+  {
+    version: 2,
+    name: 'signing secrets of the webhooks this server created',
+    statements: [
+      `CREATE TABLE clickup_webhook_secrets (
+        webhook_id text PRIMARY KEY,
+        secret text NOT NULL,
+        kept_at timestamptz NOT NULL DEFAULT now()
+      )`,
+    ],
+  },
 ];
 
 /** Any constant: the advisory lock replicas take while migrating. */
 const MIGRATION_LOCK = 7_251_013;
 
-/** Applies the migrations the database lacks; returns the schema version. */
-export async function migrate(driver: SqlDriver): Promise<number> {
+/**
+ * Applies the migrations the database lacks; returns the schema version. `migrations` is for tests
+ * (a store of an older version is made with the first ones).
+ */
+export async function migrate(
+  driver: SqlDriver,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<number> {
   return driver.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     await tx.query(`CREATE TABLE IF NOT EXISTS clickup_webhook_schema (
@@ -58,14 +75,14 @@ export async function migrate(driver: SqlDriver): Promise<number> {
     )`);
     const rows = await tx.query<{ version: number }>('SELECT version FROM clickup_webhook_schema');
     const applied = new Set(rows.map((r) => Number(r.version)));
-    const latest = Math.max(...MIGRATIONS.map((m) => m.version));
+    const latest = Math.max(...migrations.map((m) => m.version));
     const newer = [...applied].filter((v) => v > latest);
     if (newer.length > 0) {
       throw new Error(
         `The webhook event store has schema version ${Math.max(...newer)}, newer than this server knows (${latest}). Run the newer clickup-mcp against it, or point CLICKUP_WEBHOOK_STORE / DATABASE_URL at another store.`,
       );
     }
-    for (const migration of MIGRATIONS) {
+    for (const migration of migrations) {
       if (applied.has(migration.version)) continue;
       for (const statement of migration.statements) await tx.query(statement);
       await tx.query('INSERT INTO clickup_webhook_schema (version, name) VALUES ($1, $2)', [

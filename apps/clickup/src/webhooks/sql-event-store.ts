@@ -14,6 +14,7 @@
  */
 import type { Logger } from '@toolsmith/core';
 import type { SqlDriver } from './sql-driver.ts';
+import { SqlSecretStore } from './sql-secret-store.ts';
 import type {
   AppendResult,
   NormalisedEvent,
@@ -75,11 +76,25 @@ export class SqlEventStore implements WebhookEventStore {
   readonly #normalise: Normalise | undefined;
   readonly #logger: Logger | undefined;
   readonly #inFlight = new Set<Promise<void>>();
+  readonly #secrets: SqlSecretStore;
 
   constructor(driver: SqlDriver, options: SqlEventStoreOptions = {}) {
     this.#driver = driver;
     this.#normalise = options.normalise;
     this.#logger = options.logger;
+    this.#secrets = new SqlSecretStore(driver);
+  }
+
+  keepSecret(webhookId: string, secret: string): Promise<void> {
+    return this.#secrets.keepSecret(webhookId, secret);
+  }
+
+  secretOf(webhookId: string): Promise<string | undefined> {
+    return this.#secrets.secretOf(webhookId);
+  }
+
+  forgetSecret(webhookId: string): Promise<boolean> {
+    return this.#secrets.forgetSecret(webhookId);
   }
 
   async append(delivery: WebhookDelivery): Promise<AppendResult> {

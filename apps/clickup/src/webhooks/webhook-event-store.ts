@@ -5,6 +5,8 @@
  * answers 2xx only after it.
  */
 
+import type { WebhookSecretStore } from './webhook-secret-store.ts';
+
 /** The payload formats (research §4.6; the pack's helpers/detect-webhook-type.js). */
 export const WEBHOOK_FORMATS = [
   'standard',
@@ -89,7 +91,8 @@ export interface AppendResult {
   duplicate: boolean;
 }
 
-export interface WebhookEventStore {
+/** The events, and the signing secrets of the webhooks this server created (webhook-secret-store.ts). */
+export interface WebhookEventStore extends WebhookSecretStore {
   /** Stores the delivery unless every one of its dedupe keys is stored already. Durable when resolved. */
   append(delivery: WebhookDelivery): Promise<AppendResult>;
   /** Events matching the filter, a page at a time; every stored event is normalised first. */

@@ -24,7 +24,7 @@ export function webhookHttpRoutes(options: {
   const secrets = webhookSecrets(options.secret);
   if (secrets.length === 0) {
     options.logger.warn(
-      'CLICKUP_WEBHOOK_SECRET is not set: POST /webhooks/clickup refuses every delivery until it is',
+      'CLICKUP_WEBHOOK_SECRET is not set: POST /webhooks/clickup accepts only the deliveries of webhooks created with clickup_create_webhook (their secrets are kept)',
     );
   } else if (store.open) {
     const open = store.open.bind(store);

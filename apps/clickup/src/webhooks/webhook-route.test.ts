@@ -133,6 +133,27 @@ describe('POST /webhooks/clickup', () => {
     expect(answer.body.error).toMatch(/set CLICKUP_WEBHOOK_SECRET/);
   });
 
+  it('checks a delivery with the secret kept for its webhook_id, with or without CLICKUP_WEBHOOK_SECRET', async () => {
+    const KEPT = 'KEPT0FOR0ONE0WEBHOOK';
+    const one = '0b8f3c2e-1111-4a5b-9c1d-000000000001';
+    const other = '0b8f3c2e-2222-4a5b-9c1d-000000000002';
+    await store.keepSecret(one, KEPT);
+    const bodyOf = (webhookId: string, historyId: string) =>
+      standardBody(historyId).replace(/"webhook_id":"[^"]+"/, `"webhook_id":"${webhookId}"`);
+    const forOne = bodyOf(one, '9101');
+    expect((await post(forOne, { secret: KEPT })).status).toBe(200);
+    expect((await post(bodyOf(one, '9102'), { secret: KEPT, to: unconfigured })).status).toBe(200);
+    // The configured secrets still work for it.
+    expect((await post(bodyOf(one, '9103'), { secret: SECRET })).status).toBe(200);
+    // One webhook's kept secret does not admit a delivery naming another.
+    const forOther = bodyOf(other, '9104');
+    const borrowed = await post(forOther, { secret: KEPT });
+    expect(borrowed.status).toBe(401);
+    expect(borrowed.body.error).not.toContain(KEPT);
+    expect((await post(forOther, { secret: KEPT, to: unconfigured })).status).toBe(503);
+    expect((await post(forOne, { secret: 'wrong', to: unconfigured })).status).toBe(401);
+  });
+
   it('answers well within ClickUp’s 7 s', async () => {
     const started = performance.now();
     for (let i = 0; i < 20; i += 1) expect((await post(standardBody(`91${i}`))).status).toBe(200);

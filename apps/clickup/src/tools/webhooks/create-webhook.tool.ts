@@ -5,6 +5,7 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { folderIdParam, listIdParam, spaceIdParam, taskIdParam } from '../shared/params.ts';
 import { endpointParam, eventsParam } from './webhook-params.ts';
+import { keepWebhookSecret } from './webhook-secret-keeping.ts';
 
 const CreateWebhookParams = z.object({
   endpoint: endpointParam,
@@ -35,10 +36,8 @@ export class CreateWebhookTool extends ClickUpTool<typeof CreateWebhookParams> {
       json: { ...params, ...(task_id ? { task_id: await client.resolveTaskId(task_id, ctx.signal) } : {}) },
       signal: ctx.signal,
     });
-    return {
-      ...toWebhookView(created.webhook),
-      secret: created.webhook.secret,
-      note: 'ClickUp signs every delivery with this secret (X-Signature) and shows it only now. Add it to CLICKUP_WEBHOOK_SECRET (comma-separated for several webhooks) so this server accepts the deliveries.',
-    };
+    // The secret is kept for intake, never returned (webhook-secret-keeping.ts).
+    const kept = await keepWebhookSecret(ctx, created.id, created.webhook.secret);
+    return { ...toWebhookView(created.webhook), ...kept };
   }
 }

@@ -1,8 +1,9 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, NotFoundError } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { webhookIdParam } from './webhook-params.ts';
+import { forgetWebhookSecret } from './webhook-secret-keeping.ts';
 
 const DeleteWebhookParams = z.object({ webhook_id: webhookIdParam });
 
@@ -19,7 +20,13 @@ export class DeleteWebhookTool extends ClickUpTool<typeof DeleteWebhookParams> {
   }
 
   async execute({ webhook_id }: z.output<typeof DeleteWebhookParams>, ctx: ClickUpCtx) {
-    await ctx.deps.client.delete(`/webhook/${encodeURIComponent(webhook_id)}`, { signal: ctx.signal });
-    return { deleted: webhook_id };
+    try {
+      await ctx.deps.client.delete(`/webhook/${encodeURIComponent(webhook_id)}`, { signal: ctx.signal });
+    } catch (error) {
+      // Already gone from ClickUp: its kept secret can go too.
+      if (NotFoundError.isInstance(error)) await forgetWebhookSecret(ctx, webhook_id);
+      throw error;
+    }
+    return { deleted: webhook_id, ...(await forgetWebhookSecret(ctx, webhook_id)) };
   }
 }

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { emulatedClickUp, type EmulatedClickUp } from '../../__fixtures__/emulated-clickup.ts';
 import { CreateWebhookTool } from './create-webhook.tool.ts';
 import { DeleteWebhookTool } from './delete-webhook.tool.ts';
@@ -10,12 +13,18 @@ const json = (r: Result) => JSON.parse(r.content.at(-1)!.text!) as Record<string
 
 describe('webhook tools', () => {
   let clickup: EmulatedClickUp;
+  // The secrets of the webhooks made here are kept in the webhook store: a throwaway one.
+  const dir = mkdtempSync(path.join(tmpdir(), 'clickup-webhook-crud-'));
   beforeAll(async () => {
-    clickup = await emulatedClickUp();
+    clickup = await emulatedClickUp({ CLICKUP_WEBHOOK_STORE: dir });
   });
-  afterAll(() => clickup.close());
+  afterAll(async () => {
+    await clickup.deps.webhookEvents?.close();
+    await clickup.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
-  it('creates (the secret shown once), lists without secrets, updates and deletes a webhook', async () => {
+  it('creates (the secret kept, not shown), lists without secrets, updates and deletes (the secret forgotten)', async () => {
     const created = json(
       await new CreateWebhookTool().run(
         {
@@ -26,12 +35,16 @@ describe('webhook tools', () => {
         clickup.ctx(),
       ),
     );
+    const secret = clickup.emulator.state.webhooks.find((w) => w.id === created.id)!.secret;
     expect(created).toMatchObject({
       scope: 'list 901510000001',
-      secret: expect.stringMatching(/^[0-9A-F]{16,}$/),
+      secretKept: true,
+      note: expect.stringMatching(/kept the secret/),
     });
+    expect(JSON.stringify(created)).not.toContain(secret);
+    expect(await clickup.deps.webhookEvents!.secretOf(created.id as string)).toBe(secret);
     const listed = json(await new ListWebhooksTool().run({}, clickup.ctx()));
-    expect(JSON.stringify(listed)).not.toContain(created.secret as string);
+    expect(JSON.stringify(listed)).not.toContain(secret);
     expect(listed.items).toEqual(expect.arrayContaining([expect.objectContaining({ id: created.id })]));
 
     const updated = json(
@@ -41,11 +54,34 @@ describe('webhook tools', () => {
       ),
     );
     expect(updated.events).toEqual(['*']);
-    expect(
-      (await new DeleteWebhookTool().run({ webhook_id: created.id }, clickup.ctx())).isError,
-    ).toBeFalsy();
+    const deleted = await new DeleteWebhookTool().run({ webhook_id: created.id }, clickup.ctx());
+    expect(deleted.isError).toBeFalsy();
+    expect(json(deleted)).toMatchObject({ deleted: created.id, note: expect.stringMatching(/forgotten/) });
+    expect(await clickup.deps.webhookEvents!.secretOf(created.id as string)).toBeUndefined();
     const after = json(await new ListWebhooksTool().run({}, clickup.ctx()));
     expect((after.items as { id: string }[]).some((w) => w.id === created.id)).toBe(false);
+  });
+
+  it('says so, without the secret, when the store cannot keep it', async () => {
+    const store = clickup.deps.webhookEvents!;
+    const broken = {
+      ...store,
+      keepSecret: (_id: string, secret: string) =>
+        Promise.reject(new Error(`could not write ${secret}: disk full`)),
+    };
+    const result = await new CreateWebhookTool().run(
+      { endpoint: 'https://broken.example.com/hook', events: ['taskCreated'] },
+      clickup.ctx({ deps: { ...clickup.deps, webhookEvents: broken } }),
+    );
+    expect(result.isError).toBeFalsy();
+    const created = json(result);
+    const secret = clickup.emulator.state.webhooks.find((w) => w.id === created.id)!.secret;
+    expect(created).toMatchObject({ secretKept: false });
+    expect(created.note).toMatch(
+      /could not keep its signing secret \(could not write \[secret\]: disk full\)/,
+    );
+    expect(created.note).toMatch(/Delete it with clickup_delete_webhook and create it again/);
+    expect(JSON.stringify(result)).not.toContain(secret);
   });
 
   it('refuses a plain-http endpoint and the same webhook twice, saying what to do', async () => {

@@ -5,7 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createWebhookEventStore, type WebhookStoreOptions } from '../open-webhook-store.ts';
+import { openPgDriver } from '../pg-driver.ts';
+import { openPgliteDriver } from '../pglite-driver.ts';
 import { createProcessTaskNormaliser, type WebhookNormaliser } from '../process-task-normaliser.ts';
+import { migrate, MIGRATIONS } from '../schema-migrations.ts';
+import { SqlEventStore } from '../sql-event-store.ts';
 import type { WebhookEventStore } from '../webhook-event-store.ts';
 import { delivery, FIXTURE, fixtureBody, standardBody, WEBHOOK_ID } from './deliveries.ts';
 
@@ -204,6 +208,59 @@ export function describeEventStore(name: string, harness: () => StoreHarness): v
         expect(items).toEqual([
           expect.objectContaining({ summary: expect.stringContaining('taskStatusUpdated') }),
         ]);
+      },
+      TIMEOUT,
+    );
+
+    it(
+      "keeps a webhook's secret across a reopen, replaces it, and forgets it",
+      async () => {
+        const { store, location } = await newStore({ normaliser: false });
+        expect(await store.secretOf('wh-1')).toBeUndefined();
+        await store.keepSecret('wh-1', 'FIRST0SECRET');
+        await store.keepSecret('wh-2', 'OTHER0SECRET');
+        await store.keepSecret('wh-1', 'SECOND0SECRET');
+        await store.close();
+        const again = storeAt(location, { normaliser: false });
+        expect(await again.secretOf('wh-1')).toBe('SECOND0SECRET');
+        if (harness().replicas) {
+          const replica = storeAt(location, { normaliser: false });
+          expect(await replica.secretOf('wh-2')).toBe('OTHER0SECRET');
+          expect(await replica.forgetSecret('wh-2')).toBe(true);
+          expect(await again.secretOf('wh-2')).toBeUndefined();
+        }
+        expect(await again.forgetSecret('wh-1')).toBe(true);
+        expect(await again.forgetSecret('wh-1')).toBe(false);
+        expect(await again.secretOf('wh-1')).toBeUndefined();
+        // The events are another table: a secret is never an event.
+        expect((await again.list({}, { limit: 10 })).items).toEqual([]);
+      },
+      TIMEOUT,
+    );
+
+    it(
+      'migrates a store made before secrets were kept (schema 1), keeping its events',
+      async () => {
+        const location = await harness().newLocation();
+        // PGlite locations are copies of a migrated store: schema 1 needs a fresh directory.
+        const old =
+          location.directory === undefined ? location : { directory: `${location.directory}-schema1` };
+        const driver = old.databaseUrl
+          ? await openPgDriver(old.databaseUrl)
+          : await openPgliteDriver(old.directory!);
+        expect(
+          await migrate(
+            driver,
+            MIGRATIONS.filter((m) => m.version === 1),
+          ),
+        ).toBe(1);
+        const stored = await new SqlEventStore(driver).append(delivery(standardBody('700')));
+        await driver.close();
+
+        const store = storeAt(old, { normaliser: false });
+        expect((await store.list({}, { limit: 10 })).items.map((e) => e.id)).toEqual([stored.id]);
+        await store.keepSecret('wh-old', 'KEPT0AFTER0MIGRATION');
+        expect(await store.secretOf('wh-old')).toBe('KEPT0AFTER0MIGRATION');
       },
       TIMEOUT,
     );
