@@ -72,7 +72,7 @@ export const ConfigSchema = z.object({
     .string()
     .optional()
     .describe(
-      'Secret of the ClickUp webhook that posts to /webhooks/clickup (returned when the webhook is created); unset: the route refuses every delivery.',
+      'Secret of a ClickUp webhook created outside this server that posts to /webhooks/clickup; webhooks created with clickup_create_webhook have their secret kept in the store. A delivery with neither is refused.',
     ),
   CLICKUP_WEBHOOK_STORE: z
     .string()

@@ -1,12 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { silentLogger, type ToolSelection } from '@toolsmith/core';
-import {
-  connectInMemory,
-  definitionTokens,
-  resultText,
-  type McpTestConnection,
-} from '@toolsmith/testing';
+import { connectInMemory, definitionTokens, resultText, type McpTestConnection } from '@toolsmith/testing';
 import { describeToolDefinitions } from '@toolsmith/testing/jest';
 import { emulatedClickUp, type EmulatedClickUp } from './__fixtures__/emulated-clickup.ts';
 import { createRegistry, createServer, SERVER_VERSION, TOOL_PREFIX } from './server.ts';

@@ -6,7 +6,12 @@ import { normalizeJsonSchema } from './normalize-json-schema.ts';
 import { generateDefinitionFromSchema } from './schema-to-definition.ts';
 
 const normalize = (schema: Record<string, unknown>) =>
-  normalizeJsonSchema(schema, { includeDescriptions: true, includeExamples: true, strict: false, closeObjects: true });
+  normalizeJsonSchema(schema, {
+    includeDescriptions: true,
+    includeExamples: true,
+    strict: false,
+    closeObjects: true,
+  });
 
 const params = z.object({
   due: z.union([z.number().int(), z.string()]).optional().describe('ISO 8601 or epoch ms'),
@@ -23,7 +28,10 @@ describe('compactJsonSchema', () => {
   const compact = compactJsonSchema(canonical);
 
   it('folds unions of primitive types into a type array, keywords and annotations kept', () => {
-    expect(compact.properties['due']).toEqual({ type: ['integer', 'string'], description: 'ISO 8601 or epoch ms' });
+    expect(compact.properties['due']).toEqual({
+      type: ['integer', 'string'],
+      description: 'ISO 8601 or epoch ms',
+    });
     expect(compact.properties['parent']).toEqual({
       type: ['string', 'null'],
       description: 'Parent id, or null to detach',
@@ -59,14 +67,27 @@ describe('compactJsonSchema', () => {
   });
 
   it('keeps integer literals integers on the way back', () => {
-    const folded = { type: 'object', properties: { p: { type: ['string', 'integer'], enum: ['low', 1, 2] } } };
+    const folded = {
+      type: 'object',
+      properties: { p: { type: ['string', 'integer'], enum: ['low', 1, 2] } },
+    };
     expect(normalize(folded)['properties']).toEqual({
-      p: { anyOf: [{ type: 'string', const: 'low' }, { type: 'integer', enum: [1, 2] }] },
+      p: {
+        anyOf: [
+          { type: 'string', const: 'low' },
+          { type: 'integer', enum: [1, 2] },
+        ],
+      },
     });
   });
 
   it('does not fold when a keyword would belong to two types or to none', () => {
-    const twoStrings = { anyOf: [{ type: 'string', minLength: 1 }, { type: 'string', format: 'uuid' }] };
+    const twoStrings = {
+      anyOf: [
+        { type: 'string', minLength: 1 },
+        { type: 'string', format: 'uuid' },
+      ],
+    };
     const arrayBranch = { anyOf: [{ type: 'array', items: { type: 'string' } }, { type: 'null' }] };
     const misplaced = { anyOf: [{ type: 'boolean', minLength: 1 }, { type: 'null' }] };
     const constrained = { anyOf: [{ type: 'string' }, { type: 'null' }], not: { const: '' } };

@@ -30,7 +30,8 @@ function foldable(branches: readonly unknown[]): JsonSchema | undefined {
   for (const branch of branches) {
     if (!isJsonObject(branch)) return undefined;
     const type = branch['type'];
-    if (typeof type !== 'string' || !(type in PRIMITIVE_TYPE_KEYWORDS) || types.includes(type)) return undefined;
+    if (typeof type !== 'string' || !(type in PRIMITIVE_TYPE_KEYWORDS) || types.includes(type))
+      return undefined;
     // number and integer share their keywords: folding them could move a bound from one to the other
     if ((type === 'number' && types.includes('integer')) || (type === 'integer' && types.includes('number')))
       return undefined;
@@ -53,7 +54,8 @@ function foldableLiterals(branches: readonly unknown[]): JsonSchema | undefined 
     if (!isJsonObject(branch) || Object.keys(branch).length !== 2) return undefined;
     const type = branch['type'];
     const own = 'const' in branch ? [branch['const']] : branch['enum'];
-    if (typeof type !== 'string' || !(type in PRIMITIVE_TYPE_KEYWORDS) || types.includes(type)) return undefined;
+    if (typeof type !== 'string' || !(type in PRIMITIVE_TYPE_KEYWORDS) || types.includes(type))
+      return undefined;
     if (!Array.isArray(own)) return undefined;
     types.push(type);
     values.push(...own);

@@ -326,6 +326,9 @@ describe.each<Era>(['legacy', 'modern'])('createMcpServer, %s era', (era) => {
     const result = await client.callTool({ name: 'search_tools', arguments: { query: 'book' } });
     const parsed = JSON.parse(textOf(result));
     const getBook = parsed.results.find((r: { name: string }) => r.name === 'get_book');
-    expect(getBook).toMatchObject({ enabled: false, enable: expect.stringContaining('--toolsets default,books') });
+    expect(getBook).toMatchObject({
+      enabled: false,
+      enable: expect.stringContaining('--toolsets default,books'),
+    });
   });
 });

@@ -10,13 +10,7 @@ import type { SelectedTools } from './tool-selection.ts';
 import type { ToolRegistry } from './tool-registry.ts';
 
 const SearchToolsParams = z.object({
-  query: z
-    .string()
-    .trim()
-    .min(1)
-    .describe(
-      'What you want to do, in a few words',
-    ),
+  query: z.string().trim().min(1).describe('What you want to do, in a few words'),
   limit: z.number().int().min(1).max(50).default(10).describe('Most tools to return'),
 });
 

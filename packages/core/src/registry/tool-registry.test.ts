@@ -148,7 +148,9 @@ describe('ToolRegistry.select (read-only → toolsets → include → exclude)',
     }
     expect(ConfigError.isInstance(error)).toBe(true);
     expect((error as Error).message).toContain('unknown toolset "book". Did you mean "books"');
-    expect((error as Error).message).toContain('Valid toolsets: books, books_write, utility, "default" or "all".');
+    expect((error as Error).message).toContain(
+      'Valid toolsets: books, books_write, utility, "default" or "all".',
+    );
     expect((error as Error).message).toContain('unknown tool "get_bok". Did you mean "get_book"');
   });
 

@@ -25,9 +25,10 @@ export interface DefinitionTokens {
 
 /** Tokens of tool definitions as `tools/list` sends them (each one's JSON). */
 export function definitionTokens(definitions: readonly { name: string }[]): DefinitionTokens {
-  const byName = definitions.map(
-    (definition): [string, number] => [definition.name, countTokens(JSON.stringify(definition))],
-  );
+  const byName = definitions.map((definition): [string, number] => [
+    definition.name,
+    countTokens(JSON.stringify(definition)),
+  ]);
   const total = byName.reduce((sum, [, tokens]) => sum + tokens, 0);
   return {
     total,

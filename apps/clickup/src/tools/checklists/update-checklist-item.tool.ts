@@ -23,8 +23,7 @@ export const UpdateChecklistItemParams = z.object({
 export class UpdateChecklistItemTool extends ClickUpTool<typeof UpdateChecklistItemParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_checklist_item', TOOL_PREFIX),
-    description:
-      'Tick, rename, assign or nest a checklist item; returns the checklist with its items.',
+    description: 'Tick, rename, assign or nest a checklist item; returns the checklist with its items.',
     category: 'checklists',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });

@@ -16,10 +16,7 @@ export const commentAssigneeParam = z
   .positive()
   .describe('Assign to this user id (an action item)');
 
-export const notifyAllParam = z
-  .boolean()
-  .optional()
-  .describe('Notify all watchers');
+export const notifyAllParam = z.boolean().optional().describe('Notify all watchers');
 
 /** Where the comments of a task or a list are read and posted: exactly one of the two. */
 export async function commentsPath(

@@ -22,8 +22,7 @@ export const CreateCommentReplyParams = z.object({
 export class CreateCommentReplyTool extends ClickUpTool<typeof CreateCommentReplyParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_comment_reply', TOOL_PREFIX),
-    description:
-      'Reply in the thread of a comment; returns { id, at }.',
+    description: 'Reply in the thread of a comment; returns { id, at }.',
     category: 'comments',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });

@@ -11,8 +11,7 @@ export const GetCommentRepliesParams = z.object({ comment_id: commentIdParam });
 export class GetCommentRepliesTool extends ClickUpTool<typeof GetCommentRepliesParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_comment_replies', TOOL_PREFIX),
-    description:
-      'The threaded replies to one comment, oldest first: { items: [{id, by, at, text}] }.',
+    description: 'The threaded replies to one comment, oldest first: { items: [{id, by, at, text}] }.',
     category: 'comments',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

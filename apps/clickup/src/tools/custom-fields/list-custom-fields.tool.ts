@@ -19,8 +19,7 @@ interface FieldView {
 export class ListCustomFieldsTool extends ClickUpTool<typeof ListCustomFieldsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('list_custom_fields', TOOL_PREFIX),
-    description:
-      "The custom fields a list's tasks can have: id, name, type and drop-down/labels options.",
+    description: "The custom fields a list's tasks can have: id, name, type and drop-down/labels options.",
     category: 'custom_fields',
     annotations: { readOnlyHint: true, openWorldHint: true },
   });

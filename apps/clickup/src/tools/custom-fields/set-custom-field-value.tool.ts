@@ -22,7 +22,7 @@ export class SetCustomFieldValueTool extends KnowledgeTool<ClickUpDeps, typeof S
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('set_custom_field_value', TOOL_PREFIX),
     description:
-      "Set one custom field of a task: the field by name or id, drop-down and labels options by name.",
+      'Set one custom field of a task: the field by name or id, drop-down and labels options by name.',
     category: 'custom_fields',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });

@@ -10,8 +10,7 @@ export const GetGoalParams = z.object({ goal_id: goalIdParam });
 export class GetGoalTool extends ClickUpTool<typeof GetGoalParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_goal', TOOL_PREFIX),
-    description:
-      'One goal: description, dates, progress, owners, url and its key results (current/target).',
+    description: 'One goal: description, dates, progress, owners, url and its key results (current/target).',
     category: 'goals',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

@@ -13,8 +13,7 @@ export const GetGoalsParams = z.object({
 export class GetGoalsTool extends ClickUpTool<typeof GetGoalsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_goals', TOOL_PREFIX),
-    description:
-      'The goals of the workspace: { items: [{ id, name, due, percent, owners }], total }.',
+    description: 'The goals of the workspace: { items: [{ id, name, due, percent, owners }], total }.',
     category: 'goals',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

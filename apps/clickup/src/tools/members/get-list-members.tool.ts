@@ -11,8 +11,7 @@ export const GetListMembersParams = z.object({ list_id: listIdParam });
 export class GetListMembersTool extends ClickUpTool<typeof GetListMembersParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_list_members', TOOL_PREFIX),
-    description:
-      'Who can see a list (and so be assigned its tasks): { items: [{ id, name, email }] }.',
+    description: 'Who can see a list (and so be assigned its tasks): { items: [{ id, name, email }] }.',
     category: 'members',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

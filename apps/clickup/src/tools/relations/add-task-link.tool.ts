@@ -10,8 +10,7 @@ export const AddTaskLinkParams = z.object({ task_id: taskIdParam, other_task_id:
 export class AddTaskLinkTool extends ClickUpTool<typeof AddTaskLinkParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('add_task_link', TOOL_PREFIX),
-    description:
-      'Link two tasks (a plain "related" link, no order; for order use clickup_add_dependency).',
+    description: 'Link two tasks (a plain "related" link, no order; for order use clickup_add_dependency).',
     category: 'relations',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });

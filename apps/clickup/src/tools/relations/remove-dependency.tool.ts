@@ -14,8 +14,7 @@ export const RemoveDependencyParams = z.object({
 export class RemoveDependencyTool extends ClickUpTool<typeof RemoveDependencyParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('remove_dependency', TOOL_PREFIX),
-    description:
-      'Remove a dependency: the same task_id, type and other_task_id it was added with.',
+    description: 'Remove a dependency: the same task_id, type and other_task_id it was added with.',
     category: 'relations',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });

@@ -4,10 +4,7 @@
 import { z } from 'zod';
 
 /** A task reference in any form the server accepts (see api/task-ref.ts). */
-export const taskIdParam = z
-  .string()
-  .min(1)
-  .describe('Task id, custom id ("DEV-123") or task URL');
+export const taskIdParam = z.string().min(1).describe('Task id, custom id ("DEV-123") or task URL');
 
 export const listIdParam = z
   .string()

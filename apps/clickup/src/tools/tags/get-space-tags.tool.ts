@@ -11,8 +11,7 @@ export const GetSpaceTagsParams = z.object({ space_id: spaceIdParam });
 export class GetSpaceTagsTool extends ClickUpTool<typeof GetSpaceTagsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_space_tags', TOOL_PREFIX),
-    description:
-      'The tags of a Space (the only ones its tasks can carry): { items: [{name, fg, bg}] }.',
+    description: 'The tags of a Space (the only ones its tasks can carry): { items: [{name, fg, bg}] }.',
     category: 'tags',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });

@@ -32,8 +32,7 @@ export class CreateTaskTool extends KnowledgeTool<
 > {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_task', TOOL_PREFIX),
-    description:
-      '[Tasks/Create] Create a task (or a subtask with parent) in a list. Status, assignees, custom fields and option names are checked against the list first; returns the compact task.',
+    description: 'Create a task (or a subtask with parent) in a list; returns the compact task.',
     category: 'tasks',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });

@@ -26,10 +26,7 @@ const SECTIONS = [
 
 export const GetTaskParams = z.object({
   task_id: taskIdParam,
-  include: z
-    .array(z.enum(SECTIONS))
-    .optional()
-    .describe('Extra sections'),
+  include: z.array(z.enum(SECTIONS)).optional().describe('Extra sections'),
 });
 
 interface TaskAnswer extends TaskView {

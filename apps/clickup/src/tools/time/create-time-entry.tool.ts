@@ -19,8 +19,7 @@ export const CreateTimeEntryParams = z.object({
 export class CreateTimeEntryTool extends ClickUpTool<typeof CreateTimeEntryParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_time_entry', TOOL_PREFIX),
-    description:
-      'Log time already spent: start plus end or duration_minutes, optionally on a task.',
+    description: 'Log time already spent: start plus end or duration_minutes, optionally on a task.',
     category: 'time',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });

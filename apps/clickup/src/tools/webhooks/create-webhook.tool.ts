@@ -20,7 +20,7 @@ export class CreateWebhookTool extends ClickUpTool<typeof CreateWebhookParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_webhook', TOOL_PREFIX),
     description:
-      '[Webhooks/Create] Have ClickUp post events (whole workspace, or one space/folder/list/task) to an endpoint. Returns the signing secret once: put it in CLICKUP_WEBHOOK_SECRET.',
+      'Have ClickUp post events (whole workspace, or one space/folder/list/task) to an endpoint. The server keeps its signing secret and checks deliveries with it.',
     category: 'webhooks',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });

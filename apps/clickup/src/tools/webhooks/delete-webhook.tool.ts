@@ -10,7 +10,7 @@ const DeleteWebhookParams = z.object({ webhook_id: webhookIdParam });
 export class DeleteWebhookTool extends ClickUpTool<typeof DeleteWebhookParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_webhook', TOOL_PREFIX),
-    description: '[Webhooks/Delete] Stop a webhook: ClickUp posts no more events to its endpoint.',
+    description: 'Stop a webhook: ClickUp posts no more events to its endpoint.',
     category: 'webhooks',
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });

@@ -11,22 +11,21 @@ export const ListWebhookEventsParams = z.object({
   task_id: z.string().min(1).optional().describe('Task id (not the custom id)'),
   list_id: z.string().min(1).optional().describe('List id'),
   format: z.enum(WEBHOOK_FORMATS).optional().describe('Payload format'),
-  since: dateParam.optional().describe('Received at or after (ISO 8601 or epoch ms)'),
-  until: dateParam.optional().describe('Received before (ISO 8601 or epoch ms)'),
-  order: z.enum(['newest', 'oldest']).default('newest').describe('Newest (default) or oldest first'),
+  since: dateParam.optional().describe('Received at or after'),
+  until: dateParam.optional().describe('Received before'),
+  order: z.enum(['newest', 'oldest']).default('newest').describe('Sort'),
   include: z
     .array(z.enum(['changes', 'payload']))
     .optional()
-    .describe('Add the normalised changes and/or the payload as received'),
+    .describe('Add the normalised changes, the raw payload'),
   perPage: z.number().int().min(1).max(100).default(20).describe('Events per page (1–100)'),
-  cursor: z.string().min(1).optional().describe('`nextCursor` of the previous page; omit for the first'),
+  cursor: z.string().min(1).optional().describe('nextCursor of the previous page'),
 });
 
 export class ListWebhookEventsTool extends ClickUpTool<typeof ListWebhookEventsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('list_webhook_events', TOOL_PREFIX),
-    description:
-      '[Webhooks/Read] Events ClickUp delivered to this server (standard webhooks and automation calls), newest first: { items: [{ id, at, format, event, taskId, listId, summary }], nextCursor? }. Filter by event, task, list, format, time.',
+    description: 'Events ClickUp delivered to this server (webhooks and automation calls), with filters.',
     category: 'webhooks',
     toolset: 'webhooks',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

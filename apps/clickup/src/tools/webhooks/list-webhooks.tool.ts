@@ -9,7 +9,7 @@ const ListWebhooksParams = z.object({});
 export class ListWebhooksTool extends ClickUpTool<typeof ListWebhooksParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('list_webhooks', TOOL_PREFIX),
-    description: "[Webhooks/Read] The token's webhooks in the workspace: endpoint, events, scope, health.",
+    description: "The token's webhooks in the workspace: endpoint, events, scope, health.",
     category: 'webhooks',
     annotations: { readOnlyHint: true, openWorldHint: true },
   });

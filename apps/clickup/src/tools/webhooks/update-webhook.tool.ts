@@ -16,7 +16,7 @@ export class UpdateWebhookTool extends ClickUpTool<typeof UpdateWebhookParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_webhook', TOOL_PREFIX),
     description:
-      "[Webhooks/Update] Change a webhook's endpoint or events, or re-activate it after ClickUp suspended it. The secret stays the same.",
+      "Change a webhook's endpoint or events, or re-activate it after ClickUp suspended it. The secret stays the same.",
     category: 'webhooks',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });

@@ -12,8 +12,7 @@ export const CreateSpaceParams = z.object({
 export class CreateSpaceTool extends ClickUpTool<typeof CreateSpaceParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_space', TOOL_PREFIX),
-    description:
-      'Create a space in the workspace. Returns it with its default statuses and features.',
+    description: 'Create a space in the workspace. Returns it with its default statuses and features.',
     category: 'workspace',
     toolset: 'workspace_write',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

@@ -23,8 +23,7 @@ const named = ({ id, name }: Named): Named => ({ id, name });
 export class GetHierarchyTool extends ClickUpTool<typeof GetHierarchyParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_hierarchy', TOOL_PREFIX),
-    description:
-      'Spaces → folders → lists (and folderless lists) in one call: ids and names, active only.',
+    description: 'Spaces → folders → lists (and folderless lists) in one call: ids and names, active only.',
     category: 'workspace',
     toolset: 'context',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },

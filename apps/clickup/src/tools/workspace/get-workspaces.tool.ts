@@ -23,8 +23,7 @@ interface WorkspaceView {
 export class GetWorkspacesTool extends ClickUpTool<typeof GetWorkspacesParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_workspaces', TOOL_PREFIX),
-    description:
-      'The workspaces the token may use; `current` marks the one this server works in.',
+    description: 'The workspaces the token may use; `current` marks the one this server works in.',
     category: 'workspace',
     toolset: 'context',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },

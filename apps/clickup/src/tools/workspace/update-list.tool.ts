@@ -15,8 +15,7 @@ export const UpdateListParams = z.object({
 export class UpdateListTool extends ClickUpTool<typeof UpdateListParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_list', TOOL_PREFIX),
-    description:
-      'Rename a list or change its description. Returns the list with its statuses.',
+    description: 'Rename a list or change its description. Returns the list with its statuses.',
     category: 'workspace',
     toolset: 'workspace_write',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },

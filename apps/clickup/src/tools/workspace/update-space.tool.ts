@@ -16,8 +16,7 @@ export const UpdateSpaceParams = z.object({
 export class UpdateSpaceTool extends ClickUpTool<typeof UpdateSpaceParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_space', TOOL_PREFIX),
-    description:
-      'Rename a space or change its privacy or multiple assignees. Returns the space.',
+    description: 'Rename a space or change its privacy or multiple assignees. Returns the space.',
     category: 'workspace',
     toolset: 'workspace_write',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
