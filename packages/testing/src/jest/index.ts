@@ -1,2 +1,3 @@
 // Public API of @toolsmith/testing/jest — helpers that declare jest tests. Everything exported here is public.
 export { describeToolDefinitions } from './describe-tool-definitions.ts';
+export { describeOneClickInstall, type OneClickInstallOptions } from './describe-one-click-install.ts';
