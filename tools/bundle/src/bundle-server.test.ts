@@ -3,14 +3,14 @@
  * client over stdio, run by plain `node` from a folder outside the workspace.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connectStdio, resultText } from '@toolsmith/testing';
 import { nodeVersionProblem } from '@toolsmith/core/node-version';
-import { bundleServer, type BundleServerResult } from './bundle-server.ts';
+import { bundleServer, isExternal, type BundleServerResult } from './bundle-server.ts';
 
 const ENTRY = fileURLToPath(new URL('./__fixtures__/echo-server.ts', import.meta.url));
 let dir: string;
@@ -122,6 +122,34 @@ describe('bundleServer', () => {
     const plain = await bundleServer({ entry: ENTRY, outDir: join(dir, 'plain'), definitions: false });
     expect(plain.definitionsFile).toBeUndefined();
     expect(readFileSync(plain.entryFile, 'utf8')).not.toContain('definitions');
+  }, 60_000);
+
+  it('leaves external packages, and their subpaths, as imports for Node to resolve at run time', async () => {
+    expect(isExternal('pg', ['pg'])).toBe(true);
+    expect(isExternal('pg/lib/client', ['pg'])).toBe(true);
+    expect(isExternal('pg-native', ['pg'])).toBe(false);
+    expect(isExternal('@electric-sql/pglite/vector', ['@electric-sql/pglite'])).toBe(true);
+    const kept = await bundleServer({
+      entry: ENTRY,
+      outDir: join(dir, 'external'),
+      external: ['zod'],
+      definitions: false,
+    });
+    const bare = kept.files.flatMap((file) =>
+      [...readFileSync(join(dir, 'external', file), 'utf8').matchAll(/\bfrom\s*"([^"\s]+)"/g)]
+        .map((m) => m[1]!)
+        .filter((s) => !/^(node:|\.\/|\.\.\/)/.test(s)),
+    );
+    expect(bare.length).toBeGreaterThan(0);
+    expect(bare.filter((s) => !isExternal(s, ['zod']))).toEqual([]);
+    const sources = kept.files
+      .filter((file) => existsSync(join(dir, 'external', `${file}.map`)))
+      .flatMap(
+        (file) =>
+          (JSON.parse(readFileSync(join(dir, 'external', `${file}.map`), 'utf8')) as { sources: string[] })
+            .sources,
+      );
+    expect(sources.filter((source) => source.includes('node_modules/zod/'))).toEqual([]);
   }, 60_000);
 
   it('empties the output folder first, so no stale chunk survives', async () => {

@@ -11,6 +11,11 @@
  * The file a bin points at is a few lines of plain JavaScript that check the Node.js version and
  * only then import the bundle (`<name>.main.mjs`): on an older Node a user gets one line naming the
  * version to install instead of a syntax or missing-export error from deep inside the server.
+ *
+ * `external` keeps named packages out of the bundle: what cannot be bundled — a native addon, or a
+ * package that reads files beside its own modules (PGlite's .wasm and .data) — stays an `import` that
+ * Node resolves from node_modules at run time, so the server's package must list it in its
+ * `dependencies`.
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +32,12 @@ export interface BundleServerOptions {
   fileName?: string;
   /** @default true */
   minify?: boolean;
+  /**
+   * Packages left out of the bundle (each name, and its subpaths): imported from node_modules at run
+   * time, so the server's package.json must list them as dependencies.
+   * @default []
+   */
+  external?: readonly string[];
   /**
    * Source maps beside the files, with the sources inlined (`sourcesContent`), so a stack trace
    * resolves to code that ships with the map (docs/adr/0012-source-maps-in-packages.md).
@@ -129,6 +140,10 @@ export function nodeGuardSource(
   ].join('\n');
 }
 
+/** True when `id` is one of the `external` packages or a subpath of one. */
+export const isExternal = (id: string, external: readonly string[]) =>
+  external.some((name) => id === name || id.startsWith(`${name}/`));
+
 export async function bundleServer(options: BundleServerOptions): Promise<BundleServerResult> {
   const started = performance.now();
   const entry = resolve(options.entry);
@@ -141,6 +156,7 @@ export async function bundleServer(options: BundleServerOptions): Promise<Bundle
     input: entry,
     platform: 'node',
     resolve: { conditionNames: ['@toolsmith/source', 'import', 'node', 'default'] },
+    external: (id: string) => isExternal(id, options.external ?? []),
     // Sources are erasable TypeScript that Node runs as they are: bundle them the same way, without
     // tsconfig-driven transforms (and without needing the workspace's tsconfig files at all).
     tsconfig: false,

@@ -1,6 +1,6 @@
 #!/usr/bin/env -S node --conditions=@toolsmith/source
 /**
- * toolsmith-bundle <entry> [--out-dir dist/bundle] [--file-name <name>.mjs]
+ * toolsmith-bundle <entry> [--out-dir dist/bundle] [--file-name <name>.mjs] [--external <package>]…
  *
  * Bundles a server bin (see bundle-server.ts). Used by the `bundle` Nx target of server apps.
  */
@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { bundleServer } from './bundle-server.ts';
 
-const USAGE = 'Usage: toolsmith-bundle <entry.ts> [--out-dir dist/bundle] [--file-name <name>.mjs]';
+const USAGE =
+  'Usage: toolsmith-bundle <entry.ts> [--out-dir dist/bundle] [--file-name <name>.mjs] [--external <package>]…';
 
 let parsed;
 try {
@@ -17,6 +18,8 @@ try {
     options: {
       'out-dir': { type: 'string', default: 'dist/bundle' },
       'file-name': { type: 'string' },
+      // Repeatable: a package left out of the bundle, imported from node_modules at run time.
+      external: { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -42,6 +45,7 @@ try {
   const result = await bundleServer({
     entry,
     outDir: values['out-dir'],
+    external: values.external,
     ...(values['file-name'] === undefined ? {} : { fileName: values['file-name'] }),
   });
   console.error(

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publint } from 'publint';
@@ -40,7 +40,7 @@ beforeAll(async () => {
 
 describe('the publishable packages', () => {
   it('are the packages and apps that are not private', () => {
-    expect(dirs).toEqual(expect.arrayContaining(['packages/core', 'apps/yandex-tracker']));
+    expect(dirs).toEqual(expect.arrayContaining(['packages/core', 'apps/yandex-tracker', 'apps/clickup']));
     for (const dir of dirs) expect(pkgOf(dir).private).not.toBe(true);
   });
 
@@ -88,6 +88,25 @@ describe('the publishable packages', () => {
       expect(sourceMapProblems(pkgOf(dir).name, files, readPacked(join(ROOT, dir)))).toEqual([]);
     },
   );
+
+  it('apps/clickup: the tarball holds the bundle and the knowledge pack its bin reads at run time, not the pack fixtures', () => {
+    const files = filesOf('apps/clickup');
+    const knowledge = join(ROOT, 'apps/clickup/knowledge');
+    const pack = readdirSync(knowledge, { recursive: true, encoding: 'utf8' })
+      .filter((file) => !file.startsWith('__fixtures__') && statSync(join(knowledge, file)).isFile())
+      .map((file) => `knowledge/${file}`);
+    expect(pack).toEqual(expect.arrayContaining(['knowledge/clickup.tool.yaml']));
+    expect(files.filter((f) => f.startsWith('knowledge/')).sort()).toEqual(pack.sort());
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'dist/bundle/clickup-mcp.mjs',
+        'dist/bundle/clickup-mcp.main.mjs',
+        'dist/bundle/clickup-mcp.definitions.json',
+      ]),
+    );
+    // The pack's runtime is a chunk of its own, loaded on the first guarded call, not at start.
+    expect(files.some((f) => /^dist\/bundle\/chunks\/knowledge-runtime-[^/]+\.mjs$/.test(f))).toBe(true);
+  });
 
   it.each(dirs)(
     '%s: publint finds no errors (warnings are printed)',
@@ -173,7 +192,12 @@ describe('bins on an old Node', () => {
 
   it('every server package has one', () => {
     expect(bins.map((b) => b.name)).toEqual(
-      expect.arrayContaining(['yandex-tracker-mcp', 'coding-tools-mcp', 'toolsmith-knowledge']),
+      expect.arrayContaining([
+        'yandex-tracker-mcp',
+        'clickup-mcp',
+        'coding-tools-mcp',
+        'toolsmith-knowledge',
+      ]),
     );
   });
 

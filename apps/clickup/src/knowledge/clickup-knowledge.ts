@@ -6,23 +6,20 @@
  * API says a cached entry was stale (ITEM_114 "Status does not exist", FIELD_115 "field not in the
  * task's hierarchy"). Nothing of the host (client, token) reaches the sandbox: only the data.
  *
- * The sandbox (a host process) starts on the first guarded call, never at the server's start.
+ * The pack's runtime (loader, resolver, the sandbox's host process) is loaded on the first guarded
+ * call, never at the server's start (knowledge-runtime.ts).
  */
-import { fileURLToPath } from 'node:url';
 import { ApiError, type Logger } from '@toolsmith/core';
 import {
-  createSandboxPool,
   defineContextProvider,
-  ToolResolver,
   ValidationContext,
   type ContextInput,
   type KnowledgeSource,
   type SandboxPool,
+  type ToolResolver,
 } from '@toolsmith/executable-knowledge';
 import type { ClickUpClient } from '../api/clickup-client.ts';
-
-/** The pack's directory: apps/clickup/knowledge (the same path from src/knowledge and dist/bundle). */
-export const PACK_DIR = fileURLToPath(new URL('../../knowledge/', import.meta.url));
+import { findPackDir } from './pack-location.ts';
 
 const LIST_TTL_MS = 5 * 60_000;
 const MEMBERS_TTL_MS = 15 * 60_000;
@@ -45,14 +42,20 @@ export function createClickUpKnowledge(
   options: { packDir?: string; logger?: Logger } = {},
 ): ClickUpKnowledge {
   let pool: SandboxPool | undefined;
-  let resolver: ToolResolver | undefined;
+  let resolver: Promise<ToolResolver> | undefined;
+  const loadResolver = async () => {
+    const runtime = await import('./knowledge-runtime.ts');
+    const searchPaths = [options.packDir ?? findPackDir()];
+    pool = runtime.createSandboxPool({ size: 1 });
+    return new runtime.ToolResolver({ searchPaths, pool });
+  };
   const knowledge: KnowledgeSource = {
-    validatorFor(toolId) {
-      if (!resolver) {
-        pool = createSandboxPool({ size: 1 });
-        resolver = new ToolResolver({ searchPaths: [options.packDir ?? PACK_DIR], pool });
-      }
-      return resolver.validatorFor(toolId);
+    async validatorFor(toolId) {
+      resolver ??= loadResolver().catch((error: unknown) => {
+        resolver = undefined; // the next guarded call tries again
+        throw error;
+      });
+      return (await resolver).validatorFor(toolId);
     },
   };
 
@@ -111,6 +114,7 @@ export function createClickUpKnowledge(
     knowledge,
     knowledgeContext,
     close: async () => {
+      await resolver?.catch(() => undefined);
       await pool?.close();
     },
   };

@@ -1,19 +1,11 @@
 /**
  * Normalises stored payloads with the knowledge pack's `process-task` processor
- * (knowledge/processors/process-task.js), run in the executable-knowledge sandbox. The pack, the
- * sandbox host process are loaded on the first event, not at start.
+ * (knowledge/processors/process-task.js), run in the executable-knowledge sandbox. The pack, its
+ * runtime and the sandbox host process are loaded on the first event, not at start.
  */
-import path from 'node:path';
-import {
-  createSandboxPool,
-  loadToolDefinition,
-  ProcessorEngine,
-  ToolHelperExecutor,
-} from '@toolsmith/executable-knowledge';
+import type { ProcessorEngine } from '@toolsmith/executable-knowledge';
+import { findPackFile } from '../knowledge/pack-location.ts';
 import type { NormalisedEvent, WebhookFormat } from './webhook-event-store.ts';
-
-/** The pack beside src/ (and beside dist/bundle/ in the package). */
-export const CLICKUP_PACK_FILE = path.resolve(import.meta.dirname, '../../knowledge/clickup.tool.yaml');
 
 export interface WebhookNormaliser {
   normalise(payload: unknown): Promise<NormalisedEvent>;
@@ -31,11 +23,12 @@ interface ProcessTaskResult {
 export function createProcessTaskNormaliser(options: { packFile?: string } = {}): WebhookNormaliser {
   let engine: Promise<{ engine: ProcessorEngine; close: () => Promise<void> }> | undefined;
   const load = async () => {
-    const definition = await loadToolDefinition(options.packFile ?? CLICKUP_PACK_FILE);
+    const runtime = await import('../knowledge/knowledge-runtime.ts');
+    const definition = await runtime.loadToolDefinition(options.packFile ?? findPackFile());
     // One host process: a processor call takes about a millisecond, and intake is I/O-bound.
-    const pool = createSandboxPool({ size: 1 });
+    const pool = runtime.createSandboxPool({ size: 1 });
     return {
-      engine: new ProcessorEngine(definition, new ToolHelperExecutor(definition, pool)),
+      engine: new runtime.ProcessorEngine(definition, new runtime.ToolHelperExecutor(definition, pool)),
       close: () => pool.close(),
     };
   };

@@ -185,7 +185,15 @@ const OUT_OF_MEMORY = /out of memory|Last few GCs|last resort; GC|heap limit|Cat
 /** Environment variables passed to hosts: locale and time zone only (Intl inside the isolate). */
 const HOST_ENV_KEYS = ['TZ', 'LANG', 'LC_ALL', 'LC_CTYPE', 'SYSTEMROOT'];
 
-/** The host script next to this module: `.ts` when running from sources, `.js` from `dist/`. */
+/** What the package exports its host script as (package.json "exports"). */
+export const SANDBOX_HOST_EXPORT = '@toolsmith/executable-knowledge/sandbox-host';
+
+/**
+ * The host script next to this module: `.ts` when running from sources, `.js` from `dist/`. Bundled
+ * into a server's bin (toolsmith-bundle), this module is a chunk with no host beside it: the host is
+ * then the one of the installed package, resolved from the bundle's location (the server's package
+ * depends on this one, so npm installed it, with isolated-vm).
+ */
 function hostScriptPath(): string {
   const here = fileURLToPath(import.meta.url);
   const preferred = here.endsWith('.ts') ? ['.ts', '.js'] : ['.js', '.ts'];
@@ -193,9 +201,16 @@ function hostScriptPath(): string {
     const candidate = here.replace(/sandbox-pool\.(ts|js)$/, `sandbox-host${extension}`);
     if (candidate !== here && existsSync(candidate)) return candidate;
   }
+  let installed: string | undefined;
+  try {
+    installed = fileURLToPath(import.meta.resolve(SANDBOX_HOST_EXPORT));
+  } catch {
+    // not installed beside the bundle
+  }
+  if (installed && existsSync(installed)) return installed;
   throw new SandboxUnavailableError({
     reason: 'start-failed',
-    detail: `sandbox-host.ts/.js not found next to ${here} (incomplete installation?)`,
+    detail: `sandbox-host.ts/.js not found next to ${here}, nor ${SANDBOX_HOST_EXPORT} installed where it can be resolved${installed ? ` (${installed} is missing)` : ''} (incomplete installation?)`,
   });
 }
 
