@@ -38,6 +38,10 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchmarkRe
     title: 'ClickUp MCP server: tokens of its tool definitions (js-tiktoken o200k_base)',
     run: async () => (await import('./clickup-context.ts')).runClickUpContext(),
   },
+  'clickup-cold-start': {
+    title: 'ClickUp MCP server: cold start of the published bin against the plain-SDK floor (stdio)',
+    run: async () => (await import('./clickup-cold-start.ts')).runClickUpColdStart(),
+  },
   'yandex-tracker': {
     title: 'Yandex Tracker MCP server: cold start, tools/list size, tools/call over direct HTTP (emulator)',
     run: async () => (await import('./yandex-tracker.ts')).runYandexTracker(),

@@ -10,7 +10,6 @@
  * event has `hist_id`. Anything else — a standard event without history items (taskDeleted,
  * listCreated…), an unknown body — is keyed by the SHA-256 of its bytes, which a retry repeats.
  */
-import { createHash } from 'node:crypto';
 import type { WebhookDelivery, WebhookFormat } from './webhook-event-store.ts';
 
 type Body = Record<string, unknown>;
@@ -61,7 +60,9 @@ export function detectFormat(body: unknown): WebhookFormat {
   return isV2Task(body) ? 'task' : 'unknown';
 }
 
-const sha256 = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+// node:crypto from getBuiltinModule at use: importing it builds its module facade (and WebCrypto's) at start.
+const sha256 = (text: string) =>
+  `sha256:${process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex')}`;
 
 /** `body` is the raw text, `parsed` its JSON. */
 export function identifyDelivery(body: string, parsed: unknown): WebhookDelivery {

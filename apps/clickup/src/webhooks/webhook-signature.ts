@@ -4,7 +4,9 @@
  * actions sign nothing, so they prove themselves with the secret in the URL they are given
  * (`…/webhooks/clickup?token=<secret>`). Both comparisons are constant-time.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// node:crypto from getBuiltinModule at use: importing it builds its module facade (and WebCrypto's) at
+// start, for a route only --transport http serves.
+const crypto = () => process.getBuiltinModule('node:crypto');
 
 /** The secrets of CLICKUP_WEBHOOK_SECRET: one per webhook, comma-separated. */
 export function webhookSecrets(value: string | undefined): string[] {
@@ -15,10 +17,10 @@ export function webhookSecrets(value: string | undefined): string[] {
 }
 
 export function signWebhookBody(secret: string, body: string | Buffer): string {
-  return createHmac('sha256', secret).update(body).digest('hex');
+  return crypto().createHmac('sha256', secret).update(body).digest('hex');
 }
 
-const sameBytes = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b);
+const sameBytes = (a: Buffer, b: Buffer) => a.length === b.length && crypto().timingSafeEqual(a, b);
 
 /** True when `signature` (hex) is the body's HMAC with one of the secrets. */
 export function verifyWebhookSignature(body: Buffer, signature: string, secrets: readonly string[]): boolean {
@@ -33,11 +35,11 @@ export function verifyWebhookSignature(body: Buffer, signature: string, secrets:
 
 /** True when `token` is one of the secrets. */
 export function verifyWebhookToken(token: string, secrets: readonly string[]): boolean {
-  const given = createHmac('sha256', 'token').update(token).digest();
+  const given = crypto().createHmac('sha256', 'token').update(token).digest();
   let valid = false;
   // Compared as digests: equal lengths whatever the token, so its length leaks nothing either.
   for (const secret of secrets) {
-    if (sameBytes(given, createHmac('sha256', 'token').update(secret).digest())) valid = true;
+    if (sameBytes(given, crypto().createHmac('sha256', 'token').update(secret).digest())) valid = true;
   }
   return valid;
 }

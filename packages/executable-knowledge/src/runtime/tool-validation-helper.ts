@@ -4,7 +4,6 @@
  * matches an anti-pattern carries its id, the wrong and the correct form, and why — so the message an
  * agent reads tells it how to fix the call.
  */
-import { isDeepStrictEqual } from 'node:util';
 import { closestMatches, ValidationError, type FieldIssue } from '@toolsmith/core';
 import { UnknownKnowledgeError } from '../errors/unknown-knowledge-error.ts';
 import { ValidatorOutputError } from '../errors/validator-output-error.ts';
@@ -16,7 +15,12 @@ import type {
 } from '../schema/index.ts';
 import { runCheck } from './declarative-checks.ts';
 import type { HelperCallOptions, ToolHelperExecutor } from './tool-helper-executor.ts';
-import { applyConversions, conversionProblem, type ValueConversion } from './value-conversions.ts';
+import {
+  applyConversions,
+  conversionProblem,
+  isDeepStrictEqual,
+  type ValueConversion,
+} from './value-conversions.ts';
 
 export interface AntiPatternGuidance {
   id: string;

@@ -6,7 +6,14 @@
  * (`to`). The host applies them, never the validator: it checks each one, then copies the input
  * along the converted paths only (the caller's objects are never mutated).
  */
-import { isDeepStrictEqual } from 'node:util';
+
+/**
+ * `util.isDeepStrictEqual`, with node:util from getBuiltinModule at use: importing it builds its
+ * module facade, which loads node:worker_threads, at the start of every server whose tools import
+ * this module (KnowledgeTool does; docs/adr/0007).
+ */
+export const isDeepStrictEqual = (a: unknown, b: unknown) =>
+  process.getBuiltinModule('node:util').isDeepStrictEqual(a, b);
 
 export interface ValueConversion {
   /** The argument, as an error's `field` names it: `status`, `assignees[0]`, `custom_fields[1].value`. */

@@ -5,22 +5,25 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { decodeBase64, mimeTypeOf, readUploadFile } from './upload-file.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const UploadAttachmentParams = z.object({
-  task_id: taskIdParam,
-  path: z.string().min(1).optional().describe('File path inside CLICKUP_UPLOAD_DIR, relative to it'),
-  content_base64: z.string().min(1).optional().describe('The file, base64-encoded; needs file_name'),
-  file_name: z
-    .string()
-    .trim()
-    .min(1)
-    .max(255)
-    .regex(/^[^/\\]+$/, 'a file name has no folders, e.g. "screenshot.png"')
-    .optional()
-    .describe("Name in ClickUp; default the file's own"),
-});
+export const UploadAttachmentParams = lazySchema(() =>
+  z.object({
+    task_id: taskIdParam,
+    path: z.string().min(1).optional().describe('File path inside CLICKUP_UPLOAD_DIR, relative to it'),
+    content_base64: z.string().min(1).optional().describe('The file, base64-encoded; needs file_name'),
+    file_name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(255)
+      .regex(/^[^/\\]+$/, 'a file name has no folders, e.g. "screenshot.png"')
+      .optional()
+      .describe("Name in ClickUp; default the file's own"),
+  }),
+);
 
-export class UploadAttachmentTool extends ClickUpTool<typeof UploadAttachmentParams> {
+export class UploadAttachmentTool extends ClickUpTool<ReturnType<typeof UploadAttachmentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('upload_attachment', TOOL_PREFIX),
     description:
@@ -30,10 +33,10 @@ export class UploadAttachmentTool extends ClickUpTool<typeof UploadAttachmentPar
   });
 
   getParamsSchema() {
-    return UploadAttachmentParams;
+    return UploadAttachmentParams();
   }
 
-  async execute(params: z.output<typeof UploadAttachmentParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof UploadAttachmentParams>>, ctx: ClickUpCtx) {
     const { bytes, fileName } = await this.file(params, ctx);
     const form = new FormData();
     form.append('attachment', new Blob([bytes], { type: mimeTypeOf(fileName) }), fileName);
@@ -48,7 +51,7 @@ export class UploadAttachmentTool extends ClickUpTool<typeof UploadAttachmentPar
   }
 
   private async file(
-    params: z.output<typeof UploadAttachmentParams>,
+    params: z.output<ReturnType<typeof UploadAttachmentParams>>,
     ctx: ClickUpCtx,
   ): Promise<{ bytes: Uint8Array<ArrayBuffer>; fileName: string }> {
     const refuse = (field: string, message: string) =>

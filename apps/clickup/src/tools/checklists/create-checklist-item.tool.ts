@@ -5,14 +5,17 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { CHECKLIST_NOT_FOUND_HINT, checklistIdParam, checklistNameParam } from './checklist-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const CreateChecklistItemParams = z.object({
-  checklist_id: checklistIdParam,
-  name: checklistNameParam.describe('Item text'),
-  assignee: z.number().int().positive().optional().describe('User id to assign the item to'),
-});
+export const CreateChecklistItemParams = lazySchema(() =>
+  z.object({
+    checklist_id: checklistIdParam,
+    name: checklistNameParam.describe('Item text'),
+    assignee: z.number().int().positive().optional().describe('User id to assign the item to'),
+  }),
+);
 
-export class CreateChecklistItemTool extends ClickUpTool<typeof CreateChecklistItemParams> {
+export class CreateChecklistItemTool extends ClickUpTool<ReturnType<typeof CreateChecklistItemParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_checklist_item', TOOL_PREFIX),
     description:
@@ -22,11 +25,11 @@ export class CreateChecklistItemTool extends ClickUpTool<typeof CreateChecklistI
   });
 
   getParamsSchema() {
-    return CreateChecklistItemParams;
+    return CreateChecklistItemParams();
   }
 
   async execute(
-    { checklist_id, name, assignee }: z.output<typeof CreateChecklistItemParams>,
+    { checklist_id, name, assignee }: z.output<ReturnType<typeof CreateChecklistItemParams>>,
     ctx: ClickUpCtx,
   ) {
     const { checklist } = await hintOnNotFound(

@@ -5,13 +5,16 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { checklistNameParam } from './checklist-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const CreateChecklistParams = z.object({
-  task_id: taskIdParam,
-  name: checklistNameParam.describe('Checklist name'),
-});
+export const CreateChecklistParams = lazySchema(() =>
+  z.object({
+    task_id: taskIdParam,
+    name: checklistNameParam.describe('Checklist name'),
+  }),
+);
 
-export class CreateChecklistTool extends ClickUpTool<typeof CreateChecklistParams> {
+export class CreateChecklistTool extends ClickUpTool<ReturnType<typeof CreateChecklistParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_checklist', TOOL_PREFIX),
     description:
@@ -21,10 +24,10 @@ export class CreateChecklistTool extends ClickUpTool<typeof CreateChecklistParam
   });
 
   getParamsSchema() {
-    return CreateChecklistParams;
+    return CreateChecklistParams();
   }
 
-  async execute({ task_id, name }: z.output<typeof CreateChecklistParams>, ctx: ClickUpCtx) {
+  async execute({ task_id, name }: z.output<ReturnType<typeof CreateChecklistParams>>, ctx: ClickUpCtx) {
     const { path, query } = await ctx.deps.client.task(task_id, '/checklist', ctx.signal);
     const { checklist } = await ctx.deps.client.post<{ checklist: ApiChecklistFull }>(path, {
       query,

@@ -4,13 +4,16 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { CHECKLIST_NOT_FOUND_HINT, checklistIdParam, checklistItemIdParam } from './checklist-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const DeleteChecklistItemParams = z.object({
-  checklist_id: checklistIdParam,
-  item_id: checklistItemIdParam,
-});
+export const DeleteChecklistItemParams = lazySchema(() =>
+  z.object({
+    checklist_id: checklistIdParam,
+    item_id: checklistItemIdParam,
+  }),
+);
 
-export class DeleteChecklistItemTool extends ClickUpTool<typeof DeleteChecklistItemParams> {
+export class DeleteChecklistItemTool extends ClickUpTool<ReturnType<typeof DeleteChecklistItemParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_checklist_item', TOOL_PREFIX),
     description: 'Delete one checklist item. It cannot be restored.',
@@ -19,10 +22,13 @@ export class DeleteChecklistItemTool extends ClickUpTool<typeof DeleteChecklistI
   });
 
   getParamsSchema() {
-    return DeleteChecklistItemParams;
+    return DeleteChecklistItemParams();
   }
 
-  async execute({ checklist_id, item_id }: z.output<typeof DeleteChecklistItemParams>, ctx: ClickUpCtx) {
+  async execute(
+    { checklist_id, item_id }: z.output<ReturnType<typeof DeleteChecklistItemParams>>,
+    ctx: ClickUpCtx,
+  ) {
     await hintOnNotFound(
       ctx.deps.client.delete(
         `/checklist/${encodeURIComponent(checklist_id)}/checklist_item/${encodeURIComponent(item_id)}`,

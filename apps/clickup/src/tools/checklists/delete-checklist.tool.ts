@@ -4,10 +4,11 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { CHECKLIST_NOT_FOUND_HINT, checklistIdParam } from './checklist-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const DeleteChecklistParams = z.object({ checklist_id: checklistIdParam });
+export const DeleteChecklistParams = lazySchema(() => z.object({ checklist_id: checklistIdParam }));
 
-export class DeleteChecklistTool extends ClickUpTool<typeof DeleteChecklistParams> {
+export class DeleteChecklistTool extends ClickUpTool<ReturnType<typeof DeleteChecklistParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_checklist', TOOL_PREFIX),
     description: 'Delete a checklist with all its items. It cannot be restored.',
@@ -16,10 +17,10 @@ export class DeleteChecklistTool extends ClickUpTool<typeof DeleteChecklistParam
   });
 
   getParamsSchema() {
-    return DeleteChecklistParams;
+    return DeleteChecklistParams();
   }
 
-  async execute({ checklist_id }: z.output<typeof DeleteChecklistParams>, ctx: ClickUpCtx) {
+  async execute({ checklist_id }: z.output<ReturnType<typeof DeleteChecklistParams>>, ctx: ClickUpCtx) {
     await hintOnNotFound(
       ctx.deps.client.delete(`/checklist/${encodeURIComponent(checklist_id)}`, { signal: ctx.signal }),
       CHECKLIST_NOT_FOUND_HINT,

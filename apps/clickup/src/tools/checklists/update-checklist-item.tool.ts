@@ -10,17 +10,20 @@ import {
   checklistItemIdParam,
   checklistNameParam,
 } from './checklist-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const UpdateChecklistItemParams = z.object({
-  checklist_id: checklistIdParam,
-  item_id: checklistItemIdParam,
-  resolved: z.boolean().optional().describe('Tick (true) or untick (false)'),
-  name: checklistNameParam.optional().describe('New text'),
-  assignee: z.number().int().positive().nullable().optional().describe('User id; null unassigns'),
-  parent: checklistItemIdParam.nullable().optional().describe('Item to nest under; null un-nests'),
-});
+export const UpdateChecklistItemParams = lazySchema(() =>
+  z.object({
+    checklist_id: checklistIdParam,
+    item_id: checklistItemIdParam,
+    resolved: z.boolean().optional().describe('Tick (true) or untick (false)'),
+    name: checklistNameParam.optional().describe('New text'),
+    assignee: z.number().int().positive().nullable().optional().describe('User id; null unassigns'),
+    parent: checklistItemIdParam.nullable().optional().describe('Item to nest under; null un-nests'),
+  }),
+);
 
-export class UpdateChecklistItemTool extends ClickUpTool<typeof UpdateChecklistItemParams> {
+export class UpdateChecklistItemTool extends ClickUpTool<ReturnType<typeof UpdateChecklistItemParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_checklist_item', TOOL_PREFIX),
     description: 'Tick, rename, assign or nest a checklist item; returns the checklist with its items.',
@@ -29,10 +32,10 @@ export class UpdateChecklistItemTool extends ClickUpTool<typeof UpdateChecklistI
   });
 
   getParamsSchema() {
-    return UpdateChecklistItemParams;
+    return UpdateChecklistItemParams();
   }
 
-  async execute(params: z.output<typeof UpdateChecklistItemParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof UpdateChecklistItemParams>>, ctx: ClickUpCtx) {
     const { checklist_id, item_id, resolved, name, assignee, parent } = params;
     const body = {
       ...(resolved !== undefined ? { resolved } : {}),

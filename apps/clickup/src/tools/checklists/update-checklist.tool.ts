@@ -4,14 +4,17 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { CHECKLIST_NOT_FOUND_HINT, checklistIdParam, checklistNameParam } from './checklist-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const UpdateChecklistParams = z.object({
-  checklist_id: checklistIdParam,
-  name: checklistNameParam.optional().describe('New name'),
-  position: z.number().int().min(0).optional().describe("Place among the task's checklists, 0 first"),
-});
+export const UpdateChecklistParams = lazySchema(() =>
+  z.object({
+    checklist_id: checklistIdParam,
+    name: checklistNameParam.optional().describe('New name'),
+    position: z.number().int().min(0).optional().describe("Place among the task's checklists, 0 first"),
+  }),
+);
 
-export class UpdateChecklistTool extends ClickUpTool<typeof UpdateChecklistParams> {
+export class UpdateChecklistTool extends ClickUpTool<ReturnType<typeof UpdateChecklistParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_checklist', TOOL_PREFIX),
     description: "Rename a checklist or move it among the task's checklists.",
@@ -20,10 +23,13 @@ export class UpdateChecklistTool extends ClickUpTool<typeof UpdateChecklistParam
   });
 
   getParamsSchema() {
-    return UpdateChecklistParams;
+    return UpdateChecklistParams();
   }
 
-  async execute({ checklist_id, name, position }: z.output<typeof UpdateChecklistParams>, ctx: ClickUpCtx) {
+  async execute(
+    { checklist_id, name, position }: z.output<ReturnType<typeof UpdateChecklistParams>>,
+    ctx: ClickUpCtx,
+  ) {
     if (name === undefined && position === undefined) {
       throw new ValidationError({
         toolName: ctx.toolName,

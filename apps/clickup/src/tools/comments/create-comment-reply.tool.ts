@@ -11,15 +11,18 @@ import {
   commentTextParam,
   notifyAllParam,
 } from './comment-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const CreateCommentReplyParams = z.object({
-  comment_id: commentIdParam.describe('Id of the comment to answer'),
-  text: commentTextParam,
-  notify_all: notifyAllParam,
-  assignee: commentAssigneeParam.optional(),
-});
+export const CreateCommentReplyParams = lazySchema(() =>
+  z.object({
+    comment_id: commentIdParam.describe('Id of the comment to answer'),
+    text: commentTextParam,
+    notify_all: notifyAllParam,
+    assignee: commentAssigneeParam.optional(),
+  }),
+);
 
-export class CreateCommentReplyTool extends ClickUpTool<typeof CreateCommentReplyParams> {
+export class CreateCommentReplyTool extends ClickUpTool<ReturnType<typeof CreateCommentReplyParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_comment_reply', TOOL_PREFIX),
     description: 'Reply in the thread of a comment; returns { id, at }.',
@@ -28,10 +31,10 @@ export class CreateCommentReplyTool extends ClickUpTool<typeof CreateCommentRepl
   });
 
   getParamsSchema() {
-    return CreateCommentReplyParams;
+    return CreateCommentReplyParams();
   }
 
-  async execute(params: z.output<typeof CreateCommentReplyParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof CreateCommentReplyParams>>, ctx: ClickUpCtx) {
     const created = await hintOnNotFound(
       ctx.deps.client.post<ApiCreatedComment>(`/comment/${encodeURIComponent(params.comment_id)}/reply`, {
         json: {

@@ -5,16 +5,19 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, taskIdParam } from '../shared/params.ts';
 import { commentAssigneeParam, commentsPath, commentTextParam, notifyAllParam } from './comment-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const CreateCommentParams = z.object({
-  task_id: taskIdParam.optional(),
-  list_id: listIdParam.optional().describe('List id, to comment on a list instead of a task'),
-  text: commentTextParam,
-  notify_all: notifyAllParam,
-  assignee: commentAssigneeParam.optional(),
-});
+export const CreateCommentParams = lazySchema(() =>
+  z.object({
+    task_id: taskIdParam.optional(),
+    list_id: listIdParam.optional().describe('List id, to comment on a list instead of a task'),
+    text: commentTextParam,
+    notify_all: notifyAllParam,
+    assignee: commentAssigneeParam.optional(),
+  }),
+);
 
-export class CreateCommentTool extends ClickUpTool<typeof CreateCommentParams> {
+export class CreateCommentTool extends ClickUpTool<ReturnType<typeof CreateCommentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_comment', TOOL_PREFIX),
     description:
@@ -24,10 +27,10 @@ export class CreateCommentTool extends ClickUpTool<typeof CreateCommentParams> {
   });
 
   getParamsSchema() {
-    return CreateCommentParams;
+    return CreateCommentParams();
   }
 
-  async execute(params: z.output<typeof CreateCommentParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof CreateCommentParams>>, ctx: ClickUpCtx) {
     const { path, query } = await commentsPath(params, ctx);
     const created = await ctx.deps.client.post<ApiCreatedComment>(path, {
       query,

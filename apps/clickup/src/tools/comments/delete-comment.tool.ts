@@ -4,10 +4,11 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { COMMENT_NOT_FOUND_HINT, commentIdParam } from './comment-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const DeleteCommentParams = z.object({ comment_id: commentIdParam });
+export const DeleteCommentParams = lazySchema(() => z.object({ comment_id: commentIdParam }));
 
-export class DeleteCommentTool extends ClickUpTool<typeof DeleteCommentParams> {
+export class DeleteCommentTool extends ClickUpTool<ReturnType<typeof DeleteCommentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_comment', TOOL_PREFIX),
     description: 'Delete a comment and its replies. It cannot be restored.',
@@ -16,10 +17,10 @@ export class DeleteCommentTool extends ClickUpTool<typeof DeleteCommentParams> {
   });
 
   getParamsSchema() {
-    return DeleteCommentParams;
+    return DeleteCommentParams();
   }
 
-  async execute({ comment_id }: z.output<typeof DeleteCommentParams>, ctx: ClickUpCtx) {
+  async execute({ comment_id }: z.output<ReturnType<typeof DeleteCommentParams>>, ctx: ClickUpCtx) {
     await hintOnNotFound(
       ctx.deps.client.delete(`/comment/${encodeURIComponent(comment_id)}`, { signal: ctx.signal }),
       COMMENT_NOT_FOUND_HINT,

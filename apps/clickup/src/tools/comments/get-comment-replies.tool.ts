@@ -5,10 +5,11 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { COMMENT_NOT_FOUND_HINT, commentIdParam } from './comment-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetCommentRepliesParams = z.object({ comment_id: commentIdParam });
+export const GetCommentRepliesParams = lazySchema(() => z.object({ comment_id: commentIdParam }));
 
-export class GetCommentRepliesTool extends ClickUpTool<typeof GetCommentRepliesParams> {
+export class GetCommentRepliesTool extends ClickUpTool<ReturnType<typeof GetCommentRepliesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_comment_replies', TOOL_PREFIX),
     description: 'The threaded replies to one comment, oldest first: { items: [{id, by, at, text}] }.',
@@ -17,10 +18,10 @@ export class GetCommentRepliesTool extends ClickUpTool<typeof GetCommentRepliesP
   });
 
   getParamsSchema() {
-    return GetCommentRepliesParams;
+    return GetCommentRepliesParams();
   }
 
-  async execute({ comment_id }: z.output<typeof GetCommentRepliesParams>, ctx: ClickUpCtx) {
+  async execute({ comment_id }: z.output<ReturnType<typeof GetCommentRepliesParams>>, ctx: ClickUpCtx) {
     const { comments } = await hintOnNotFound(
       ctx.deps.client.get<{ comments: ApiComment[] }>(`/comment/${encodeURIComponent(comment_id)}/reply`, {
         signal: ctx.signal,

@@ -5,17 +5,20 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, taskIdParam } from '../shared/params.ts';
 import { commentsPath } from './comment-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
 /** ClickUp's fixed page size for comments. */
 const PER_PAGE = 25;
 
-export const GetCommentsParams = z.object({
-  task_id: taskIdParam.optional(),
-  list_id: listIdParam.optional().describe('List id, for the comments of a list instead of a task'),
-  cursor: z.string().optional().describe('nextCursor of the previous page'),
-});
+export const GetCommentsParams = lazySchema(() =>
+  z.object({
+    task_id: taskIdParam.optional(),
+    list_id: listIdParam.optional().describe('List id, for the comments of a list instead of a task'),
+    cursor: z.string().optional().describe('nextCursor of the previous page'),
+  }),
+);
 
-export class GetCommentsTool extends ClickUpTool<typeof GetCommentsParams> {
+export class GetCommentsTool extends ClickUpTool<ReturnType<typeof GetCommentsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_comments', TOOL_PREFIX),
     description:
@@ -25,10 +28,10 @@ export class GetCommentsTool extends ClickUpTool<typeof GetCommentsParams> {
   });
 
   getParamsSchema() {
-    return GetCommentsParams;
+    return GetCommentsParams();
   }
 
-  async execute(params: z.output<typeof GetCommentsParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof GetCommentsParams>>, ctx: ClickUpCtx) {
     const { path, query } = await commentsPath(params, ctx);
     return listAfter(
       this.name,

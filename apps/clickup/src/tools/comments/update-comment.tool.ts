@@ -9,15 +9,18 @@ import {
   commentIdParam,
   commentTextParam,
 } from './comment-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const UpdateCommentParams = z.object({
-  comment_id: commentIdParam,
-  text: commentTextParam.optional().describe('New text (replaces the old)'),
-  assignee: commentAssigneeParam.optional(),
-  resolved: z.boolean().optional().describe('Mark the comment resolved (true) or open again (false)'),
-});
+export const UpdateCommentParams = lazySchema(() =>
+  z.object({
+    comment_id: commentIdParam,
+    text: commentTextParam.optional().describe('New text (replaces the old)'),
+    assignee: commentAssigneeParam.optional(),
+    resolved: z.boolean().optional().describe('Mark the comment resolved (true) or open again (false)'),
+  }),
+);
 
-export class UpdateCommentTool extends ClickUpTool<typeof UpdateCommentParams> {
+export class UpdateCommentTool extends ClickUpTool<ReturnType<typeof UpdateCommentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_comment', TOOL_PREFIX),
     description: 'Edit a comment: its text, its assignee, or resolve it.',
@@ -26,10 +29,10 @@ export class UpdateCommentTool extends ClickUpTool<typeof UpdateCommentParams> {
   });
 
   getParamsSchema() {
-    return UpdateCommentParams;
+    return UpdateCommentParams();
   }
 
-  async execute(params: z.output<typeof UpdateCommentParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof UpdateCommentParams>>, ctx: ClickUpCtx) {
     const { comment_id, text, assignee, resolved } = params;
     if (text === undefined && assignee === undefined && resolved === undefined) {
       throw new ValidationError({

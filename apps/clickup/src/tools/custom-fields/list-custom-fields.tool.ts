@@ -4,8 +4,9 @@ import type { ApiCustomField } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam } from '../shared/params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const ListCustomFieldsParams = z.object({ list_id: listIdParam });
+const ListCustomFieldsParams = lazySchema(() => z.object({ list_id: listIdParam }));
 
 interface FieldView {
   id: string;
@@ -16,7 +17,7 @@ interface FieldView {
   options?: { id: string; name: string }[];
 }
 
-export class ListCustomFieldsTool extends ClickUpTool<typeof ListCustomFieldsParams> {
+export class ListCustomFieldsTool extends ClickUpTool<ReturnType<typeof ListCustomFieldsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('list_custom_fields', TOOL_PREFIX),
     description: "The custom fields a list's tasks can have: id, name, type and drop-down/labels options.",
@@ -25,11 +26,11 @@ export class ListCustomFieldsTool extends ClickUpTool<typeof ListCustomFieldsPar
   });
 
   getParamsSchema() {
-    return ListCustomFieldsParams;
+    return ListCustomFieldsParams();
   }
 
   async execute(
-    { list_id }: z.output<typeof ListCustomFieldsParams>,
+    { list_id }: z.output<ReturnType<typeof ListCustomFieldsParams>>,
     ctx: ClickUpCtx,
   ): Promise<{ fields: FieldView[] }> {
     const { fields } = await ctx.deps.client.get<{ fields: ApiCustomField[] }>(

@@ -6,15 +6,18 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { ClickUpCtx } from '../shared/clickup-tool.ts';
 import { addCustomIdFlags } from '../shared/custom-id-flags.ts';
 import { taskIdParam } from '../shared/params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const RemoveCustomFieldValueParams = z.object({
-  task_id: taskIdParam,
-  field_id: z.string().uuid().describe('Field id (clickup_list_custom_fields)'),
-});
+const RemoveCustomFieldValueParams = lazySchema(() =>
+  z.object({
+    task_id: taskIdParam,
+    field_id: z.string().uuid().describe('Field id (clickup_list_custom_fields)'),
+  }),
+);
 
 export class RemoveCustomFieldValueTool extends KnowledgeTool<
   ClickUpDeps,
-  typeof RemoveCustomFieldValueParams
+  ReturnType<typeof RemoveCustomFieldValueParams>
 > {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('remove_custom_field_value', TOOL_PREFIX),
@@ -25,18 +28,21 @@ export class RemoveCustomFieldValueTool extends KnowledgeTool<
   static override readonly KNOWLEDGE = { toolId: 'clickup', command: 'remove_custom_field_value' };
 
   getParamsSchema() {
-    return RemoveCustomFieldValueParams;
+    return RemoveCustomFieldValueParams();
   }
 
   protected override async beforeExecute(
-    params: z.output<typeof RemoveCustomFieldValueParams>,
+    params: z.output<ReturnType<typeof RemoveCustomFieldValueParams>>,
     ctx: ClickUpCtx,
   ) {
     await addCustomIdFlags(params, ctx);
     await super.beforeExecute(params, ctx);
   }
 
-  async execute({ task_id, field_id }: z.output<typeof RemoveCustomFieldValueParams>, ctx: ClickUpCtx) {
+  async execute(
+    { task_id, field_id }: z.output<ReturnType<typeof RemoveCustomFieldValueParams>>,
+    ctx: ClickUpCtx,
+  ) {
     const { path, query } = await ctx.deps.client.task(
       task_id,
       `/field/${encodeURIComponent(field_id)}`,

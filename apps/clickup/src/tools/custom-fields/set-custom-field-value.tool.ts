@@ -7,18 +7,24 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { ClickUpCtx } from '../shared/clickup-tool.ts';
 import { addCustomIdFlags } from '../shared/custom-id-flags.ts';
 import { taskIdParam } from '../shared/params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const SetCustomFieldValueParams = z.object({
-  task_id: taskIdParam,
-  field_id: z.string().min(1).describe('Field id or name'),
-  value: z.unknown().describe('The value; drop-down/labels by option name, dates as ISO or ms'),
-  labels: z
-    .enum(['merge', 'replace'])
-    .default('merge')
-    .describe('labels fields: add to the current labels (merge) or set exactly these (replace)'),
-});
+export const SetCustomFieldValueParams = lazySchema(() =>
+  z.object({
+    task_id: taskIdParam,
+    field_id: z.string().min(1).describe('Field id or name'),
+    value: z.unknown().describe('The value; drop-down/labels by option name, dates as ISO or ms'),
+    labels: z
+      .enum(['merge', 'replace'])
+      .default('merge')
+      .describe('labels fields: add to the current labels (merge) or set exactly these (replace)'),
+  }),
+);
 
-export class SetCustomFieldValueTool extends KnowledgeTool<ClickUpDeps, typeof SetCustomFieldValueParams> {
+export class SetCustomFieldValueTool extends KnowledgeTool<
+  ClickUpDeps,
+  ReturnType<typeof SetCustomFieldValueParams>
+> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('set_custom_field_value', TOOL_PREFIX),
     description:
@@ -29,11 +35,11 @@ export class SetCustomFieldValueTool extends KnowledgeTool<ClickUpDeps, typeof S
   static override readonly KNOWLEDGE = { toolId: 'clickup', command: 'set_custom_field_value' };
 
   getParamsSchema() {
-    return SetCustomFieldValueParams;
+    return SetCustomFieldValueParams();
   }
 
   protected override async beforeExecute(
-    params: z.output<typeof SetCustomFieldValueParams>,
+    params: z.output<ReturnType<typeof SetCustomFieldValueParams>>,
     ctx: ClickUpCtx,
   ) {
     await addCustomIdFlags(params, ctx);
@@ -41,7 +47,7 @@ export class SetCustomFieldValueTool extends KnowledgeTool<ClickUpDeps, typeof S
   }
 
   async execute(
-    { task_id, field_id, value, labels }: z.output<typeof SetCustomFieldValueParams>,
+    { task_id, field_id, value, labels }: z.output<ReturnType<typeof SetCustomFieldValueParams>>,
     ctx: ClickUpCtx,
   ) {
     const { client } = ctx.deps;

@@ -4,13 +4,16 @@ import { toDocPageViews, type ApiDocPage } from '../../api/dto/doc-view.ts';
 import { withMissingHint } from '../../api/not-found-hint.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetDocPagesParams = z.object({
-  doc_id: z.string().trim().min(1).describe('Doc id (clickup_search_docs)'),
-  page_id: z.string().trim().min(1).optional().describe('Only this page; omit for every page'),
-});
+export const GetDocPagesParams = lazySchema(() =>
+  z.object({
+    doc_id: z.string().trim().min(1).describe('Doc id (clickup_search_docs)'),
+    page_id: z.string().trim().min(1).optional().describe('Only this page; omit for every page'),
+  }),
+);
 
-export class GetDocPagesTool extends ClickUpTool<typeof GetDocPagesParams> {
+export class GetDocPagesTool extends ClickUpTool<ReturnType<typeof GetDocPagesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_doc_pages', TOOL_PREFIX),
     description:
@@ -20,14 +23,14 @@ export class GetDocPagesTool extends ClickUpTool<typeof GetDocPagesParams> {
   });
 
   getParamsSchema() {
-    return GetDocPagesParams;
+    return GetDocPagesParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute({ doc_id, page_id }: z.output<typeof GetDocPagesParams>, ctx: ClickUpCtx) {
+  async execute({ doc_id, page_id }: z.output<ReturnType<typeof GetDocPagesParams>>, ctx: ClickUpCtx) {
     const { client } = ctx.deps;
     const doc = `/workspaces/${await client.teamId(ctx.signal)}/docs/${encodeURIComponent(doc_id)}`;
     const query = { content_format: 'text/md' };

@@ -10,23 +10,26 @@ import { toDocView, type ApiDoc } from '../../api/dto/doc-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { cursorParam } from '../shared/paging.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
 /** Docs per API page, and how many pages one call reads while looking for name matches. */
 const API_PAGE = 100;
 const MAX_PAGES = 5;
 
-export const SearchDocsParams = z.object({
-  query: z.string().trim().min(1).max(200).optional().describe('Part of the doc name; omit for all docs'),
-  parent_id: z.string().regex(/^\d+$/).optional().describe('Only docs in this space, folder or list'),
-  cursor: cursorParam,
-});
+export const SearchDocsParams = lazySchema(() =>
+  z.object({
+    query: z.string().trim().min(1).max(200).optional().describe('Part of the doc name; omit for all docs'),
+    parent_id: z.string().regex(/^\d+$/).optional().describe('Only docs in this space, folder or list'),
+    cursor: cursorParam,
+  }),
+);
 
 interface DocPage {
   docs: ApiDoc[];
   next_cursor?: string | null;
 }
 
-export class SearchDocsTool extends ClickUpTool<typeof SearchDocsParams> {
+export class SearchDocsTool extends ClickUpTool<ReturnType<typeof SearchDocsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('search_docs', TOOL_PREFIX),
     description:
@@ -36,7 +39,7 @@ export class SearchDocsTool extends ClickUpTool<typeof SearchDocsParams> {
   });
 
   getParamsSchema() {
-    return SearchDocsParams;
+    return SearchDocsParams();
   }
 
   protected override projectionRoot() {
@@ -44,7 +47,7 @@ export class SearchDocsTool extends ClickUpTool<typeof SearchDocsParams> {
   }
 
   /** The API has no name search: read its pages in order and keep the names that match. */
-  async execute(params: z.output<typeof SearchDocsParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof SearchDocsParams>>, ctx: ClickUpCtx) {
     const { client } = ctx.deps;
     const fingerprint = requestFingerprint(this.name, params);
     const position = decodeCursor(params.cursor, fingerprint, { after: '' });

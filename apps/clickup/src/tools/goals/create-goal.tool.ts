@@ -4,15 +4,18 @@ import { toGoalDetail, type ApiGoal } from '../../api/dto/goal-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { dateParam } from '../shared/params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const CreateGoalParams = z.object({
-  name: z.string().trim().min(1).describe('Goal name'),
-  due_date: dateParam,
-  description: z.string().optional().describe('What the goal is about'),
-  owners: z.array(z.number().int().positive()).optional().describe('Owner user ids (clickup_find_member)'),
-});
+export const CreateGoalParams = lazySchema(() =>
+  z.object({
+    name: z.string().trim().min(1).describe('Goal name'),
+    due_date: dateParam,
+    description: z.string().optional().describe('What the goal is about'),
+    owners: z.array(z.number().int().positive()).optional().describe('Owner user ids (clickup_find_member)'),
+  }),
+);
 
-export class CreateGoalTool extends ClickUpTool<typeof CreateGoalParams> {
+export class CreateGoalTool extends ClickUpTool<ReturnType<typeof CreateGoalParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_goal', TOOL_PREFIX),
     description: 'Create a goal in the workspace. Returns it (id, name, due, owners, url).',
@@ -21,11 +24,11 @@ export class CreateGoalTool extends ClickUpTool<typeof CreateGoalParams> {
   });
 
   getParamsSchema() {
-    return CreateGoalParams;
+    return CreateGoalParams();
   }
 
   async execute(
-    { name, due_date, description, owners = [] }: z.output<typeof CreateGoalParams>,
+    { name, due_date, description, owners = [] }: z.output<ReturnType<typeof CreateGoalParams>>,
     ctx: ClickUpCtx,
   ) {
     const team = await ctx.deps.client.teamId(ctx.signal);

@@ -4,10 +4,11 @@ import { toGoalDetail, type ApiGoal } from '../../api/dto/goal-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { goalIdParam, goalMissing } from './goal-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetGoalParams = z.object({ goal_id: goalIdParam });
+export const GetGoalParams = lazySchema(() => z.object({ goal_id: goalIdParam }));
 
-export class GetGoalTool extends ClickUpTool<typeof GetGoalParams> {
+export class GetGoalTool extends ClickUpTool<ReturnType<typeof GetGoalParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_goal', TOOL_PREFIX),
     description: 'One goal: description, dates, progress, owners, url and its key results (current/target).',
@@ -16,10 +17,10 @@ export class GetGoalTool extends ClickUpTool<typeof GetGoalParams> {
   });
 
   getParamsSchema() {
-    return GetGoalParams;
+    return GetGoalParams();
   }
 
-  async execute({ goal_id }: z.output<typeof GetGoalParams>, ctx: ClickUpCtx) {
+  async execute({ goal_id }: z.output<ReturnType<typeof GetGoalParams>>, ctx: ClickUpCtx) {
     try {
       const { goal } = await ctx.deps.client.get<{ goal: ApiGoal }>(`/goal/${encodeURIComponent(goal_id)}`, {
         signal: ctx.signal,

@@ -4,13 +4,16 @@ import { toGoalView, type ApiGoal } from '../../api/dto/goal-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { cursorParam, LOCAL_PAGE } from '../shared/paging.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetGoalsParams = z.object({
-  include_completed: z.boolean().default(false).describe('Completed goals too'),
-  cursor: cursorParam,
-});
+export const GetGoalsParams = lazySchema(() =>
+  z.object({
+    include_completed: z.boolean().default(false).describe('Completed goals too'),
+    cursor: cursorParam,
+  }),
+);
 
-export class GetGoalsTool extends ClickUpTool<typeof GetGoalsParams> {
+export class GetGoalsTool extends ClickUpTool<ReturnType<typeof GetGoalsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_goals', TOOL_PREFIX),
     description: 'The goals of the workspace: { items: [{ id, name, due, percent, owners }], total }.',
@@ -19,14 +22,14 @@ export class GetGoalsTool extends ClickUpTool<typeof GetGoalsParams> {
   });
 
   getParamsSchema() {
-    return GetGoalsParams;
+    return GetGoalsParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute(params: z.output<typeof GetGoalsParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof GetGoalsParams>>, ctx: ClickUpCtx) {
     const team = await ctx.deps.client.teamId(ctx.signal);
     const { goals } = await ctx.deps.client.get<{ goals: ApiGoal[] }>(`/team/${team}/goal`, {
       query: { include_completed: params.include_completed },

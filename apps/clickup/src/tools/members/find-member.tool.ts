@@ -4,14 +4,17 @@ import { toMemberView, type ApiMember } from '../../api/dto/member-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { workspaceMembers } from './workspace-members.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const FindMemberParams = z.object({
-  query: z.string().trim().min(1).max(200).describe('Name, part of it, email, or "me"'),
-});
+export const FindMemberParams = lazySchema(() =>
+  z.object({
+    query: z.string().trim().min(1).max(200).describe('Name, part of it, email, or "me"'),
+  }),
+);
 
 const words = (m: ApiMember) => [m.username, m.email, m.initials].filter((w): w is string => !!w);
 
-export class FindMemberTool extends ClickUpTool<typeof FindMemberParams> {
+export class FindMemberTool extends ClickUpTool<ReturnType<typeof FindMemberParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('find_member', TOOL_PREFIX),
     description:
@@ -21,10 +24,10 @@ export class FindMemberTool extends ClickUpTool<typeof FindMemberParams> {
   });
 
   getParamsSchema() {
-    return FindMemberParams;
+    return FindMemberParams();
   }
 
-  async execute({ query }: z.output<typeof FindMemberParams>, ctx: ClickUpCtx) {
+  async execute({ query }: z.output<ReturnType<typeof FindMemberParams>>, ctx: ClickUpCtx) {
     const needle = query.toLowerCase();
     if (needle === 'me') {
       const [{ user }, members] = await Promise.all([

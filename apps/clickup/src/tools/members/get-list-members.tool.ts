@@ -5,10 +5,11 @@ import { withMissingHint } from '../../api/not-found-hint.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam } from '../shared/params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetListMembersParams = z.object({ list_id: listIdParam });
+export const GetListMembersParams = lazySchema(() => z.object({ list_id: listIdParam }));
 
-export class GetListMembersTool extends ClickUpTool<typeof GetListMembersParams> {
+export class GetListMembersTool extends ClickUpTool<ReturnType<typeof GetListMembersParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_list_members', TOOL_PREFIX),
     description: 'Who can see a list (and so be assigned its tasks): { items: [{ id, name, email }] }.',
@@ -17,10 +18,10 @@ export class GetListMembersTool extends ClickUpTool<typeof GetListMembersParams>
   });
 
   getParamsSchema() {
-    return GetListMembersParams;
+    return GetListMembersParams();
   }
 
-  async execute({ list_id }: z.output<typeof GetListMembersParams>, ctx: ClickUpCtx) {
+  async execute({ list_id }: z.output<ReturnType<typeof GetListMembersParams>>, ctx: ClickUpCtx) {
     try {
       const { members } = await ctx.deps.client.get<{ members: ApiMember[] }>(`/list/${list_id}/member`, {
         signal: ctx.signal,

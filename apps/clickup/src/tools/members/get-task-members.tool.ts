@@ -5,10 +5,11 @@ import { withMissingHint } from '../../api/not-found-hint.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetTaskMembersParams = z.object({ task_id: taskIdParam });
+export const GetTaskMembersParams = lazySchema(() => z.object({ task_id: taskIdParam }));
 
-export class GetTaskMembersTool extends ClickUpTool<typeof GetTaskMembersParams> {
+export class GetTaskMembersTool extends ClickUpTool<ReturnType<typeof GetTaskMembersParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_task_members', TOOL_PREFIX),
     description: 'Who can see a task: { items: [{ id, name, email }] }.',
@@ -17,10 +18,10 @@ export class GetTaskMembersTool extends ClickUpTool<typeof GetTaskMembersParams>
   });
 
   getParamsSchema() {
-    return GetTaskMembersParams;
+    return GetTaskMembersParams();
   }
 
-  async execute({ task_id }: z.output<typeof GetTaskMembersParams>, ctx: ClickUpCtx) {
+  async execute({ task_id }: z.output<ReturnType<typeof GetTaskMembersParams>>, ctx: ClickUpCtx) {
     const { path, query } = await ctx.deps.client.task(task_id, '/member', ctx.signal);
     try {
       const { members } = await ctx.deps.client.get<{ members: ApiMember[] }>(path, {

@@ -5,15 +5,18 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { cursorParam, LOCAL_PAGE } from '../shared/paging.ts';
 import { workspaceMembers } from './workspace-members.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetWorkspaceMembersParams = z.object({
-  role: z.enum(['owner', 'admin', 'member', 'guest']).optional().describe('Only this role'),
-  cursor: cursorParam,
-});
+export const GetWorkspaceMembersParams = lazySchema(() =>
+  z.object({
+    role: z.enum(['owner', 'admin', 'member', 'guest']).optional().describe('Only this role'),
+    cursor: cursorParam,
+  }),
+);
 
 const ROLE_NUMBER = { owner: 1, admin: 2, member: 3, guest: 4 } as const;
 
-export class GetWorkspaceMembersTool extends ClickUpTool<typeof GetWorkspaceMembersParams> {
+export class GetWorkspaceMembersTool extends ClickUpTool<ReturnType<typeof GetWorkspaceMembersParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_workspace_members', TOOL_PREFIX),
     description:
@@ -23,14 +26,14 @@ export class GetWorkspaceMembersTool extends ClickUpTool<typeof GetWorkspaceMemb
   });
 
   getParamsSchema() {
-    return GetWorkspaceMembersParams;
+    return GetWorkspaceMembersParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute(params: z.output<typeof GetWorkspaceMembersParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof GetWorkspaceMembersParams>>, ctx: ClickUpCtx) {
     const all = await workspaceMembers(ctx);
     const members = params.role ? all.filter((m) => m.role === ROLE_NUMBER[params.role!]) : all;
     return listLocal(this.name, { ...params, perPage: LOCAL_PAGE }, members, toMemberView);

@@ -4,14 +4,17 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { dependencyTypeParam, otherTaskParam, taskPair, relationWrite } from './relation-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const AddDependencyParams = z.object({
-  task_id: taskIdParam,
-  type: dependencyTypeParam,
-  other_task_id: otherTaskParam,
-});
+export const AddDependencyParams = lazySchema(() =>
+  z.object({
+    task_id: taskIdParam,
+    type: dependencyTypeParam,
+    other_task_id: otherTaskParam,
+  }),
+);
 
-export class AddDependencyTool extends ClickUpTool<typeof AddDependencyParams> {
+export class AddDependencyTool extends ClickUpTool<ReturnType<typeof AddDependencyParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('add_dependency', TOOL_PREFIX),
     description: 'Make a task wait on another (waiting_on) or block another (blocking).',
@@ -20,10 +23,13 @@ export class AddDependencyTool extends ClickUpTool<typeof AddDependencyParams> {
   });
 
   getParamsSchema() {
-    return AddDependencyParams;
+    return AddDependencyParams();
   }
 
-  async execute({ task_id, type, other_task_id }: z.output<typeof AddDependencyParams>, ctx: ClickUpCtx) {
+  async execute(
+    { task_id, type, other_task_id }: z.output<ReturnType<typeof AddDependencyParams>>,
+    ctx: ClickUpCtx,
+  ) {
     const { taskId, otherId } = await taskPair(ctx, task_id, other_task_id);
     const { path, query } = await ctx.deps.client.task(taskId, '/dependency', ctx.signal);
     await relationWrite(

@@ -4,10 +4,13 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { otherTaskParam, taskPair, relationWrite } from './relation-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const AddTaskLinkParams = z.object({ task_id: taskIdParam, other_task_id: otherTaskParam });
+export const AddTaskLinkParams = lazySchema(() =>
+  z.object({ task_id: taskIdParam, other_task_id: otherTaskParam }),
+);
 
-export class AddTaskLinkTool extends ClickUpTool<typeof AddTaskLinkParams> {
+export class AddTaskLinkTool extends ClickUpTool<ReturnType<typeof AddTaskLinkParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('add_task_link', TOOL_PREFIX),
     description: 'Link two tasks (a plain "related" link, no order; for order use clickup_add_dependency).',
@@ -16,10 +19,10 @@ export class AddTaskLinkTool extends ClickUpTool<typeof AddTaskLinkParams> {
   });
 
   getParamsSchema() {
-    return AddTaskLinkParams;
+    return AddTaskLinkParams();
   }
 
-  async execute({ task_id, other_task_id }: z.output<typeof AddTaskLinkParams>, ctx: ClickUpCtx) {
+  async execute({ task_id, other_task_id }: z.output<ReturnType<typeof AddTaskLinkParams>>, ctx: ClickUpCtx) {
     const { taskId, otherId } = await taskPair(ctx, task_id, other_task_id);
     const { path, query } = await ctx.deps.client.task(
       taskId,

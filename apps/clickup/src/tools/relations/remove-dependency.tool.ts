@@ -4,14 +4,17 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { dependencyTypeParam, otherTaskParam, taskPair, relationWrite } from './relation-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const RemoveDependencyParams = z.object({
-  task_id: taskIdParam,
-  type: dependencyTypeParam,
-  other_task_id: otherTaskParam,
-});
+export const RemoveDependencyParams = lazySchema(() =>
+  z.object({
+    task_id: taskIdParam,
+    type: dependencyTypeParam,
+    other_task_id: otherTaskParam,
+  }),
+);
 
-export class RemoveDependencyTool extends ClickUpTool<typeof RemoveDependencyParams> {
+export class RemoveDependencyTool extends ClickUpTool<ReturnType<typeof RemoveDependencyParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('remove_dependency', TOOL_PREFIX),
     description: 'Remove a dependency: the same task_id, type and other_task_id it was added with.',
@@ -20,10 +23,13 @@ export class RemoveDependencyTool extends ClickUpTool<typeof RemoveDependencyPar
   });
 
   getParamsSchema() {
-    return RemoveDependencyParams;
+    return RemoveDependencyParams();
   }
 
-  async execute({ task_id, type, other_task_id }: z.output<typeof RemoveDependencyParams>, ctx: ClickUpCtx) {
+  async execute(
+    { task_id, type, other_task_id }: z.output<ReturnType<typeof RemoveDependencyParams>>,
+    ctx: ClickUpCtx,
+  ) {
     const { taskId, otherId } = await taskPair(ctx, task_id, other_task_id);
     const { path, query } = await ctx.deps.client.task(taskId, '/dependency', ctx.signal);
     // ClickUp takes the pair as query parameters on DELETE (not a body).

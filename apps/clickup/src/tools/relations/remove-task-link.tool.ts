@@ -4,10 +4,13 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { otherTaskParam, taskPair, relationWrite } from './relation-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const RemoveTaskLinkParams = z.object({ task_id: taskIdParam, other_task_id: otherTaskParam });
+export const RemoveTaskLinkParams = lazySchema(() =>
+  z.object({ task_id: taskIdParam, other_task_id: otherTaskParam }),
+);
 
-export class RemoveTaskLinkTool extends ClickUpTool<typeof RemoveTaskLinkParams> {
+export class RemoveTaskLinkTool extends ClickUpTool<ReturnType<typeof RemoveTaskLinkParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('remove_task_link', TOOL_PREFIX),
     description: 'Remove the link between two tasks (either direction).',
@@ -16,10 +19,13 @@ export class RemoveTaskLinkTool extends ClickUpTool<typeof RemoveTaskLinkParams>
   });
 
   getParamsSchema() {
-    return RemoveTaskLinkParams;
+    return RemoveTaskLinkParams();
   }
 
-  async execute({ task_id, other_task_id }: z.output<typeof RemoveTaskLinkParams>, ctx: ClickUpCtx) {
+  async execute(
+    { task_id, other_task_id }: z.output<ReturnType<typeof RemoveTaskLinkParams>>,
+    ctx: ClickUpCtx,
+  ) {
     const { taskId, otherId } = await taskPair(ctx, task_id, other_task_id);
     const { path, query } = await ctx.deps.client.task(
       taskId,

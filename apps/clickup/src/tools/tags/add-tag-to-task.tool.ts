@@ -4,10 +4,11 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { spaceTagsOfTask, tagNameParam, tagPath, unknownTag } from './tag-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const AddTagToTaskParams = z.object({ task_id: taskIdParam, tag: tagNameParam });
+export const AddTagToTaskParams = lazySchema(() => z.object({ task_id: taskIdParam, tag: tagNameParam }));
 
-export class AddTagToTaskTool extends ClickUpTool<typeof AddTagToTaskParams> {
+export class AddTagToTaskTool extends ClickUpTool<ReturnType<typeof AddTagToTaskParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('add_tag_to_task', TOOL_PREFIX),
     description:
@@ -17,10 +18,10 @@ export class AddTagToTaskTool extends ClickUpTool<typeof AddTagToTaskParams> {
   });
 
   getParamsSchema() {
-    return AddTagToTaskParams;
+    return AddTagToTaskParams();
   }
 
-  async execute({ task_id, tag }: z.output<typeof AddTagToTaskParams>, ctx: ClickUpCtx) {
+  async execute({ task_id, tag }: z.output<ReturnType<typeof AddTagToTaskParams>>, ctx: ClickUpCtx) {
     const { path, query } = await ctx.deps.client.task(task_id, tagPath(tag), ctx.signal);
     try {
       await ctx.deps.client.post(path, { query, signal: ctx.signal });

@@ -4,17 +4,20 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { spaceIdParam } from '../shared/params.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
 const colorParam = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'a colour is hex, e.g. "#e50000"');
 
-export const CreateSpaceTagParams = z.object({
-  space_id: spaceIdParam,
-  name: z.string().trim().min(1).max(100).describe('Tag name'),
-  fg: colorParam.optional().describe('Text colour, e.g. "#ffffff"'),
-  bg: colorParam.optional().describe('Background colour, e.g. "#e50000"'),
-});
+export const CreateSpaceTagParams = lazySchema(() =>
+  z.object({
+    space_id: spaceIdParam,
+    name: z.string().trim().min(1).max(100).describe('Tag name'),
+    fg: colorParam.optional().describe('Text colour, e.g. "#ffffff"'),
+    bg: colorParam.optional().describe('Background colour, e.g. "#e50000"'),
+  }),
+);
 
-export class CreateSpaceTagTool extends ClickUpTool<typeof CreateSpaceTagParams> {
+export class CreateSpaceTagTool extends ClickUpTool<ReturnType<typeof CreateSpaceTagParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_space_tag', TOOL_PREFIX),
     description: "Create a tag in a Space, so that the Space's tasks can carry it.",
@@ -23,10 +26,13 @@ export class CreateSpaceTagTool extends ClickUpTool<typeof CreateSpaceTagParams>
   });
 
   getParamsSchema() {
-    return CreateSpaceTagParams;
+    return CreateSpaceTagParams();
   }
 
-  async execute({ space_id, name, fg, bg }: z.output<typeof CreateSpaceTagParams>, ctx: ClickUpCtx) {
+  async execute(
+    { space_id, name, fg, bg }: z.output<ReturnType<typeof CreateSpaceTagParams>>,
+    ctx: ClickUpCtx,
+  ) {
     await hintOnNotFound(
       ctx.deps.client.post(`/space/${encodeURIComponent(space_id)}/tag`, {
         json: { tag: { name, ...(fg ? { tag_fg: fg } : {}), ...(bg ? { tag_bg: bg } : {}) } },

@@ -5,10 +5,11 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { spaceIdParam } from '../shared/params.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetSpaceTagsParams = z.object({ space_id: spaceIdParam });
+export const GetSpaceTagsParams = lazySchema(() => z.object({ space_id: spaceIdParam }));
 
-export class GetSpaceTagsTool extends ClickUpTool<typeof GetSpaceTagsParams> {
+export class GetSpaceTagsTool extends ClickUpTool<ReturnType<typeof GetSpaceTagsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_space_tags', TOOL_PREFIX),
     description: 'The tags of a Space (the only ones its tasks can carry): { items: [{name, fg, bg}] }.',
@@ -17,10 +18,10 @@ export class GetSpaceTagsTool extends ClickUpTool<typeof GetSpaceTagsParams> {
   });
 
   getParamsSchema() {
-    return GetSpaceTagsParams;
+    return GetSpaceTagsParams();
   }
 
-  async execute({ space_id }: z.output<typeof GetSpaceTagsParams>, ctx: ClickUpCtx) {
+  async execute({ space_id }: z.output<ReturnType<typeof GetSpaceTagsParams>>, ctx: ClickUpCtx) {
     const { tags } = await hintOnNotFound(
       ctx.deps.client.get<{ tags: ApiTag[] }>(`/space/${encodeURIComponent(space_id)}/tag`, {
         signal: ctx.signal,

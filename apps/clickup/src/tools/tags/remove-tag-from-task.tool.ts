@@ -5,10 +5,13 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { tagNameParam, tagPath, unknownTag } from './tag-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const RemoveTagFromTaskParams = z.object({ task_id: taskIdParam, tag: tagNameParam });
+export const RemoveTagFromTaskParams = lazySchema(() =>
+  z.object({ task_id: taskIdParam, tag: tagNameParam }),
+);
 
-export class RemoveTagFromTaskTool extends ClickUpTool<typeof RemoveTagFromTaskParams> {
+export class RemoveTagFromTaskTool extends ClickUpTool<ReturnType<typeof RemoveTagFromTaskParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('remove_tag_from_task', TOOL_PREFIX),
     description: 'Take a tag off a task (the tag stays in the Space).',
@@ -17,10 +20,10 @@ export class RemoveTagFromTaskTool extends ClickUpTool<typeof RemoveTagFromTaskP
   });
 
   getParamsSchema() {
-    return RemoveTagFromTaskParams;
+    return RemoveTagFromTaskParams();
   }
 
-  async execute({ task_id, tag }: z.output<typeof RemoveTagFromTaskParams>, ctx: ClickUpCtx) {
+  async execute({ task_id, tag }: z.output<ReturnType<typeof RemoveTagFromTaskParams>>, ctx: ClickUpCtx) {
     // ClickUp answers 200 for a tag the task does not carry: check first, so a typo is not a silent no-op.
     const { path, query } = await ctx.deps.client.task(task_id, '', ctx.signal);
     const task = await ctx.deps.client.get<ApiTask>(path, { query, signal: ctx.signal });

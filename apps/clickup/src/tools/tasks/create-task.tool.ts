@@ -8,26 +8,29 @@ import type { ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, taskIdParam } from '../shared/params.ts';
 import { taskFields, userRef } from '../shared/task-params.ts';
 import { findCreatedTask, lostAnswer, unknownOutcome } from './find-created-task.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const CreateTaskParams = z.object({
-  list_id: listIdParam,
-  ...taskFields,
-  name: z.string().min(1).max(2000).describe('Title'),
-  assignees: z.array(userRef).optional().describe('People (ids, emails, names or "me")'),
-  tags: z.array(z.string().min(1)).optional().describe('Tag names'),
-  parent: taskIdParam.optional().describe('Parent task (makes a subtask; same list)'),
-  custom_fields: z
-    .array(z.object({ id: z.string().min(1).describe('Field id or name'), value: z.unknown() }))
-    .optional()
-    .describe('Custom field values; drop-down/labels by option name'),
-  notify_all: z.boolean().optional(),
-});
+export const CreateTaskParams = lazySchema(() =>
+  z.object({
+    list_id: listIdParam,
+    ...taskFields,
+    name: z.string().min(1).max(2000).describe('Title'),
+    assignees: z.array(userRef).optional().describe('People (ids, emails, names or "me")'),
+    tags: z.array(z.string().min(1)).optional().describe('Tag names'),
+    parent: taskIdParam.optional().describe('Parent task (makes a subtask; same list)'),
+    custom_fields: z
+      .array(z.object({ id: z.string().min(1).describe('Field id or name'), value: z.unknown() }))
+      .optional()
+      .describe('Custom field values; drop-down/labels by option name'),
+    notify_all: z.boolean().optional(),
+  }),
+);
 
-type Params = z.output<typeof CreateTaskParams>;
+type Params = z.output<ReturnType<typeof CreateTaskParams>>;
 
 export class CreateTaskTool extends KnowledgeTool<
   ClickUpDeps,
-  typeof CreateTaskParams,
+  ReturnType<typeof CreateTaskParams>,
   TaskView & { note?: string }
 > {
   static override readonly METADATA = defineToolMetadata({
@@ -39,7 +42,7 @@ export class CreateTaskTool extends KnowledgeTool<
   static override readonly KNOWLEDGE = { toolId: 'clickup', command: 'create_task' };
 
   getParamsSchema() {
-    return CreateTaskParams;
+    return CreateTaskParams();
   }
 
   async execute(params: Params, ctx: ClickUpCtx) {

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const DeleteTaskParams = z.object({ task_id: taskIdParam });
+const DeleteTaskParams = lazySchema(() => z.object({ task_id: taskIdParam }));
 
-export class DeleteTaskTool extends ClickUpTool<typeof DeleteTaskParams> {
+export class DeleteTaskTool extends ClickUpTool<ReturnType<typeof DeleteTaskParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_task', TOOL_PREFIX),
     description: 'Delete a task and its subtasks (they go to the trash in ClickUp).',
@@ -15,10 +16,10 @@ export class DeleteTaskTool extends ClickUpTool<typeof DeleteTaskParams> {
   });
 
   getParamsSchema() {
-    return DeleteTaskParams;
+    return DeleteTaskParams();
   }
 
-  async execute({ task_id }: z.output<typeof DeleteTaskParams>, ctx: ClickUpCtx) {
+  async execute({ task_id }: z.output<ReturnType<typeof DeleteTaskParams>>, ctx: ClickUpCtx) {
     const { path, query } = await ctx.deps.client.task(task_id, '', ctx.signal);
     await ctx.deps.client.delete(path, { query, signal: ctx.signal });
     return { deleted: task_id };

@@ -4,15 +4,18 @@ import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, taskIdParam } from '../shared/params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const DuplicateTaskParams = z.object({
-  task_id: taskIdParam,
-  list_id: listIdParam.optional().describe('Where the copy goes (default: the same list)'),
-  name: z.string().min(1).optional().describe('Name of the copy (default: the same name)'),
-});
+const DuplicateTaskParams = lazySchema(() =>
+  z.object({
+    task_id: taskIdParam,
+    list_id: listIdParam.optional().describe('Where the copy goes (default: the same list)'),
+    name: z.string().min(1).optional().describe('Name of the copy (default: the same name)'),
+  }),
+);
 
 /** Fields that carry over as they are; custom fields only when the copy stays in the same list. */
-export class DuplicateTaskTool extends ClickUpTool<typeof DuplicateTaskParams> {
+export class DuplicateTaskTool extends ClickUpTool<ReturnType<typeof DuplicateTaskParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('duplicate_task', TOOL_PREFIX),
     description:
@@ -22,10 +25,13 @@ export class DuplicateTaskTool extends ClickUpTool<typeof DuplicateTaskParams> {
   });
 
   getParamsSchema() {
-    return DuplicateTaskParams;
+    return DuplicateTaskParams();
   }
 
-  async execute({ task_id, list_id, name }: z.output<typeof DuplicateTaskParams>, ctx: ClickUpCtx) {
+  async execute(
+    { task_id, list_id, name }: z.output<ReturnType<typeof DuplicateTaskParams>>,
+    ctx: ClickUpCtx,
+  ) {
     const { client } = ctx.deps;
     const { path, query } = await client.task(task_id, '', ctx.signal);
     const source = await client.get<ApiTask>(path, {

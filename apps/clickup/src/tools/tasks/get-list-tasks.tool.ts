@@ -4,16 +4,19 @@ import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam } from '../shared/params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const GetListTasksParams = z.object({
-  list_id: listIdParam,
-  statuses: z.array(z.string().min(1)).optional().describe('Status names (any of)'),
-  include_closed: z.boolean().default(false),
-  subtasks: z.boolean().default(false).describe('Include subtasks'),
-  cursor: z.string().optional().describe('nextCursor of the previous page'),
-});
+const GetListTasksParams = lazySchema(() =>
+  z.object({
+    list_id: listIdParam,
+    statuses: z.array(z.string().min(1)).optional().describe('Status names (any of)'),
+    include_closed: z.boolean().default(false),
+    subtasks: z.boolean().default(false).describe('Include subtasks'),
+    cursor: z.string().optional().describe('nextCursor of the previous page'),
+  }),
+);
 
-export class GetListTasksTool extends ClickUpTool<typeof GetListTasksParams> {
+export class GetListTasksTool extends ClickUpTool<ReturnType<typeof GetListTasksParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_list_tasks', TOOL_PREFIX),
     description: 'The tasks of one list, newest first, 100 per page (nextCursor).',
@@ -22,10 +25,10 @@ export class GetListTasksTool extends ClickUpTool<typeof GetListTasksParams> {
   });
 
   getParamsSchema() {
-    return GetListTasksParams;
+    return GetListTasksParams();
   }
 
-  async execute(params: z.output<typeof GetListTasksParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof GetListTasksParams>>, ctx: ClickUpCtx) {
     return listPages(
       this.name,
       { ...params, perPage: 100 },

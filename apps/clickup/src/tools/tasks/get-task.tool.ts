@@ -11,6 +11,7 @@ import {
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
 const SECTIONS = [
   'description',
@@ -24,10 +25,12 @@ const SECTIONS = [
   'relations',
 ] as const;
 
-export const GetTaskParams = z.object({
-  task_id: taskIdParam,
-  include: z.array(z.enum(SECTIONS)).optional().describe('Extra sections'),
-});
+export const GetTaskParams = lazySchema(() =>
+  z.object({
+    task_id: taskIdParam,
+    include: z.array(z.enum(SECTIONS)).optional().describe('Extra sections'),
+  }),
+);
 
 interface TaskAnswer extends TaskView {
   description?: string;
@@ -48,7 +51,7 @@ interface ApiComment {
   date?: string;
 }
 
-export class GetTaskTool extends ClickUpTool<typeof GetTaskParams, TaskAnswer> {
+export class GetTaskTool extends ClickUpTool<ReturnType<typeof GetTaskParams>, TaskAnswer> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_task', TOOL_PREFIX),
     description:
@@ -58,11 +61,11 @@ export class GetTaskTool extends ClickUpTool<typeof GetTaskParams, TaskAnswer> {
   });
 
   getParamsSchema() {
-    return GetTaskParams;
+    return GetTaskParams();
   }
 
   async execute(
-    { task_id, include = [] }: z.output<typeof GetTaskParams>,
+    { task_id, include = [] }: z.output<ReturnType<typeof GetTaskParams>>,
     ctx: ClickUpCtx,
   ): Promise<TaskAnswer> {
     const want = new Set(include);

@@ -4,10 +4,13 @@ import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, taskIdParam } from '../shared/params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const MoveTaskParams = z.object({ task_id: taskIdParam, list_id: listIdParam.describe('The new home list') });
+const MoveTaskParams = lazySchema(() =>
+  z.object({ task_id: taskIdParam, list_id: listIdParam.describe('The new home list') }),
+);
 
-export class MoveTaskTool extends ClickUpTool<typeof MoveTaskParams> {
+export class MoveTaskTool extends ClickUpTool<ReturnType<typeof MoveTaskParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('move_task', TOOL_PREFIX),
     description:
@@ -17,10 +20,10 @@ export class MoveTaskTool extends ClickUpTool<typeof MoveTaskParams> {
   });
 
   getParamsSchema() {
-    return MoveTaskParams;
+    return MoveTaskParams();
   }
 
-  async execute({ task_id, list_id }: z.output<typeof MoveTaskParams>, ctx: ClickUpCtx) {
+  async execute({ task_id, list_id }: z.output<ReturnType<typeof MoveTaskParams>>, ctx: ClickUpCtx) {
     const { client } = ctx.deps;
     // v3 takes the real id only.
     const id = await client.resolveTaskId(task_id, ctx.signal);

@@ -10,44 +10,47 @@ import { toTaskView, type ApiCustomField, type ApiTask } from '../../api/dto/tas
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { dateParam } from '../shared/params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
 const ids = (what: string) => z.array(z.string().regex(/^\d+$/, `${what} ids are numbers`)).optional();
 
-export const SearchTasksParams = z.object({
-  statuses: z.array(z.string().min(1)).optional().describe('Status names (any of)'),
-  assignees: z.array(z.number().int().positive()).optional().describe('User ids (any of)'),
-  tags: z.array(z.string().min(1)).optional().describe('Tag names (any of)'),
-  list_ids: ids('list').describe('Only these lists'),
-  space_ids: ids('space').describe('Only these spaces'),
-  folder_ids: ids('folder').describe('Only these folders'),
-  due_after: dateParam.optional(),
-  due_before: dateParam.optional(),
-  created_after: dateParam.optional(),
-  created_before: dateParam.optional(),
-  updated_after: dateParam.optional(),
-  updated_before: dateParam.optional(),
-  custom_fields: z
-    .array(
-      z.object({
-        field: z.string().min(1).describe('Field id or name (names need list_ids)'),
-        operator: z
-          .enum(['=', '!=', '<', '<=', '>', '>=', 'IS NULL', 'IS NOT NULL', 'ANY', 'ALL', 'NOT ANY'])
-          .default('='),
-        value: z.unknown().optional(),
-      }),
-    )
-    .optional()
-    .describe('Custom field filters'),
-  include_closed: z.boolean().default(false),
-  subtasks: z.boolean().default(false).describe('Include subtasks'),
-  order_by: z.enum(['created', 'updated', 'due_date', 'id']).default('created'),
-  reverse: z.boolean().default(false),
-  cursor: z.string().optional().describe('nextCursor of the previous page'),
-});
+export const SearchTasksParams = lazySchema(() =>
+  z.object({
+    statuses: z.array(z.string().min(1)).optional().describe('Status names (any of)'),
+    assignees: z.array(z.number().int().positive()).optional().describe('User ids (any of)'),
+    tags: z.array(z.string().min(1)).optional().describe('Tag names (any of)'),
+    list_ids: ids('list').describe('Only these lists'),
+    space_ids: ids('space').describe('Only these spaces'),
+    folder_ids: ids('folder').describe('Only these folders'),
+    due_after: dateParam.optional(),
+    due_before: dateParam.optional(),
+    created_after: dateParam.optional(),
+    created_before: dateParam.optional(),
+    updated_after: dateParam.optional(),
+    updated_before: dateParam.optional(),
+    custom_fields: z
+      .array(
+        z.object({
+          field: z.string().min(1).describe('Field id or name (names need list_ids)'),
+          operator: z
+            .enum(['=', '!=', '<', '<=', '>', '>=', 'IS NULL', 'IS NOT NULL', 'ANY', 'ALL', 'NOT ANY'])
+            .default('='),
+          value: z.unknown().optional(),
+        }),
+      )
+      .optional()
+      .describe('Custom field filters'),
+    include_closed: z.boolean().default(false),
+    subtasks: z.boolean().default(false).describe('Include subtasks'),
+    order_by: z.enum(['created', 'updated', 'due_date', 'id']).default('created'),
+    reverse: z.boolean().default(false),
+    cursor: z.string().optional().describe('nextCursor of the previous page'),
+  }),
+);
 
 const PER_PAGE = 100;
 
-export class SearchTasksTool extends ClickUpTool<typeof SearchTasksParams> {
+export class SearchTasksTool extends ClickUpTool<ReturnType<typeof SearchTasksParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('search_tasks', TOOL_PREFIX),
     description:
@@ -57,10 +60,10 @@ export class SearchTasksTool extends ClickUpTool<typeof SearchTasksParams> {
   });
 
   getParamsSchema() {
-    return SearchTasksParams;
+    return SearchTasksParams();
   }
 
-  async execute(params: z.output<typeof SearchTasksParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof SearchTasksParams>>, ctx: ClickUpCtx) {
     const { client } = ctx.deps;
     const team = await client.teamId(ctx.signal);
     const customFields = params.custom_fields?.length ? await this.fieldFilters(params, ctx) : undefined;
@@ -102,7 +105,7 @@ export class SearchTasksTool extends ClickUpTool<typeof SearchTasksParams> {
    * filter when one id is unknown (and answers as if none were given), so an unknown field is
    * refused here instead.
    */
-  private async fieldFilters(params: z.output<typeof SearchTasksParams>, ctx: ClickUpCtx) {
+  private async fieldFilters(params: z.output<ReturnType<typeof SearchTasksParams>>, ctx: ClickUpCtx) {
     const filters = params.custom_fields ?? [];
     const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
     const known = new Map<string, ApiCustomField>();

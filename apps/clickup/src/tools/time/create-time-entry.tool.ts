@@ -5,18 +5,21 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { dateParam, taskIdParam } from '../shared/params.ts';
 import { taskForEntry, timeEntriesPath } from './time-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const CreateTimeEntryParams = z.object({
-  task_id: taskIdParam.optional(),
-  start: dateParam,
-  end: dateParam.optional().describe('End; or give duration_minutes'),
-  duration_minutes: z.number().positive().max(100_000).optional().describe('Length; or give end'),
-  description: z.string().max(10_000).optional().describe('What was done'),
-  billable: z.boolean().optional(),
-  assignee: z.number().int().positive().optional().describe('User id (admins only); default you'),
-});
+export const CreateTimeEntryParams = lazySchema(() =>
+  z.object({
+    task_id: taskIdParam.optional(),
+    start: dateParam,
+    end: dateParam.optional().describe('End; or give duration_minutes'),
+    duration_minutes: z.number().positive().max(100_000).optional().describe('Length; or give end'),
+    description: z.string().max(10_000).optional().describe('What was done'),
+    billable: z.boolean().optional(),
+    assignee: z.number().int().positive().optional().describe('User id (admins only); default you'),
+  }),
+);
 
-export class CreateTimeEntryTool extends ClickUpTool<typeof CreateTimeEntryParams> {
+export class CreateTimeEntryTool extends ClickUpTool<ReturnType<typeof CreateTimeEntryParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_time_entry', TOOL_PREFIX),
     description: 'Log time already spent: start plus end or duration_minutes, optionally on a task.',
@@ -25,10 +28,10 @@ export class CreateTimeEntryTool extends ClickUpTool<typeof CreateTimeEntryParam
   });
 
   getParamsSchema() {
-    return CreateTimeEntryParams;
+    return CreateTimeEntryParams();
   }
 
-  async execute(params: z.output<typeof CreateTimeEntryParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof CreateTimeEntryParams>>, ctx: ClickUpCtx) {
     const { start, end, duration_minutes } = params;
     if ((end === undefined) === (duration_minutes === undefined)) {
       throw new ValidationError({

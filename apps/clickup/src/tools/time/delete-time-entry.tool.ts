@@ -4,10 +4,11 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { NO_ENTRY_HINT, timeEntriesPath, timeEntryIdParam } from './time-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const DeleteTimeEntryParams = z.object({ entry_id: timeEntryIdParam });
+export const DeleteTimeEntryParams = lazySchema(() => z.object({ entry_id: timeEntryIdParam }));
 
-export class DeleteTimeEntryTool extends ClickUpTool<typeof DeleteTimeEntryParams> {
+export class DeleteTimeEntryTool extends ClickUpTool<ReturnType<typeof DeleteTimeEntryParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_time_entry', TOOL_PREFIX),
     description: 'Delete a time entry. It cannot be restored.',
@@ -16,10 +17,10 @@ export class DeleteTimeEntryTool extends ClickUpTool<typeof DeleteTimeEntryParam
   });
 
   getParamsSchema() {
-    return DeleteTimeEntryParams;
+    return DeleteTimeEntryParams();
   }
 
-  async execute({ entry_id }: z.output<typeof DeleteTimeEntryParams>, ctx: ClickUpCtx) {
+  async execute({ entry_id }: z.output<ReturnType<typeof DeleteTimeEntryParams>>, ctx: ClickUpCtx) {
     await hintOnNotFound(
       ctx.deps.client.delete(await timeEntriesPath(ctx, `/${encodeURIComponent(entry_id)}`), {
         signal: ctx.signal,

@@ -4,10 +4,11 @@ import { toTimeEntryView, type ApiTimeEntry, type TimeEntryView } from '../../ap
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { timeEntriesPath } from './time-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetRunningTimerParams = z.object({});
+export const GetRunningTimerParams = lazySchema(() => z.object({}));
 
-export class GetRunningTimerTool extends ClickUpTool<typeof GetRunningTimerParams> {
+export class GetRunningTimerTool extends ClickUpTool<ReturnType<typeof GetRunningTimerParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_running_timer', TOOL_PREFIX),
     description: 'Your running timer (task, start, minutes so far), or { running: false }.',
@@ -16,11 +17,11 @@ export class GetRunningTimerTool extends ClickUpTool<typeof GetRunningTimerParam
   });
 
   getParamsSchema() {
-    return GetRunningTimerParams;
+    return GetRunningTimerParams();
   }
 
   async execute(
-    _params: z.output<typeof GetRunningTimerParams>,
+    _params: z.output<ReturnType<typeof GetRunningTimerParams>>,
     ctx: ClickUpCtx,
   ): Promise<TimeEntryView | { running: false }> {
     const { data } = await ctx.deps.client.get<{ data: ApiTimeEntry | null }>(

@@ -5,23 +5,26 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { dateParam, listIdParam, spaceIdParam, taskIdParam } from '../shared/params.ts';
 import { taskForEntry, timeEntriesPath } from './time-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetTimeEntriesParams = z.object({
-  start: dateParam.optional().describe('From; default 30 days ago'),
-  end: dateParam.optional().describe('Until; default now'),
-  assignee: z
-    .array(z.number().int().positive())
-    .max(100)
-    .optional()
-    .describe("Users' ids; default you (others need admin rights)"),
-  task_id: taskIdParam.optional(),
-  list_id: listIdParam.optional(),
-  space_id: spaceIdParam.optional(),
-  limit: z.number().int().min(1).max(100).default(50).describe('Entries per page'),
-  cursor: z.string().optional().describe('nextCursor of the previous page'),
-});
+export const GetTimeEntriesParams = lazySchema(() =>
+  z.object({
+    start: dateParam.optional().describe('From; default 30 days ago'),
+    end: dateParam.optional().describe('Until; default now'),
+    assignee: z
+      .array(z.number().int().positive())
+      .max(100)
+      .optional()
+      .describe("Users' ids; default you (others need admin rights)"),
+    task_id: taskIdParam.optional(),
+    list_id: listIdParam.optional(),
+    space_id: spaceIdParam.optional(),
+    limit: z.number().int().min(1).max(100).default(50).describe('Entries per page'),
+    cursor: z.string().optional().describe('nextCursor of the previous page'),
+  }),
+);
 
-export class GetTimeEntriesTool extends ClickUpTool<typeof GetTimeEntriesParams> {
+export class GetTimeEntriesTool extends ClickUpTool<ReturnType<typeof GetTimeEntriesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_time_entries', TOOL_PREFIX),
     description:
@@ -31,10 +34,10 @@ export class GetTimeEntriesTool extends ClickUpTool<typeof GetTimeEntriesParams>
   });
 
   getParamsSchema() {
-    return GetTimeEntriesParams;
+    return GetTimeEntriesParams();
   }
 
-  async execute(params: z.output<typeof GetTimeEntriesParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof GetTimeEntriesParams>>, ctx: ClickUpCtx) {
     const { start, end, assignee, task_id, list_id, space_id } = params;
     const issues = [];
     if (start !== undefined && end !== undefined && end <= start) {

@@ -5,14 +5,17 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { taskForEntry, timeEntriesPath } from './time-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const StartTimerParams = z.object({
-  task_id: taskIdParam.optional(),
-  description: z.string().max(10_000).optional().describe('What you are doing'),
-  billable: z.boolean().optional(),
-});
+export const StartTimerParams = lazySchema(() =>
+  z.object({
+    task_id: taskIdParam.optional(),
+    description: z.string().max(10_000).optional().describe('What you are doing'),
+    billable: z.boolean().optional(),
+  }),
+);
 
-export class StartTimerTool extends ClickUpTool<typeof StartTimerParams> {
+export class StartTimerTool extends ClickUpTool<ReturnType<typeof StartTimerParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('start_timer', TOOL_PREFIX),
     description:
@@ -22,10 +25,10 @@ export class StartTimerTool extends ClickUpTool<typeof StartTimerParams> {
   });
 
   getParamsSchema() {
-    return StartTimerParams;
+    return StartTimerParams();
   }
 
-  async execute(params: z.output<typeof StartTimerParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof StartTimerParams>>, ctx: ClickUpCtx) {
     const task = await taskForEntry(ctx, params.task_id);
     const { data } = await ctx.deps.client.post<{ data: ApiTimeEntry }>(
       await timeEntriesPath(ctx, '/start'),

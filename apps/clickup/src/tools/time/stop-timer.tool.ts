@@ -5,10 +5,11 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { timeEntriesPath } from './time-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const StopTimerParams = z.object({});
+export const StopTimerParams = lazySchema(() => z.object({}));
 
-export class StopTimerTool extends ClickUpTool<typeof StopTimerParams> {
+export class StopTimerTool extends ClickUpTool<ReturnType<typeof StopTimerParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('stop_timer', TOOL_PREFIX),
     description: 'Stop your running timer; returns the saved entry.',
@@ -17,10 +18,10 @@ export class StopTimerTool extends ClickUpTool<typeof StopTimerParams> {
   });
 
   getParamsSchema() {
-    return StopTimerParams;
+    return StopTimerParams();
   }
 
-  async execute(_params: z.output<typeof StopTimerParams>, ctx: ClickUpCtx) {
+  async execute(_params: z.output<ReturnType<typeof StopTimerParams>>, ctx: ClickUpCtx) {
     const { data } = await hintOnNotFound(
       ctx.deps.client.post<{ data: ApiTimeEntry }>(await timeEntriesPath(ctx, '/stop'), {
         signal: ctx.signal,

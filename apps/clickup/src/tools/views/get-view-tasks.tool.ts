@@ -5,17 +5,20 @@ import { withMissingHint } from '../../api/not-found-hint.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { cursorParam, itemFieldsParam } from '../shared/paging.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
 /** The API's fixed page size for a view's tasks. */
 const VIEW_PAGE = 100;
 
-export const GetViewTasksParams = z.object({
-  view_id: z.string().trim().min(1).describe('View id (clickup_get_views)'),
-  cursor: cursorParam,
-  fields: itemFieldsParam(['id', 'status.status']),
-});
+export const GetViewTasksParams = lazySchema(() =>
+  z.object({
+    view_id: z.string().trim().min(1).describe('View id (clickup_get_views)'),
+    cursor: cursorParam,
+    fields: itemFieldsParam(['id', 'status.status']),
+  }),
+);
 
-export class GetViewTasksTool extends ClickUpTool<typeof GetViewTasksParams> {
+export class GetViewTasksTool extends ClickUpTool<ReturnType<typeof GetViewTasksParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_view_tasks', TOOL_PREFIX),
     description:
@@ -25,14 +28,14 @@ export class GetViewTasksTool extends ClickUpTool<typeof GetViewTasksParams> {
   });
 
   getParamsSchema() {
-    return GetViewTasksParams;
+    return GetViewTasksParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute(params: z.output<typeof GetViewTasksParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof GetViewTasksParams>>, ctx: ClickUpCtx) {
     try {
       return await listPages(
         this.name,

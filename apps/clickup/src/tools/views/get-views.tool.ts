@@ -5,14 +5,17 @@ import { withMissingHint } from '../../api/not-found-hint.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { folderIdParam, listIdParam, spaceIdParam } from '../shared/params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetViewsParams = z.object({
-  space_id: spaceIdParam.optional(),
-  folder_id: folderIdParam.optional(),
-  list_id: listIdParam.optional(),
-});
+export const GetViewsParams = lazySchema(() =>
+  z.object({
+    space_id: spaceIdParam.optional(),
+    folder_id: folderIdParam.optional(),
+    list_id: listIdParam.optional(),
+  }),
+);
 
-export class GetViewsTool extends ClickUpTool<typeof GetViewsParams> {
+export class GetViewsTool extends ClickUpTool<ReturnType<typeof GetViewsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_views', TOOL_PREFIX),
     description:
@@ -22,10 +25,10 @@ export class GetViewsTool extends ClickUpTool<typeof GetViewsParams> {
   });
 
   getParamsSchema() {
-    return GetViewsParams;
+    return GetViewsParams();
   }
 
-  async execute(params: z.output<typeof GetViewsParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof GetViewsParams>>, ctx: ClickUpCtx) {
     const given = (['space_id', 'folder_id', 'list_id'] as const).filter((k) => params[k] !== undefined);
     if (given.length > 1) {
       throw new ValidationError({

@@ -6,17 +6,20 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { folderIdParam, listIdParam, spaceIdParam, taskIdParam } from '../shared/params.ts';
 import { endpointParam, eventsParam } from './webhook-params.ts';
 import { keepWebhookSecret } from './webhook-secret-keeping.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const CreateWebhookParams = z.object({
-  endpoint: endpointParam,
-  events: eventsParam,
-  space_id: spaceIdParam.optional(),
-  folder_id: folderIdParam.optional(),
-  list_id: listIdParam.optional(),
-  task_id: taskIdParam.optional(),
-});
+const CreateWebhookParams = lazySchema(() =>
+  z.object({
+    endpoint: endpointParam,
+    events: eventsParam,
+    space_id: spaceIdParam.optional(),
+    folder_id: folderIdParam.optional(),
+    list_id: listIdParam.optional(),
+    task_id: taskIdParam.optional(),
+  }),
+);
 
-export class CreateWebhookTool extends ClickUpTool<typeof CreateWebhookParams> {
+export class CreateWebhookTool extends ClickUpTool<ReturnType<typeof CreateWebhookParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_webhook', TOOL_PREFIX),
     description:
@@ -26,10 +29,10 @@ export class CreateWebhookTool extends ClickUpTool<typeof CreateWebhookParams> {
   });
 
   getParamsSchema() {
-    return CreateWebhookParams;
+    return CreateWebhookParams();
   }
 
-  async execute({ task_id, ...params }: z.output<typeof CreateWebhookParams>, ctx: ClickUpCtx) {
+  async execute({ task_id, ...params }: z.output<ReturnType<typeof CreateWebhookParams>>, ctx: ClickUpCtx) {
     const { client } = ctx.deps;
     const team = await client.teamId(ctx.signal);
     const created = await client.post<{ id: string; webhook: ApiWebhook }>(`/team/${team}/webhook`, {

@@ -4,10 +4,11 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { webhookIdParam } from './webhook-params.ts';
 import { forgetWebhookSecret } from './webhook-secret-keeping.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const DeleteWebhookParams = z.object({ webhook_id: webhookIdParam });
+const DeleteWebhookParams = lazySchema(() => z.object({ webhook_id: webhookIdParam }));
 
-export class DeleteWebhookTool extends ClickUpTool<typeof DeleteWebhookParams> {
+export class DeleteWebhookTool extends ClickUpTool<ReturnType<typeof DeleteWebhookParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_webhook', TOOL_PREFIX),
     description: 'Stop a webhook: ClickUp posts no more events to its endpoint.',
@@ -16,10 +17,10 @@ export class DeleteWebhookTool extends ClickUpTool<typeof DeleteWebhookParams> {
   });
 
   getParamsSchema() {
-    return DeleteWebhookParams;
+    return DeleteWebhookParams();
   }
 
-  async execute({ webhook_id }: z.output<typeof DeleteWebhookParams>, ctx: ClickUpCtx) {
+  async execute({ webhook_id }: z.output<ReturnType<typeof DeleteWebhookParams>>, ctx: ClickUpCtx) {
     try {
       await ctx.deps.client.delete(`/webhook/${encodeURIComponent(webhook_id)}`, { signal: ctx.signal });
     } catch (error) {

@@ -5,24 +5,27 @@ import { WEBHOOK_FORMATS } from '../../webhooks/webhook-event-store.ts';
 import { NO_WEBHOOK_STORE, toWebhookEventView } from '../../webhooks/webhook-event-view.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { dateParam } from '../shared/params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const ListWebhookEventsParams = z.object({
-  event: z.string().min(1).optional().describe('Event name, e.g. "taskStatusUpdated"'),
-  task_id: z.string().min(1).optional().describe('Task id (not the custom id)'),
-  list_id: z.string().min(1).optional().describe('List id'),
-  format: z.enum(WEBHOOK_FORMATS).optional().describe('Payload format'),
-  since: dateParam.optional().describe('Received at or after'),
-  until: dateParam.optional().describe('Received before'),
-  order: z.enum(['newest', 'oldest']).default('newest').describe('Sort'),
-  include: z
-    .array(z.enum(['changes', 'payload']))
-    .optional()
-    .describe('Add the normalised changes, the raw payload'),
-  perPage: z.number().int().min(1).max(100).default(20).describe('Events per page (1–100)'),
-  cursor: z.string().min(1).optional().describe('nextCursor of the previous page'),
-});
+export const ListWebhookEventsParams = lazySchema(() =>
+  z.object({
+    event: z.string().min(1).optional().describe('Event name, e.g. "taskStatusUpdated"'),
+    task_id: z.string().min(1).optional().describe('Task id (not the custom id)'),
+    list_id: z.string().min(1).optional().describe('List id'),
+    format: z.enum(WEBHOOK_FORMATS).optional().describe('Payload format'),
+    since: dateParam.optional().describe('Received at or after'),
+    until: dateParam.optional().describe('Received before'),
+    order: z.enum(['newest', 'oldest']).default('newest').describe('Sort'),
+    include: z
+      .array(z.enum(['changes', 'payload']))
+      .optional()
+      .describe('Add the normalised changes, the raw payload'),
+    perPage: z.number().int().min(1).max(100).default(20).describe('Events per page (1–100)'),
+    cursor: z.string().min(1).optional().describe('nextCursor of the previous page'),
+  }),
+);
 
-export class ListWebhookEventsTool extends ClickUpTool<typeof ListWebhookEventsParams> {
+export class ListWebhookEventsTool extends ClickUpTool<ReturnType<typeof ListWebhookEventsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('list_webhook_events', TOOL_PREFIX),
     description: 'Events ClickUp delivered to this server (webhooks and automation calls), with filters.',
@@ -32,10 +35,10 @@ export class ListWebhookEventsTool extends ClickUpTool<typeof ListWebhookEventsP
   });
 
   getParamsSchema() {
-    return ListWebhookEventsParams;
+    return ListWebhookEventsParams();
   }
 
-  async execute(params: z.output<typeof ListWebhookEventsParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof ListWebhookEventsParams>>, ctx: ClickUpCtx) {
     const store = ctx.deps.webhookEvents;
     if (!store) throw new Error(NO_WEBHOOK_STORE);
     const include = new Set(params.include ?? []);

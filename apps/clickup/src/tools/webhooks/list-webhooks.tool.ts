@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { toWebhookView, type ApiWebhook } from '../../api/dto/webhook-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const ListWebhooksParams = z.object({});
+const ListWebhooksParams = lazySchema(() => z.object({}));
 
-export class ListWebhooksTool extends ClickUpTool<typeof ListWebhooksParams> {
+export class ListWebhooksTool extends ClickUpTool<ReturnType<typeof ListWebhooksParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('list_webhooks', TOOL_PREFIX),
     description: "The token's webhooks in the workspace: endpoint, events, scope, health.",
@@ -15,10 +16,10 @@ export class ListWebhooksTool extends ClickUpTool<typeof ListWebhooksParams> {
   });
 
   getParamsSchema() {
-    return ListWebhooksParams;
+    return ListWebhooksParams();
   }
 
-  async execute(_params: z.output<typeof ListWebhooksParams>, ctx: ClickUpCtx) {
+  async execute(_params: z.output<ReturnType<typeof ListWebhooksParams>>, ctx: ClickUpCtx) {
     const team = await ctx.deps.client.teamId(ctx.signal);
     const { webhooks } = await ctx.deps.client.get<{ webhooks: ApiWebhook[] }>(`/team/${team}/webhook`, {
       signal: ctx.signal,

@@ -4,15 +4,18 @@ import { toWebhookView, type ApiWebhook } from '../../api/dto/webhook-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { endpointParam, eventsParam, webhookIdParam } from './webhook-params.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-const UpdateWebhookParams = z.object({
-  webhook_id: webhookIdParam,
-  endpoint: endpointParam,
-  events: eventsParam,
-  status: z.enum(['active', 'suspended']).optional().describe('"active" re-enables a suspended webhook'),
-});
+const UpdateWebhookParams = lazySchema(() =>
+  z.object({
+    webhook_id: webhookIdParam,
+    endpoint: endpointParam,
+    events: eventsParam,
+    status: z.enum(['active', 'suspended']).optional().describe('"active" re-enables a suspended webhook'),
+  }),
+);
 
-export class UpdateWebhookTool extends ClickUpTool<typeof UpdateWebhookParams> {
+export class UpdateWebhookTool extends ClickUpTool<ReturnType<typeof UpdateWebhookParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_webhook', TOOL_PREFIX),
     description:
@@ -22,10 +25,10 @@ export class UpdateWebhookTool extends ClickUpTool<typeof UpdateWebhookParams> {
   });
 
   getParamsSchema() {
-    return UpdateWebhookParams;
+    return UpdateWebhookParams();
   }
 
-  async execute({ webhook_id, ...body }: z.output<typeof UpdateWebhookParams>, ctx: ClickUpCtx) {
+  async execute({ webhook_id, ...body }: z.output<ReturnType<typeof UpdateWebhookParams>>, ctx: ClickUpCtx) {
     const updated = await ctx.deps.client.put<{ id: string; webhook: ApiWebhook }>(
       `/webhook/${encodeURIComponent(webhook_id)}`,
       { json: body, signal: ctx.signal },

@@ -5,13 +5,16 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { spaceIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const CreateFolderParams = z.object({
-  space_id: spaceIdParam,
-  name: z.string().trim().min(1).describe('Folder name'),
-});
+export const CreateFolderParams = lazySchema(() =>
+  z.object({
+    space_id: spaceIdParam,
+    name: z.string().trim().min(1).describe('Folder name'),
+  }),
+);
 
-export class CreateFolderTool extends ClickUpTool<typeof CreateFolderParams> {
+export class CreateFolderTool extends ClickUpTool<ReturnType<typeof CreateFolderParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_folder', TOOL_PREFIX),
     description: 'Create a folder in a space. Returns { id, name, space, lists: [] }.',
@@ -21,10 +24,10 @@ export class CreateFolderTool extends ClickUpTool<typeof CreateFolderParams> {
   });
 
   getParamsSchema() {
-    return CreateFolderParams;
+    return CreateFolderParams();
   }
 
-  async execute({ space_id, name }: z.output<typeof CreateFolderParams>, ctx: ClickUpCtx) {
+  async execute({ space_id, name }: z.output<ReturnType<typeof CreateFolderParams>>, ctx: ClickUpCtx) {
     try {
       const folder = await ctx.deps.client.post<ApiFolder>(`/space/${space_id}/folder`, {
         json: { name },

@@ -5,15 +5,18 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { folderIdParam, spaceIdParam } from '../shared/params.ts';
 import { listParent } from './list-parent.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const CreateListParams = z.object({
-  folder_id: folderIdParam.optional().describe('In this folder'),
-  space_id: spaceIdParam.optional().describe('Or: folderless in this space'),
-  name: z.string().trim().min(1).describe('List name'),
-  content: z.string().optional().describe('Description (markdown)'),
-});
+export const CreateListParams = lazySchema(() =>
+  z.object({
+    folder_id: folderIdParam.optional().describe('In this folder'),
+    space_id: spaceIdParam.optional().describe('Or: folderless in this space'),
+    name: z.string().trim().min(1).describe('List name'),
+    content: z.string().optional().describe('Description (markdown)'),
+  }),
+);
 
-export class CreateListTool extends ClickUpTool<typeof CreateListParams> {
+export class CreateListTool extends ClickUpTool<ReturnType<typeof CreateListParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_list', TOOL_PREFIX),
     description:
@@ -24,10 +27,10 @@ export class CreateListTool extends ClickUpTool<typeof CreateListParams> {
   });
 
   getParamsSchema() {
-    return CreateListParams;
+    return CreateListParams();
   }
 
-  async execute(params: z.output<typeof CreateListParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof CreateListParams>>, ctx: ClickUpCtx) {
     const parent = listParent(params, ctx.toolName);
     const body = {
       name: params.name,

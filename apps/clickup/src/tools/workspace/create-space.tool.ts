@@ -3,13 +3,16 @@ import { z } from 'zod';
 import { toSpaceDetail, type ApiSpace } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const CreateSpaceParams = z.object({
-  name: z.string().trim().min(1).describe('Space name'),
-  multiple_assignees: z.boolean().default(true).describe('Allow several assignees per task'),
-});
+export const CreateSpaceParams = lazySchema(() =>
+  z.object({
+    name: z.string().trim().min(1).describe('Space name'),
+    multiple_assignees: z.boolean().default(true).describe('Allow several assignees per task'),
+  }),
+);
 
-export class CreateSpaceTool extends ClickUpTool<typeof CreateSpaceParams> {
+export class CreateSpaceTool extends ClickUpTool<ReturnType<typeof CreateSpaceParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_space', TOOL_PREFIX),
     description: 'Create a space in the workspace. Returns it with its default statuses and features.',
@@ -19,10 +22,13 @@ export class CreateSpaceTool extends ClickUpTool<typeof CreateSpaceParams> {
   });
 
   getParamsSchema() {
-    return CreateSpaceParams;
+    return CreateSpaceParams();
   }
 
-  async execute({ name, multiple_assignees }: z.output<typeof CreateSpaceParams>, ctx: ClickUpCtx) {
+  async execute(
+    { name, multiple_assignees }: z.output<ReturnType<typeof CreateSpaceParams>>,
+    ctx: ClickUpCtx,
+  ) {
     const team = await ctx.deps.client.teamId(ctx.signal);
     const space = await ctx.deps.client.post<ApiSpace>(`/team/${team}/space`, {
       json: { name, multiple_assignees },

@@ -4,10 +4,11 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { folderIdParam } from '../shared/params.ts';
 import { folderMissing } from './hierarchy-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const DeleteFolderParams = z.object({ folder_id: folderIdParam });
+export const DeleteFolderParams = lazySchema(() => z.object({ folder_id: folderIdParam }));
 
-export class DeleteFolderTool extends ClickUpTool<typeof DeleteFolderParams> {
+export class DeleteFolderTool extends ClickUpTool<ReturnType<typeof DeleteFolderParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_folder', TOOL_PREFIX),
     description: 'Delete a folder with all its lists and tasks. There is no undo.',
@@ -18,10 +19,10 @@ export class DeleteFolderTool extends ClickUpTool<typeof DeleteFolderParams> {
   });
 
   getParamsSchema() {
-    return DeleteFolderParams;
+    return DeleteFolderParams();
   }
 
-  async execute({ folder_id }: z.output<typeof DeleteFolderParams>, ctx: ClickUpCtx) {
+  async execute({ folder_id }: z.output<ReturnType<typeof DeleteFolderParams>>, ctx: ClickUpCtx) {
     try {
       await ctx.deps.client.delete(`/folder/${folder_id}`, { signal: ctx.signal });
     } catch (error) {

@@ -4,10 +4,11 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam } from '../shared/params.ts';
 import { listMissing } from './hierarchy-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const DeleteListParams = z.object({ list_id: listIdParam });
+export const DeleteListParams = lazySchema(() => z.object({ list_id: listIdParam }));
 
-export class DeleteListTool extends ClickUpTool<typeof DeleteListParams> {
+export class DeleteListTool extends ClickUpTool<ReturnType<typeof DeleteListParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_list', TOOL_PREFIX),
     description: 'Delete a list with all its tasks. There is no undo.',
@@ -18,10 +19,10 @@ export class DeleteListTool extends ClickUpTool<typeof DeleteListParams> {
   });
 
   getParamsSchema() {
-    return DeleteListParams;
+    return DeleteListParams();
   }
 
-  async execute({ list_id }: z.output<typeof DeleteListParams>, ctx: ClickUpCtx) {
+  async execute({ list_id }: z.output<ReturnType<typeof DeleteListParams>>, ctx: ClickUpCtx) {
     try {
       await ctx.deps.client.delete(`/list/${list_id}`, { signal: ctx.signal });
     } catch (error) {

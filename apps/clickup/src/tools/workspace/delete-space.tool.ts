@@ -4,10 +4,11 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { spaceIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const DeleteSpaceParams = z.object({ space_id: spaceIdParam });
+export const DeleteSpaceParams = lazySchema(() => z.object({ space_id: spaceIdParam }));
 
-export class DeleteSpaceTool extends ClickUpTool<typeof DeleteSpaceParams> {
+export class DeleteSpaceTool extends ClickUpTool<ReturnType<typeof DeleteSpaceParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_space', TOOL_PREFIX),
     description: 'Delete a space with all its folders, lists and tasks. There is no undo.',
@@ -18,10 +19,10 @@ export class DeleteSpaceTool extends ClickUpTool<typeof DeleteSpaceParams> {
   });
 
   getParamsSchema() {
-    return DeleteSpaceParams;
+    return DeleteSpaceParams();
   }
 
-  async execute({ space_id }: z.output<typeof DeleteSpaceParams>, ctx: ClickUpCtx) {
+  async execute({ space_id }: z.output<ReturnType<typeof DeleteSpaceParams>>, ctx: ClickUpCtx) {
     try {
       await ctx.deps.client.delete(`/space/${space_id}`, { signal: ctx.signal });
     } catch (error) {

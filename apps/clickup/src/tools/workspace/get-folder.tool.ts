@@ -5,10 +5,11 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { folderIdParam } from '../shared/params.ts';
 import { folderMissing } from './hierarchy-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetFolderParams = z.object({ folder_id: folderIdParam });
+export const GetFolderParams = lazySchema(() => z.object({ folder_id: folderIdParam }));
 
-export class GetFolderTool extends ClickUpTool<typeof GetFolderParams> {
+export class GetFolderTool extends ClickUpTool<ReturnType<typeof GetFolderParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_folder', TOOL_PREFIX),
     description: 'One folder: name, space, task count and its lists (id, name, tasks).',
@@ -17,10 +18,10 @@ export class GetFolderTool extends ClickUpTool<typeof GetFolderParams> {
   });
 
   getParamsSchema() {
-    return GetFolderParams;
+    return GetFolderParams();
   }
 
-  async execute({ folder_id }: z.output<typeof GetFolderParams>, ctx: ClickUpCtx) {
+  async execute({ folder_id }: z.output<ReturnType<typeof GetFolderParams>>, ctx: ClickUpCtx) {
     try {
       return toFolderDetail(
         await ctx.deps.client.get<ApiFolder>(`/folder/${folder_id}`, { signal: ctx.signal }),

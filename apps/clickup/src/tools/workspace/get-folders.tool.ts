@@ -6,14 +6,17 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { cursorParam, LOCAL_PAGE } from '../shared/paging.ts';
 import { spaceIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetFoldersParams = z.object({
-  space_id: spaceIdParam,
-  archived: z.boolean().default(false).describe('Archived ones instead'),
-  cursor: cursorParam,
-});
+export const GetFoldersParams = lazySchema(() =>
+  z.object({
+    space_id: spaceIdParam,
+    archived: z.boolean().default(false).describe('Archived ones instead'),
+    cursor: cursorParam,
+  }),
+);
 
-export class GetFoldersTool extends ClickUpTool<typeof GetFoldersParams> {
+export class GetFoldersTool extends ClickUpTool<ReturnType<typeof GetFoldersParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_folders', TOOL_PREFIX),
     description:
@@ -23,10 +26,10 @@ export class GetFoldersTool extends ClickUpTool<typeof GetFoldersParams> {
   });
 
   getParamsSchema() {
-    return GetFoldersParams;
+    return GetFoldersParams();
   }
 
-  async execute(params: z.output<typeof GetFoldersParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof GetFoldersParams>>, ctx: ClickUpCtx) {
     let folders: ApiFolder[];
     try {
       ({ folders } = await ctx.deps.client.get<{ folders: ApiFolder[] }>(`/space/${params.space_id}/folder`, {

@@ -5,10 +5,13 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { spaceIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetHierarchyParams = z.object({
-  space_id: spaceIdParam.optional().describe('Only this space; omit for every space'),
-});
+export const GetHierarchyParams = lazySchema(() =>
+  z.object({
+    space_id: spaceIdParam.optional().describe('Only this space; omit for every space'),
+  }),
+);
 
 type Named = { id: string; name: string };
 
@@ -20,7 +23,7 @@ interface SpaceTree extends Named {
 
 const named = ({ id, name }: Named): Named => ({ id, name });
 
-export class GetHierarchyTool extends ClickUpTool<typeof GetHierarchyParams> {
+export class GetHierarchyTool extends ClickUpTool<ReturnType<typeof GetHierarchyParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_hierarchy', TOOL_PREFIX),
     description: 'Spaces → folders → lists (and folderless lists) in one call: ids and names, active only.',
@@ -30,10 +33,10 @@ export class GetHierarchyTool extends ClickUpTool<typeof GetHierarchyParams> {
   });
 
   getParamsSchema() {
-    return GetHierarchyParams;
+    return GetHierarchyParams();
   }
 
-  async execute({ space_id }: z.output<typeof GetHierarchyParams>, ctx: ClickUpCtx) {
+  async execute({ space_id }: z.output<ReturnType<typeof GetHierarchyParams>>, ctx: ClickUpCtx) {
     const { client } = ctx.deps;
     const get = <T>(path: string) => client.get<T>(path, { signal: ctx.signal });
     let spaces: ApiSpace[];

@@ -5,10 +5,11 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam } from '../shared/params.ts';
 import { listMissing } from './hierarchy-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetListParams = z.object({ list_id: listIdParam });
+export const GetListParams = lazySchema(() => z.object({ list_id: listIdParam }));
 
-export class GetListTool extends ClickUpTool<typeof GetListParams> {
+export class GetListTool extends ClickUpTool<ReturnType<typeof GetListParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_list', TOOL_PREFIX),
     description:
@@ -18,10 +19,10 @@ export class GetListTool extends ClickUpTool<typeof GetListParams> {
   });
 
   getParamsSchema() {
-    return GetListParams;
+    return GetListParams();
   }
 
-  async execute({ list_id }: z.output<typeof GetListParams>, ctx: ClickUpCtx) {
+  async execute({ list_id }: z.output<ReturnType<typeof GetListParams>>, ctx: ClickUpCtx) {
     try {
       return toListDetail(await ctx.deps.client.get<ApiList>(`/list/${list_id}`, { signal: ctx.signal }));
     } catch (error) {

@@ -6,16 +6,19 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { cursorParam, itemFieldsParam, LOCAL_PAGE } from '../shared/paging.ts';
 import { folderIdParam, spaceIdParam } from '../shared/params.ts';
 import { listParent } from './list-parent.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetListsParams = z.object({
-  folder_id: folderIdParam.optional().describe('Lists in this folder'),
-  space_id: spaceIdParam.optional().describe('Or: folderless lists of this space'),
-  archived: z.boolean().default(false).describe('Archived ones instead'),
-  cursor: cursorParam,
-  fields: itemFieldsParam(['id', 'statuses.status']),
-});
+export const GetListsParams = lazySchema(() =>
+  z.object({
+    folder_id: folderIdParam.optional().describe('Lists in this folder'),
+    space_id: spaceIdParam.optional().describe('Or: folderless lists of this space'),
+    archived: z.boolean().default(false).describe('Archived ones instead'),
+    cursor: cursorParam,
+    fields: itemFieldsParam(['id', 'statuses.status']),
+  }),
+);
 
-export class GetListsTool extends ClickUpTool<typeof GetListsParams> {
+export class GetListsTool extends ClickUpTool<ReturnType<typeof GetListsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_lists', TOOL_PREFIX),
     description:
@@ -25,14 +28,14 @@ export class GetListsTool extends ClickUpTool<typeof GetListsParams> {
   });
 
   getParamsSchema() {
-    return GetListsParams;
+    return GetListsParams();
   }
 
   protected override projectionRoot() {
     return 'items';
   }
 
-  async execute(params: z.output<typeof GetListsParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof GetListsParams>>, ctx: ClickUpCtx) {
     const parent = listParent(params, ctx.toolName);
     let lists: ApiList[];
     try {

@@ -5,10 +5,11 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { spaceIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetSpaceParams = z.object({ space_id: spaceIdParam });
+export const GetSpaceParams = lazySchema(() => z.object({ space_id: spaceIdParam }));
 
-export class GetSpaceTool extends ClickUpTool<typeof GetSpaceParams> {
+export class GetSpaceTool extends ClickUpTool<ReturnType<typeof GetSpaceParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_space', TOOL_PREFIX),
     description:
@@ -18,10 +19,10 @@ export class GetSpaceTool extends ClickUpTool<typeof GetSpaceParams> {
   });
 
   getParamsSchema() {
-    return GetSpaceParams;
+    return GetSpaceParams();
   }
 
-  async execute({ space_id }: z.output<typeof GetSpaceParams>, ctx: ClickUpCtx) {
+  async execute({ space_id }: z.output<ReturnType<typeof GetSpaceParams>>, ctx: ClickUpCtx) {
     try {
       return toSpaceDetail(await ctx.deps.client.get<ApiSpace>(`/space/${space_id}`, { signal: ctx.signal }));
     } catch (error) {

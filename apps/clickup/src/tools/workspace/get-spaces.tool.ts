@@ -4,13 +4,16 @@ import { toSpaceView, type ApiSpace } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { cursorParam, LOCAL_PAGE } from '../shared/paging.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetSpacesParams = z.object({
-  archived: z.boolean().default(false).describe('Archived ones instead'),
-  cursor: cursorParam,
-});
+export const GetSpacesParams = lazySchema(() =>
+  z.object({
+    archived: z.boolean().default(false).describe('Archived ones instead'),
+    cursor: cursorParam,
+  }),
+);
 
-export class GetSpacesTool extends ClickUpTool<typeof GetSpacesParams> {
+export class GetSpacesTool extends ClickUpTool<ReturnType<typeof GetSpacesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_spaces', TOOL_PREFIX),
     description: 'The spaces of the workspace: { items: [{ id, name }], total }.',
@@ -19,10 +22,10 @@ export class GetSpacesTool extends ClickUpTool<typeof GetSpacesParams> {
   });
 
   getParamsSchema() {
-    return GetSpacesParams;
+    return GetSpacesParams();
   }
 
-  async execute(params: z.output<typeof GetSpacesParams>, ctx: ClickUpCtx) {
+  async execute(params: z.output<ReturnType<typeof GetSpacesParams>>, ctx: ClickUpCtx) {
     const team = await ctx.deps.client.teamId(ctx.signal);
     const { spaces } = await ctx.deps.client.get<{ spaces: ApiSpace[] }>(`/team/${team}/space`, {
       query: { archived: params.archived },

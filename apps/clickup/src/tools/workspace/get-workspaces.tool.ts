@@ -3,8 +3,9 @@ import { z } from 'zod';
 import type { TeamMember } from '../../api/clickup-client.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetWorkspacesParams = z.object({});
+export const GetWorkspacesParams = lazySchema(() => z.object({}));
 
 interface ApiTeam {
   id: string;
@@ -20,7 +21,7 @@ interface WorkspaceView {
   current?: true;
 }
 
-export class GetWorkspacesTool extends ClickUpTool<typeof GetWorkspacesParams> {
+export class GetWorkspacesTool extends ClickUpTool<ReturnType<typeof GetWorkspacesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_workspaces', TOOL_PREFIX),
     description: 'The workspaces the token may use; `current` marks the one this server works in.',
@@ -30,10 +31,10 @@ export class GetWorkspacesTool extends ClickUpTool<typeof GetWorkspacesParams> {
   });
 
   getParamsSchema() {
-    return GetWorkspacesParams;
+    return GetWorkspacesParams();
   }
 
-  async execute(_params: z.output<typeof GetWorkspacesParams>, ctx: ClickUpCtx) {
+  async execute(_params: z.output<ReturnType<typeof GetWorkspacesParams>>, ctx: ClickUpCtx) {
     const { teams } = await ctx.deps.client.get<{ teams: ApiTeam[] }>('/team', { signal: ctx.signal });
     const current = ctx.deps.config.teamId ?? (teams.length === 1 ? teams[0]!.id : undefined);
     const items: WorkspaceView[] = teams.map((t) => ({

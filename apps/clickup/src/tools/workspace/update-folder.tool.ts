@@ -5,13 +5,16 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { folderIdParam } from '../shared/params.ts';
 import { folderMissing } from './hierarchy-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const UpdateFolderParams = z.object({
-  folder_id: folderIdParam,
-  name: z.string().trim().min(1).describe('New name'),
-});
+export const UpdateFolderParams = lazySchema(() =>
+  z.object({
+    folder_id: folderIdParam,
+    name: z.string().trim().min(1).describe('New name'),
+  }),
+);
 
-export class UpdateFolderTool extends ClickUpTool<typeof UpdateFolderParams> {
+export class UpdateFolderTool extends ClickUpTool<ReturnType<typeof UpdateFolderParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_folder', TOOL_PREFIX),
     description: 'Rename a folder. Returns the folder with its lists.',
@@ -21,10 +24,10 @@ export class UpdateFolderTool extends ClickUpTool<typeof UpdateFolderParams> {
   });
 
   getParamsSchema() {
-    return UpdateFolderParams;
+    return UpdateFolderParams();
   }
 
-  async execute({ folder_id, name }: z.output<typeof UpdateFolderParams>, ctx: ClickUpCtx) {
+  async execute({ folder_id, name }: z.output<ReturnType<typeof UpdateFolderParams>>, ctx: ClickUpCtx) {
     try {
       const folder = await ctx.deps.client.put<ApiFolder>(`/folder/${folder_id}`, {
         json: { name },

@@ -5,14 +5,17 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam } from '../shared/params.ts';
 import { listMissing } from './hierarchy-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const UpdateListParams = z.object({
-  list_id: listIdParam,
-  name: z.string().trim().min(1).optional().describe('New name'),
-  content: z.string().optional().describe('New description (markdown)'),
-});
+export const UpdateListParams = lazySchema(() =>
+  z.object({
+    list_id: listIdParam,
+    name: z.string().trim().min(1).optional().describe('New name'),
+    content: z.string().optional().describe('New description (markdown)'),
+  }),
+);
 
-export class UpdateListTool extends ClickUpTool<typeof UpdateListParams> {
+export class UpdateListTool extends ClickUpTool<ReturnType<typeof UpdateListParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_list', TOOL_PREFIX),
     description: 'Rename a list or change its description. Returns the list with its statuses.',
@@ -22,10 +25,10 @@ export class UpdateListTool extends ClickUpTool<typeof UpdateListParams> {
   });
 
   getParamsSchema() {
-    return UpdateListParams;
+    return UpdateListParams();
   }
 
-  async execute({ list_id, name, content }: z.output<typeof UpdateListParams>, ctx: ClickUpCtx) {
+  async execute({ list_id, name, content }: z.output<ReturnType<typeof UpdateListParams>>, ctx: ClickUpCtx) {
     const body = {
       ...(name !== undefined ? { name } : {}),
       ...(content !== undefined ? { markdown_content: content, content } : {}),

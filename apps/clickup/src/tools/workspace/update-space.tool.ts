@@ -5,15 +5,18 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { spaceIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
+import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const UpdateSpaceParams = z.object({
-  space_id: spaceIdParam,
-  name: z.string().trim().min(1).optional().describe('New name'),
-  private: z.boolean().optional().describe('Private to its members'),
-  multiple_assignees: z.boolean().optional().describe('Allow several assignees per task'),
-});
+export const UpdateSpaceParams = lazySchema(() =>
+  z.object({
+    space_id: spaceIdParam,
+    name: z.string().trim().min(1).optional().describe('New name'),
+    private: z.boolean().optional().describe('Private to its members'),
+    multiple_assignees: z.boolean().optional().describe('Allow several assignees per task'),
+  }),
+);
 
-export class UpdateSpaceTool extends ClickUpTool<typeof UpdateSpaceParams> {
+export class UpdateSpaceTool extends ClickUpTool<ReturnType<typeof UpdateSpaceParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_space', TOOL_PREFIX),
     description: 'Rename a space or change its privacy or multiple assignees. Returns the space.',
@@ -23,10 +26,10 @@ export class UpdateSpaceTool extends ClickUpTool<typeof UpdateSpaceParams> {
   });
 
   getParamsSchema() {
-    return UpdateSpaceParams;
+    return UpdateSpaceParams();
   }
 
-  async execute({ space_id, ...changes }: z.output<typeof UpdateSpaceParams>, ctx: ClickUpCtx) {
+  async execute({ space_id, ...changes }: z.output<ReturnType<typeof UpdateSpaceParams>>, ctx: ClickUpCtx) {
     const body = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
     if (Object.keys(body).length === 0) {
       throw new ValidationError({
