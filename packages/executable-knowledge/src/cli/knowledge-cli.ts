@@ -6,6 +6,11 @@
  *   toolsmith-knowledge run-helper <file> <helper[#export]> [json-args]
  *   toolsmith-knowledge validate-args <file> <command> <json-args>
  *   toolsmith-knowledge run-processor <file> <processor> <json-input>
+ *   toolsmith-knowledge index <pack-dir-or-markdown>… --db <dir> [--json]   (@toolsmith/knowledge-search)
+ *   toolsmith-knowledge search "<query>" --db <dir> [--limit N] [--type T] [--json]
+ *
+ * `index` and `search` live in @toolsmith/knowledge-search (embedded PostgreSQL and its
+ * dependencies): they are loaded only when one of them runs, so the other commands stay light.
  *
  * Exit codes: 0 ok, 1 a definition, validation or helper failed, 2 usage error. Output goes to the
  * given writers (stdout/stderr by default), so the CLI is testable in-process.
@@ -32,7 +37,10 @@ const USAGE = `Usage:
   toolsmith-knowledge inspect <file> [--context <command>] [--max-tokens <n>]
   toolsmith-knowledge run-helper <file> <helper[#export]> [json-args]
   toolsmith-knowledge validate-args <file> <command> <json-args>
-  toolsmith-knowledge run-processor <file> <processor> <json-input>`;
+  toolsmith-knowledge run-processor <file> <processor> <json-input>
+  toolsmith-knowledge index <pack-dir-or-markdown>... --db <dir> [--pack <name>] [--tool <name>] [--reset-embeddings] [--json]
+  toolsmith-knowledge search "<query>" --db <dir> [--limit <n>] [--type <type>[,<type>...]] [--tool <tool>[,<tool>...]] [--json]
+    (DATABASE_URL switches index and search to PostgreSQL; KNOWLEDGE_EMBEDDING_MODEL adds vector search)`;
 
 class UsageError extends Error {}
 
@@ -150,6 +158,16 @@ export async function runKnowledgeCli(argv: readonly string[], io: CliIo = defau
         } finally {
           await pool.close();
         }
+      }
+      case 'index':
+      case 'search': {
+        const searchCli = await import('@toolsmith/knowledge-search/cli').catch((error: unknown) => {
+          if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+          throw new UsageError(
+            `${command} needs @toolsmith/knowledge-search: npm install @toolsmith/knowledge-search, then run it again.`,
+          );
+        });
+        return await searchCli.runKnowledgeSearchCli(argv, io);
       }
       case undefined:
       case '-h':

@@ -1,0 +1,3 @@
+import root from '../../eslint.config.js';
+
+export default root;

@@ -1,0 +1,128 @@
+/**
+ * The hybrid search as one SQL statement, the same on PGlite and PostgreSQL. Up to three searches
+ * each rank their best candidates, and reciprocal rank fusion (RRF, Cormack et al. 2009) merges
+ * them: score = Σ 1 / (k + rank) over the searches that found the entry. Ranks, not raw scores, are
+ * fused, so a ts_rank and a cosine distance never need to be put on one scale.
+ *
+ * - fulltext: entries matching the whole `websearch_to_tsquery` (every word, "quoted phrases",
+ *   -excluded) first, then entries with any of the query's uncommon words (a word in more than a
+ *   tenth of the entries says little), plus vocabulary words close to misspelt query words
+ *   (pg_trgm); ranked by `ts_rank_cd` over the entry's length.
+ * - trigram (pg_trgm): the query against each entry's topic and id, `word_similarity` — identifiers
+ *   (validate-create-task, custom_task_ids) and misspellings of them.
+ * - vector (pgvector): cosine distance to the query's embedding, when the entries have embeddings.
+ */
+import type { EntityType } from '../entity-types.ts';
+
+export interface SearchArms {
+  trigram: boolean;
+  vector: boolean;
+}
+
+export interface SearchSqlParams {
+  text: string;
+  limit: number;
+  entityTypes: readonly EntityType[] | null;
+  tools: readonly string[] | null;
+  /** Candidates each search contributes before fusion. */
+  candidates: number;
+  /** The query's embedding, when the vector search runs. */
+  embedding?: readonly number[];
+}
+
+/** RRF's k: 60 in the paper; smaller favours the top of each list. */
+export const RRF_K = 60;
+
+/** Query words in more than this share of the entries only count through the strict (all words) match. */
+export const COMMON_SHARE = 0.1;
+/** …unless the query has nothing rarer: its this many rarest words are always searched. */
+const RAREST_KEPT = 2;
+
+export function hybridSearchSql(
+  arms: SearchArms,
+  params: SearchSqlParams,
+): { sql: string; values: unknown[] } {
+  const values: unknown[] = [params.text, params.limit, params.entityTypes, params.tools, params.candidates];
+  const filter = `($3::text[] IS NULL OR k.entity_type = ANY($3::text[])) AND ($4::text[] IS NULL OR k.tool = ANY($4::text[]))`;
+  const ctes: string[] = [];
+  const ranked: string[] = [];
+
+  // The query's lexemes and in how many entries each occurs (the vocabulary, knowledge_terms).
+  ctes.push(`lexemes AS MATERIALIZED (
+    SELECT l AS lexeme, coalesce(t.entries, 0) AS entries
+    FROM unnest(tsvector_to_array(to_tsvector('english', $1))) AS l
+    LEFT JOIN knowledge_terms t ON t.word = l
+  )`);
+  // Lexemes no entry holds → the closest vocabulary words (misspellings), with pg_trgm.
+  const corrections = arms.trigram
+    ? `UNION SELECT c.word, c.entries FROM lexemes
+       CROSS JOIN LATERAL (
+         SELECT t.word, t.entries FROM knowledge_terms t
+         WHERE t.word % lexemes.lexeme
+         ORDER BY similarity(t.word, lexemes.lexeme) DESC, left(t.word, 1) = left(lexemes.lexeme, 1) DESC, t.entries DESC
+         LIMIT 2
+       ) c
+       WHERE lexemes.entries = 0 AND length(lexemes.lexeme) >= 4`
+    : '';
+  ctes.push(`terms AS MATERIALIZED (
+    SELECT lexeme, entries, row_number() OVER (ORDER BY entries, lexeme) AS rarity
+    FROM (SELECT lexeme, entries FROM lexemes WHERE entries > 0 ${corrections}) u
+  )`);
+  // strict: every word (websearch syntax: "phrases", -excluded, or). loose: any of the query's
+  // uncommon words, so an entry needs no exact wording to be found; ranked by cover density over
+  // the entry's length (short, focused entries before long code).
+  ctes.push(`q AS MATERIALIZED (
+    SELECT websearch_to_tsquery('english', $1) AS strict,
+      nullif(replace(plainto_tsquery('simple', coalesce((
+        SELECT string_agg(lexeme, ' ') FROM terms
+        WHERE entries <= greatest(5, ${COMMON_SHARE} * coalesce((SELECT (value ->> 'entries')::float8 FROM knowledge_meta WHERE key = 'vocabulary'), 0))
+          OR rarity <= ${RAREST_KEPT}
+      ), ''))::text, ' & ', ' | '), '')::tsquery AS loose
+  )`);
+  ctes.push(`fulltext AS (
+    SELECT k.id, row_number() OVER (
+      ORDER BY (k.search_vector @@ q.strict) DESC, ts_rank_cd(k.search_vector, q.loose, 2) DESC, k.id
+    ) AS rank
+    FROM tools_knowledge k, q
+    WHERE (k.search_vector @@ q.loose OR k.search_vector @@ q.strict) AND ${filter}
+    ORDER BY rank LIMIT $5
+  )`);
+  ranked.push(`SELECT id, rank, 'fulltext' AS kind FROM fulltext`);
+
+  if (arms.trigram) {
+    ctes.push(`trigram AS (
+      SELECT id, row_number() OVER (ORDER BY similarity DESC, id) AS rank FROM (
+        SELECT k.id, word_similarity($1, k.topic || ' ' || k.entity_id) AS similarity
+        FROM tools_knowledge k
+        WHERE $1 <% (k.topic || ' ' || k.entity_id) AND ${filter}
+      ) s
+      ORDER BY rank LIMIT $5
+    )`);
+    ranked.push(`SELECT id, rank, 'trigram' AS kind FROM trigram`);
+  }
+
+  if (arms.vector && params.embedding) {
+    values.push(`[${params.embedding.join(',')}]`);
+    ctes.push(`vector AS (
+      SELECT id, row_number() OVER (ORDER BY distance, id) AS rank FROM (
+        SELECT k.id, k.embedding <=> $6::vector AS distance
+        FROM tools_knowledge k
+        WHERE k.embedding IS NOT NULL AND ${filter}
+        ORDER BY distance LIMIT $5
+      ) s
+    )`);
+    ranked.push(`SELECT id, rank, 'vector' AS kind FROM vector`);
+  }
+
+  const sql = `WITH ${ctes.join(',\n')},
+  fused AS (
+    SELECT id, sum(1.0 / (${RRF_K} + rank))::float8 AS score, array_agg(kind ORDER BY kind) AS kinds
+    FROM (${ranked.join(' UNION ALL ')}) r
+    GROUP BY id
+  )
+  SELECT k.id, k.entity_type, k.entity_id, k.topic, k.content, k.tool, k.pack, k.metadata, f.score, f.kinds
+  FROM fused f JOIN tools_knowledge k ON k.id = f.id
+  ORDER BY f.score DESC, k.id
+  LIMIT $2`;
+  return { sql, values };
+}

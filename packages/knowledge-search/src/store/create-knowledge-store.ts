@@ -1,0 +1,97 @@
+/**
+ * The knowledge store the environment asks for, opened on first use:
+ *
+ * - `databaseUrl`, else (unless `memory`) `KNOWLEDGE_DATABASE_URL` or `DATABASE_URL`: PostgreSQL through
+ *   `pg` (Supabase works the same), with pgvector when the server has it — so DATABASE_URL switches a
+ *   `--db DIR` command line to PostgreSQL;
+ * - else `directory` or `KNOWLEDGE_DB`: embedded PGlite with its data in that directory;
+ * - else (or with `memory`) PGlite in memory, gone when the process ends.
+ *
+ * `KNOWLEDGE_EMBEDDING_MODEL` (or `embeddingModel`) adds vector search, see resolve-embedding-model.ts.
+ * Nothing is imported, opened or connected here: PGlite, pg and the AI SDK load on the first call.
+ */
+import path from 'node:path';
+import type { EmbeddingModel } from 'ai';
+import { createStreamLogger, type Logger } from '@toolsmith/core';
+import { openPgDriver, openPgliteDriver, type SqlDriver } from '@toolsmith/sql';
+import { createEmbedder, type Embedder } from '../embedding/embedder.ts';
+import { resolveEmbeddingModel, type EnvSource } from '../embedding/resolve-embedding-model.ts';
+import type { KnowledgeStore } from './knowledge-store.ts';
+import { createSqlKnowledgeStore } from './sql-knowledge-store.ts';
+
+export interface CreateKnowledgeStoreOptions {
+  /** A PostgreSQL URL; wins over everything else. */
+  databaseUrl?: string;
+  /** The PGlite data directory (used when no database URL is set). */
+  directory?: string;
+  /** PGlite in memory, even when KNOWLEDGE_DB is set (tests, one-off runs). */
+  memory?: boolean;
+  /** The embedding model; `null` for none even when KNOWLEDGE_EMBEDDING_MODEL is set; unset: from the environment. */
+  embeddingModel?: EmbeddingModel | null;
+  /** Where KNOWLEDGE_DB, DATABASE_URL and KNOWLEDGE_EMBEDDING_* are read (default process.env). */
+  env?: EnvSource;
+  /** Fallback notices and progress (default: JSON lines on stderr, warnings and errors). */
+  logger?: Logger;
+  /** A PGlite data directory dump to start a NEW database from instead of initdb (tests; see @toolsmith/sql/testing). */
+  pgliteTemplate?: Blob;
+  /** Connections in the PostgreSQL pool (default 4). */
+  poolSize?: number;
+}
+
+export function createKnowledgeStore(options: CreateKnowledgeStoreOptions = {}): KnowledgeStore {
+  const env = options.env ?? process.env;
+  const logger = options.logger ?? createStreamLogger({ level: 'warn' });
+  const url =
+    options.databaseUrl ?? (options.memory ? undefined : env.KNOWLEDGE_DATABASE_URL || env.DATABASE_URL);
+  const directory = options.memory ? undefined : options.directory || env.KNOWLEDGE_DB;
+  let openDriver: () => Promise<SqlDriver>;
+  let description: string;
+  if (url) {
+    description = describeUrl(url);
+    openDriver = () => openPgDriver(url, { max: options.poolSize ?? 4 });
+  } else {
+    description = directory ? `PGlite at ${path.resolve(directory)}` : 'PGlite in memory';
+    openDriver = async () => {
+      const [{ vector }, { pg_trgm }] = await Promise.all([
+        import('@electric-sql/pglite-pgvector'),
+        import('@electric-sql/pglite/contrib/pg_trgm'),
+      ]);
+      const settings = {
+        extensions: { vector, pg_trgm },
+        ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
+      };
+      return openPgliteDriver(directory ? path.resolve(directory) : { memory: true }, settings);
+    };
+  }
+  const embedder = lazyEmbedder(options.embeddingModel, env);
+  return createSqlKnowledgeStore({ openDriver, description, logger, ...(embedder ? { embedder } : {}) });
+}
+
+/** `PostgreSQL user@host:port/db`, without the password. */
+function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `PostgreSQL ${u.username ? `${decodeURIComponent(u.username)}@` : ''}${u.host}${u.pathname}`;
+  } catch {
+    return 'PostgreSQL (DATABASE_URL)';
+  }
+}
+
+/**
+ * The embedder for an explicit model, or for KNOWLEDGE_EMBEDDING_MODEL resolved on first use (the
+ * provider package loads then). Its identity, kept with the vectors, is the spec as written
+ * (`openai:text-embedding-3-small`).
+ */
+function lazyEmbedder(model: EmbeddingModel | null | undefined, env: EnvSource): Embedder | undefined {
+  if (model === null) return undefined;
+  if (model !== undefined) return createEmbedder(model);
+  if (!env.KNOWLEDGE_EMBEDDING_MODEL?.trim()) return undefined;
+  const name = env.KNOWLEDGE_EMBEDDING_MODEL.trim();
+  let resolved: Promise<Embedder> | undefined;
+  const get = () => (resolved ??= resolveEmbeddingModel(env).then((m) => createEmbedder(m!, { name })));
+  return {
+    model: name,
+    embedMany: async (texts, progress) => (await get()).embedMany(texts, progress),
+    embed: async (text) => (await get()).embed(text),
+  };
+}

@@ -1,0 +1,89 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { silentLogger } from '@toolsmith/core';
+import { openPgliteDriver, type SqlDriver } from '@toolsmith/sql';
+import { pgliteTemplate } from '@toolsmith/sql/testing';
+import { describeKnowledgeStore, KANBAN } from '../__fixtures__/store-suite.ts';
+import { ingestPack } from '../ingest/ingest-pack.ts';
+import { createKnowledgeStore } from './create-knowledge-store.ts';
+import { createSqlKnowledgeStore } from './sql-knowledge-store.ts';
+
+let template: Blob;
+const dirs: string[] = [];
+beforeAll(async () => {
+  template = await pgliteTemplate({ vector, pg_trgm });
+}, 60_000);
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+const newDirectory = async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'knowledge-pglite-'));
+  dirs.push(dir);
+  return path.join(dir, 'db');
+};
+
+describeKnowledgeStore('PGlite (embedded, KNOWLEDGE_DB)', {
+  vector: true,
+  newDatabase: newDirectory,
+  openStore: (directory, options = {}) =>
+    createKnowledgeStore({
+      directory,
+      env: {},
+      pgliteTemplate: template,
+      embeddingModel: options.embeddingModel ?? null,
+      logger: options.logger ?? silentLogger,
+    }),
+});
+
+describe('the embedded store', () => {
+  it('opens nothing until the first call that needs the database', async () => {
+    let opened = 0;
+    const store = createSqlKnowledgeStore({
+      description: 'probe',
+      logger: silentLogger,
+      openDriver: async (): Promise<SqlDriver> => {
+        opened++;
+        return openPgliteDriver({ memory: true }, { extensions: { vector, pg_trgm }, loadDataDir: template });
+      },
+    });
+    expect(opened).toBe(0);
+    await expect(store.search({ text: '' })).rejects.toThrow('query: is empty');
+    expect(opened).toBe(0);
+    await Promise.all([store.search({ text: 'card' }), store.packs(), store.open()]);
+    expect(opened).toBe(1);
+    await store.close();
+    await expect(store.search({ text: 'card' })).rejects.toThrow(
+      'The knowledge store (probe) is closed; create a new one.',
+    );
+  });
+
+  it('creates its directory on first use and keeps the entries there', async () => {
+    const directory = await newDirectory();
+    const first = createKnowledgeStore({
+      directory,
+      env: {},
+      pgliteTemplate: template,
+      logger: silentLogger,
+    });
+    expect(first.description).toBe(`PGlite at ${directory}`);
+    await expect(stat(directory)).rejects.toThrow();
+    const { entries } = await ingestPack(first, KANBAN);
+    await first.close();
+    const again = createKnowledgeStore({
+      env: { KNOWLEDGE_DB: directory },
+      pgliteTemplate: template,
+      logger: silentLogger,
+    });
+    expect(await again.packs()).toEqual([
+      { pack: 'kanban', entries, embedded: 0, updatedAt: expect.any(Date) },
+    ]);
+    expect((await again.search({ text: 'parse card reference' }))[0]).toMatchObject({
+      entityId: 'parse-card-ref',
+    });
+    await again.close();
+  });
+});
