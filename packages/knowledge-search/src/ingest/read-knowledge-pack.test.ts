@@ -66,3 +66,40 @@ describe('readKnowledgePack', () => {
     );
   });
 });
+
+describe('readKnowledgePack on the ClickUp pack (apps/clickup/knowledge)', () => {
+  it('chunks every kind of entity the pack has, with unique ids, none oversized', async () => {
+    const pack = await readKnowledgePack(
+      path.join(import.meta.dirname, '../../../../apps/clickup/knowledge'),
+    );
+    expect(pack.pack).toBe('clickup');
+    const types = new Set(pack.chunks.map((c) => c.entityType));
+    for (const type of [
+      'tool',
+      'knowledge',
+      'helper',
+      'validator',
+      'processor',
+      'command',
+      'pattern',
+      'quirk',
+      'limitation',
+      'api',
+      'example',
+      'fixture',
+      'doc',
+    ]) {
+      expect({ type, present: types.has(type as never) }).toEqual({ type, present: true });
+    }
+    const keys = pack.chunks.map((c) => `${c.entityType}/${c.entityId}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'command/create_task',
+        'validator/validate-create-task',
+        'processor/process-task',
+      ]),
+    );
+    for (const chunk of pack.chunks) expect(chunk.content.length).toBeLessThanOrEqual(6_200);
+  });
+});

@@ -58,8 +58,8 @@ export function hybridSearchSql(
     ? `UNION SELECT c.word, c.entries FROM lexemes
        CROSS JOIN LATERAL (
          SELECT t.word, t.entries FROM knowledge_terms t
-         WHERE t.word % lexemes.lexeme
-         ORDER BY similarity(t.word, lexemes.lexeme) DESC, left(t.word, 1) = left(lexemes.lexeme, 1) DESC, t.entries DESC
+         WHERE lower(t.word) % lexemes.lexeme
+         ORDER BY similarity(lower(t.word), lexemes.lexeme) DESC, left(t.word, 1) = left(lexemes.lexeme, 1) DESC, t.entries DESC
          LIMIT 2
        ) c
        WHERE lexemes.entries = 0 AND length(lexemes.lexeme) >= 4`
@@ -92,9 +92,9 @@ export function hybridSearchSql(
   if (arms.trigram) {
     ctes.push(`trigram AS (
       SELECT id, row_number() OVER (ORDER BY similarity DESC, id) AS rank FROM (
-        SELECT k.id, word_similarity($1, k.topic || ' ' || k.entity_id) AS similarity
+        SELECT k.id, word_similarity($1, left(k.topic, 80) || ' ' || k.entity_id) AS similarity
         FROM tools_knowledge k
-        WHERE $1 <% (k.topic || ' ' || k.entity_id) AND ${filter}
+        WHERE $1 <% (left(k.topic, 80) || ' ' || k.entity_id) AND ${filter}
       ) s
       ORDER BY rank LIMIT $5
     )`);

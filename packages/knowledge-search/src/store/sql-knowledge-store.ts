@@ -421,6 +421,10 @@ async function refreshVocabulary(tx: SqlQueryable): Promise<void> {
     `INSERT INTO knowledge_meta (key, value) SELECT 'vocabulary', jsonb_build_object('entries', count(*)) FROM tools_knowledge
      ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
   );
+  // Fresh statistics, or the planner guesses: on a new table it looked words up through the
+  // trigram index instead of the primary key (7 ms a word on PostgreSQL). PGlite has no autovacuum.
+  await tx.query('ANALYZE tools_knowledge');
+  await tx.query('ANALYZE knowledge_terms');
 }
 
 function contentHash(chunk: KnowledgeChunk): string {

@@ -46,10 +46,12 @@ export async function ensureCapabilities(tx: SqlQueryable): Promise<Capabilities
   const trigram = await enable('pg_trgm');
   if (trigram === 'enabled') {
     await tx.query(
-      `CREATE INDEX IF NOT EXISTS tools_knowledge_title_trgm ON tools_knowledge USING gin ((topic || ' ' || entity_id) gin_trgm_ops)`,
+      `CREATE INDEX IF NOT EXISTS tools_knowledge_title_trgm ON tools_knowledge USING gin ((left(topic, 80) || ' ' || entity_id) gin_trgm_ops)`,
     );
+    // On lower(word), which the words already are: an index on `word` itself also answers
+    // `word = $1`, and the planner took it over the primary key (3–7 ms instead of 0.1 a word).
     await tx.query(
-      'CREATE INDEX IF NOT EXISTS knowledge_terms_trgm ON knowledge_terms USING gin (word gin_trgm_ops)',
+      'CREATE INDEX IF NOT EXISTS knowledge_terms_trgm ON knowledge_terms USING gin (lower(word) gin_trgm_ops)',
     );
   }
   const embedding = await storedEmbedding(tx);
