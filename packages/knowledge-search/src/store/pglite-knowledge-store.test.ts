@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -85,5 +85,47 @@ describe('the embedded store', () => {
       entityId: 'parse-card-ref',
     });
     await again.close();
+  });
+});
+
+describe('search quality on the ClickUp pack (apps/clickup/knowledge)', () => {
+  // Queries written the way agents ask (error texts, identifiers, misspellings, questions, one in
+  // Portuguese, one in Russian), each with the entries that answer it. Full text + trigram only:
+  // the two foreign-language queries need an embedding model and miss here.
+  it('finds an answer in the top 5 for at least 85% of agent-style queries', async () => {
+    const queries = JSON.parse(
+      await readFile(path.join(import.meta.dirname, '../__fixtures__/clickup-queries.json'), 'utf8'),
+    ) as { query: string; relevant: string[] }[];
+    const store = createKnowledgeStore({
+      directory: await newDirectory(),
+      env: {},
+      pgliteTemplate: template,
+      logger: silentLogger,
+    });
+    try {
+      await ingestPack(store, path.join(import.meta.dirname, '../../../../apps/clickup/knowledge'));
+      let found = 0;
+      let reciprocal = 0;
+      const misses: string[] = [];
+      for (const { query, relevant } of queries) {
+        const hits = await store.search({ text: query, limit: 5 });
+        const rank = hits.findIndex((h) => relevant.includes(`${h.entityType}/${h.entityId}`));
+        if (rank < 0) misses.push(query);
+        else {
+          found++;
+          reciprocal += 1 / (rank + 1);
+        }
+      }
+      const recall = found / queries.length;
+      const mrr = reciprocal / queries.length;
+      expect({ recallAtLeast85: recall >= 0.85, mrrAtLeast65: mrr >= 0.65, recall, misses }).toEqual({
+        recallAtLeast85: true,
+        mrrAtLeast65: true,
+        recall: expect.any(Number),
+        misses: expect.any(Array),
+      });
+    } finally {
+      await store.close();
+    }
   });
 });
