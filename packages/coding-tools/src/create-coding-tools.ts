@@ -6,6 +6,7 @@
 import { ToolRegistry, defineToolset, type Logger, type ToolSelection } from '@toolsmith/core';
 import { toAiSdkTools } from '@toolsmith/core/ai-sdk';
 import { generateText, stepCountIs, type LanguageModel, type Tool } from 'ai';
+import { withMediaOutput } from './agent/media-output.ts';
 import { CodingSession, type CodingSessionOptions, type CodingToolsDeps } from './session/coding-session.ts';
 import { ApplyPatchTool } from './tools/apply-patch/apply-patch.tool.ts';
 import { AskUserTool } from './tools/ask-user.ts';
@@ -107,11 +108,13 @@ export function createCodingToolkit(options: CodingToolsOptions): CodingToolkit 
           model,
           system: options.subAgentSystem ?? SUB_AGENT_SYSTEM,
           prompt,
-          tools: toAiSdkTools(child.registry, {
-            deps: child.deps,
-            selection,
-            ...(options.logger ? { logger: options.logger } : {}),
-          }),
+          tools: withMediaOutput(
+            toAiSdkTools(child.registry, {
+              deps: child.deps,
+              selection,
+              ...(options.logger ? { logger: options.logger } : {}),
+            }),
+          ),
           stopWhen: stepCountIs(options.subAgentMaxSteps ?? 10),
           abortSignal: signal,
         });
@@ -124,15 +127,18 @@ export function createCodingToolkit(options: CodingToolsOptions): CodingToolkit 
 
 /**
  * `codingTools`: the AI SDK tool record for `generateText({ tools })` / `streamText`. Each tool
- * returns its result as text for the model; failures come back as error text the model can act on.
+ * returns its result as text for the model (images and PDFs that Read attaches as file parts);
+ * failures come back as error text the model can act on.
  */
 export function createCodingTools(
   options: CodingToolsOptions,
 ): Record<string, Tool<unknown, ToolCallResult>> {
   const { registry, deps } = createCodingToolkit(options);
-  return toAiSdkTools(registry, {
-    deps,
-    ...(options.selection ? { selection: options.selection } : {}),
-    ...(options.logger ? { logger: options.logger } : {}),
-  });
+  return withMediaOutput(
+    toAiSdkTools(registry, {
+      deps,
+      ...(options.selection ? { selection: options.selection } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+    }),
+  );
 }

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { createFakeApi, type FakeApi } from '@toolsmith/testing';
 import { MockLanguageModelV4 } from 'ai/test';
 import { createBraveSearchProvider } from '../search/brave-search-provider.ts';
+import { tinyPng } from '../tools/__fixtures__/binary-files.ts';
 import { FAKE_BRAVE_KEY, startFakeBrave } from '../search/__fixtures__/fake-brave.ts';
 import type { AgentEvent } from './agent-events.ts';
 import { runAgent } from './run-agent.ts';
@@ -360,5 +361,68 @@ describe('runAgent', () => {
     }
     expect(aborted.at(-1)).toMatchObject({ type: 'done' });
     expect((aborted.at(-1) as { finishReason: string }).finishReason).toMatch(/abort/);
+  }, 30_000);
+
+  it('announces each tool call before anything it emits and before its result, with its toolCallId', async () => {
+    writeFileSync(path.join(root, 'pixel.png'), tinyPng());
+    let calls = 0;
+    const model = new MockLanguageModelV4({
+      doStream: async () => {
+        calls++;
+        return {
+          stream: streamOf(
+            calls === 1
+              ? toolStep(1, [
+                  { toolName: 'Read', input: { file_path: 'pixel.png' } },
+                  {
+                    toolName: 'TodoWrite',
+                    input: {
+                      todos: [
+                        { id: '1', content: 'Check the image', status: 'in_progress', priority: 'high' },
+                      ],
+                    },
+                  },
+                  { toolName: 'AskUser', input: { question: 'Is the image right?', options: ['yes', 'no'] } },
+                  { toolName: 'Glob', input: { pattern: '**/*.png' } },
+                ])
+              : textStep('done'),
+          ),
+        } as never;
+      },
+    });
+    const events: AgentEvent[] = [];
+    for await (const event of runAgent({ model, prompt: 'go', root, askUser: async () => 'yes' })) {
+      events.push(event);
+    }
+    const callIndex = (id: string) => events.findIndex((e) => e.type === 'tool-call' && e.toolCallId === id);
+    const results = events.filter((e) => e.type === 'tool-result');
+    expect(results.map((r) => r.toolCallId).sort()).toEqual(['s1-0', 's1-1', 's1-2', 's1-3']);
+    for (const result of results) {
+      const announced = callIndex(result.toolCallId);
+      expect(announced).toBeGreaterThanOrEqual(0);
+      expect(announced).toBeLessThan(events.indexOf(result));
+    }
+    // Each call once.
+    expect(events.filter((e) => e.type === 'tool-call').map((e) => e.toolCallId)).toEqual([
+      's1-0',
+      's1-1',
+      's1-2',
+      's1-3',
+    ]);
+    // What a tool emits while it runs follows its call.
+    const asked = events.findIndex((e) => e.type === 'ask_user');
+    expect(events[asked]).toMatchObject({
+      type: 'ask_user',
+      toolCallId: 's1-2',
+      question: 'Is the image right?',
+    });
+    expect(callIndex('s1-2')).toBeLessThan(asked);
+    expect(callIndex('s1-1')).toBeLessThan(events.findIndex((e) => e.type === 'todo_update'));
+
+    // The image Read attached reached the model as a file part, not as "[image content omitted]".
+    const prompt = JSON.stringify(model.doStreamCalls[1]?.prompt);
+    expect(prompt).toContain(tinyPng().toString('base64'));
+    expect(prompt).toContain('"mediaType":"image/png"');
+    expect(prompt).not.toContain('content omitted');
   }, 30_000);
 });

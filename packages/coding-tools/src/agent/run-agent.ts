@@ -9,6 +9,7 @@ import { createCodingToolkit, type CodingToolsOptions } from '../create-coding-t
 import { toAiSdkTools } from '@toolsmith/core/ai-sdk';
 import type { AgentEvent } from './agent-events.ts';
 import { AsyncQueue } from './async-queue.ts';
+import { withMediaOutput } from './media-output.ts';
 
 export interface RunAgentOptions extends Omit<CodingToolsOptions, 'model' | 'askUser'> {
   model: LanguageModel;
@@ -62,6 +63,7 @@ export async function* runAgent(options: RunAgentOptions): AsyncGenerator<AgentE
     else if (event.type === 'ask_user' && answerHandler) {
       queue.push({
         type: 'ask_user',
+        ...(event.toolCallId !== undefined ? { toolCallId: event.toolCallId } : {}),
         question: event.question,
         ...(event.options ? { options: event.options } : {}),
         respond: () => {},
@@ -69,11 +71,38 @@ export async function* runAgent(options: RunAgentOptions): AsyncGenerator<AgentE
     }
   });
 
-  const tools = toAiSdkTools(toolkit.registry, {
-    deps: toolkit.deps,
-    ...(options.selection ? { selection: options.selection } : {}),
-    ...(options.logger ? { logger: options.logger } : {}),
-  });
+  // A tool call is announced when its tool starts (what it emits meanwhile — an AskUser question,
+  // a todo update — follows it), or when the stream reports it, whichever is first: a call the SDK
+  // does not execute (invalid input) is still announced, and none twice.
+  const announced = new Set<string>();
+  const announce = (toolCallId: string, toolName: string, input: unknown) => {
+    if (announced.has(toolCallId)) return;
+    announced.add(toolCallId);
+    queue.push({ type: 'tool-call', toolCallId, toolName, input });
+  };
+  const aiTools = withMediaOutput(
+    toAiSdkTools(toolkit.registry, {
+      deps: toolkit.deps,
+      ...(options.selection ? { selection: options.selection } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+    }),
+  );
+  const tools = Object.fromEntries(
+    Object.entries(aiTools).map(([name, tool]) => {
+      const execute = tool.execute;
+      if (!execute) return [name, tool];
+      return [
+        name,
+        {
+          ...tool,
+          execute: (input: unknown, execution: Parameters<typeof execute>[1]) => {
+            announce(execution.toolCallId, name, input);
+            return execute(input, execution);
+          },
+        },
+      ];
+    }),
+  ) as typeof aiTools;
 
   const run = (async () => {
     let step = 0;
@@ -96,12 +125,7 @@ export async function* runAgent(options: RunAgentOptions): AsyncGenerator<AgentE
             queue.push({ type: 'text', text: part.text });
             break;
           case 'tool-call':
-            queue.push({
-              type: 'tool-call',
-              toolCallId: part.toolCallId,
-              toolName: part.toolName,
-              input: part.input,
-            });
+            announce(part.toolCallId, part.toolName, part.input);
             break;
           case 'tool-result': {
             const { text: output, isError } = textOf(part.output);

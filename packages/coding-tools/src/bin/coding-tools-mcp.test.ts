@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { connectStdio, resultText, type StdioConnection } from '@toolsmith/testing';
+import { tinyPdf, tinyPng } from '../tools/__fixtures__/binary-files.ts';
 
 const bin = fileURLToPath(new URL('./coding-tools-mcp.ts', import.meta.url));
 const nodeArgs = ['--conditions=@toolsmith/source', bin];
@@ -83,6 +84,20 @@ describe('coding-tools-mcp', () => {
     expect((await call('Bash', { command: 'ls src', description: 'List the src folder' })).text).toMatch(
       /Exit code 0[\s\S]*new\.txt/,
     );
+    // Binary files: an image comes back as MCP image content, a PDF as an embedded resource.
+    writeFileSync(path.join(root, 'pixel.png'), tinyPng());
+    writeFileSync(path.join(root, 'paper.pdf'), tinyPdf());
+    const image = await connection.client.callTool({ name: 'Read', arguments: { file_path: 'pixel.png' } });
+    expect(image.content[0]).toEqual({
+      type: 'image',
+      data: tinyPng().toString('base64'),
+      mimeType: 'image/png',
+    });
+    const pdf = await connection.client.callTool({ name: 'Read', arguments: { file_path: 'paper.pdf' } });
+    expect(pdf.content[0]).toMatchObject({
+      type: 'resource',
+      resource: { mimeType: 'application/pdf', blob: tinyPdf().toString('base64') },
+    });
     const outside = await call('Read', { file_path: '../etc-passwd' });
     expect(outside.isError).toBe(true);
     expect(outside.text).toContain('outside the project root');

@@ -3,6 +3,8 @@
 export interface AskUserQuestion {
   question: string;
   options?: string[];
+  /** The AskUser call that asks (the AI SDK's tool call id, the MCP request id). */
+  toolCallId?: string;
 }
 
 export interface TodoItem {
@@ -13,4 +15,4 @@ export interface TodoItem {
 }
 
 export type CodingToolEvent =
-  ({ type: 'ask_user'; toolCallId?: string } & AskUserQuestion) | { type: 'todo_update'; todos: TodoItem[] };
+  ({ type: 'ask_user' } & AskUserQuestion) | { type: 'todo_update'; todos: TodoItem[] };

@@ -26,6 +26,41 @@ const AskUserParams = z.object({
 export const NO_USER_ANSWER =
   'No user is available to answer right now. Decide yourself, state the assumption you made, and continue.';
 
+/**
+ * The elicitation form. MCP forms hold primitive fields only, and an enum field is a closed list: so
+ * suggested answers are one field (`choice`) and the user's own words another (`answer`), both
+ * optional — a client shows a list to pick from and a text box, and the user uses either.
+ */
+export function elicitationSchema(options: readonly string[] | undefined) {
+  if (!options) {
+    return {
+      type: 'object' as const,
+      properties: { answer: { type: 'string', title: 'Answer' } },
+      required: ['answer'],
+    };
+  }
+  return {
+    type: 'object' as const,
+    properties: {
+      choice: { type: 'string', title: 'Pick an answer', enum: [...options] },
+      answer: {
+        type: 'string',
+        title: 'Or answer in your own words',
+        description: 'Used instead of the pick when filled in.',
+      },
+    },
+  };
+}
+
+/** The answer in an accepted form: the user's own words, else the picked suggestion. */
+function acceptedAnswer(content: Record<string, unknown>): string {
+  const typed = typeof content['answer'] === 'string' ? content['answer'].trim() : '';
+  const picked = typeof content['choice'] === 'string' ? content['choice'].trim() : '';
+  if (typed !== '') return `The user answered: ${typed}`;
+  if (picked !== '') return `The user answered: ${picked}`;
+  return 'The user submitted the question without an answer. Decide yourself, state the assumption you made, and continue.';
+}
+
 export class AskUserTool extends BaseTool<CodingToolsDeps, typeof AskUserParams> {
   static override readonly METADATA = defineToolMetadata({
     name: 'AskUser',
@@ -46,31 +81,21 @@ export class AskUserTool extends BaseTool<CodingToolsDeps, typeof AskUserParams>
     ctx: ToolContext<CodingToolsDeps>,
   ): Promise<string> {
     const { session } = ctx.deps;
-    session.emit({
-      type: 'ask_user',
+    const toolCallId = ctx.requestId === undefined ? undefined : String(ctx.requestId);
+    const asked = {
       question,
       ...(options ? { options } : {}),
-      ...(ctx.requestId !== undefined ? { toolCallId: String(ctx.requestId) } : {}),
-    });
+      ...(toolCallId !== undefined ? { toolCallId } : {}),
+    };
+    session.emit({ type: 'ask_user', ...asked });
     const handler = session.options.askUser;
     if (handler) {
-      const answer = await handler({ question, ...(options ? { options } : {}) }, ctx.signal);
+      const answer = await handler(asked, ctx.signal);
       return `The user answered: ${answer}`;
     }
     if (ctx.elicit) {
-      const result = await ctx.elicit({
-        message: question,
-        requestedSchema: {
-          type: 'object',
-          properties: {
-            answer: options
-              ? { type: 'string', title: 'Answer', enum: options }
-              : { type: 'string', title: 'Answer' },
-          },
-          required: ['answer'],
-        },
-      });
-      if (result.action === 'accept') return `The user answered: ${String(result.content['answer'] ?? '')}`;
+      const result = await ctx.elicit({ message: question, requestedSchema: elicitationSchema(options) });
+      if (result.action === 'accept') return acceptedAnswer(result.content);
       return result.action === 'decline'
         ? 'The user declined to answer. Continue without it, or explain why you need it.'
         : 'The user dismissed the question. Continue without it.';

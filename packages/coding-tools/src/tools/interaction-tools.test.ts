@@ -2,13 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  noProgress,
-  silentLogger,
-  type AnyTool,
-  type ElicitationRequest,
-  type ToolContext,
-} from '@toolsmith/core';
+import { noProgress, silentLogger, type AnyTool, type ToolContext } from '@toolsmith/core';
+import { createMcpServer } from '@toolsmith/core/mcp';
+import { connectInMemory, resultText } from '@toolsmith/testing';
+import { createCodingToolkit } from '../create-coding-tools.ts';
 import { CodingSession, type CodingSessionOptions, type CodingToolsDeps } from '../session/coding-session.ts';
 import type { CodingToolEvent } from '../session/events.ts';
 import { AskUserTool, NO_USER_ANSWER } from './ask-user.ts';
@@ -57,24 +54,68 @@ describe('AskUser', () => {
     ]);
   });
 
-  it('uses MCP elicitation with the options as an enum when there is no handler', async () => {
-    const requests: ElicitationRequest[] = [];
-    const { ctx } = setup(
-      {},
-      { elicit: async (r) => (requests.push(r), { action: 'accept', content: { answer: 'SQLite' } }) },
-    );
-    expect(
-      text(
-        await new AskUserTool().run({ question: 'Which database?', options: ['PostgreSQL', 'SQLite'] }, ctx),
-      ),
-    ).toBe('The user answered: SQLite');
-    expect(requests[0]?.requestedSchema.properties).toEqual({
-      answer: { type: 'string', title: 'Answer', enum: ['PostgreSQL', 'SQLite'] },
+  it('offers MCP elicitation a pick list and a free-text answer, so the user is not held to the options', async () => {
+    const server = createMcpServer({
+      name: 'ask-user-test',
+      version: '1.0.0',
+      registry: createCodingToolkit({ root }).registry,
+      deps: { session: new CodingSession({ root }) },
+      logger: silentLogger,
     });
+    await using connection = await connectInMemory(server, {
+      capabilities: { elicitation: { form: {} } },
+    });
+    const forms: unknown[] = [];
+    let reply: Record<string, string> = {};
+    connection.client.setRequestHandler('elicitation/create', async (request) => {
+      forms.push(request.params);
+      return { action: 'accept', content: reply };
+    });
+    const ask = async (args: Record<string, unknown>) =>
+      resultText(await connection.client.callTool({ name: 'AskUser', arguments: args }));
+    const question = { question: 'Which database?', options: ['PostgreSQL', 'SQLite'] };
+
+    // The user's own answer, which is none of the suggestions.
+    reply = { answer: 'DuckDB, we only run analytics' };
+    expect(await ask(question)).toBe('The user answered: DuckDB, we only run analytics');
+    expect(forms[0]).toMatchObject({
+      message: 'Which database?',
+      requestedSchema: {
+        type: 'object',
+        properties: {
+          choice: { type: 'string', enum: ['PostgreSQL', 'SQLite'] },
+          answer: { type: 'string', title: 'Or answer in your own words' },
+        },
+      },
+    });
+    expect(
+      (forms[0] as { requestedSchema: { properties: { answer: object } } }).requestedSchema.properties.answer,
+    ).not.toHaveProperty('enum');
+    // A pick from the list.
+    reply = { choice: 'SQLite' };
+    expect(await ask(question)).toBe('The user answered: SQLite');
+    // Without suggestions: one required text field.
+    reply = { answer: 'Tabs' };
+    expect(await ask({ question: 'Tabs or spaces?' })).toBe('The user answered: Tabs');
+    expect(forms[2]).toMatchObject({
+      requestedSchema: { properties: { answer: { type: 'string' } }, required: ['answer'] },
+    });
+    // Submitted empty.
+    reply = {};
+    expect(await ask(question)).toMatch(/^The user submitted the question without an answer\./);
+
     const declined = setup({}, { elicit: async () => ({ action: 'decline' }) });
     expect(text(await new AskUserTool().run({ question: 'Which?' }, declined.ctx))).toMatch(
       /declined to answer/,
     );
+  });
+
+  it('gives the handler and the ask_user event the id of the call', async () => {
+    const asked: unknown[] = [];
+    const { events, ctx } = setup({ askUser: async (q) => (asked.push(q), 'yes') }, { requestId: 'call-7' });
+    await new AskUserTool().run({ question: 'Proceed?' }, ctx);
+    expect(asked).toEqual([{ question: 'Proceed?', toolCallId: 'call-7' }]);
+    expect(events).toEqual([{ type: 'ask_user', question: 'Proceed?', toolCallId: 'call-7' }]);
   });
 
   it('says no user is available instead of hanging', async () => {

@@ -2,12 +2,24 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { closeSync, ftruncateSync, openSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { noProgress, silentLogger } from '@toolsmith/core';
+import { executableHead, tinyGzip, tinyPdf, tinyPng } from './__fixtures__/binary-files.ts';
 import { createTempProject, runTool, type TempProject } from './__fixtures__/file-tool-harness.ts';
-import { ReadTool, READ_OUTPUT_BUDGET } from './read.ts';
+import { MAX_IMAGE_BYTES, ReadTool, READ_OUTPUT_BUDGET } from './read.ts';
 
 let project: TempProject;
 const tool = new ReadTool();
 const read = (args: Record<string, unknown>) => runTool(tool, project, args);
+/** The whole result (every content part), as an MCP client or the AI SDK adapter gets it. */
+const readResult = (args: Record<string, unknown>) =>
+  tool.run(args, {
+    deps: { session: project.session },
+    signal: new AbortController().signal,
+    progress: noProgress,
+    logger: silentLogger,
+    toolName: 'Read',
+  });
 
 beforeEach(() => {
   project = createTempProject();
@@ -135,17 +147,95 @@ describe('Read', () => {
     expect(result.text).toContain('Did you mean: src/index.ts?');
   });
 
-  it('refuses binary files by content and by extension, and records them so Write may replace them', async () => {
-    project.write('data.bin2', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01, 0x02]));
+  it('describes binary files by their magic bytes, whatever their name, and records them so Write may replace them', async () => {
+    project.write('bin/node-copy', executableHead());
+    project.write('logs/app.log.gz', tinyGzip());
+    project.write('logs/rotated', tinyGzip());
+    project.write('data.bin2', Buffer.from([0x01, 0x02, 0x00, 0x03, 0x04, 0x05, 0x06]));
     project.write('logo.png', 'not really a png');
-    const byContent = await read({ file_path: 'data.bin2' });
-    expect(byContent.isError).toBe(true);
-    expect(byContent.text).toContain(
-      'data.bin2 is a binary file (binary content, 7 bytes); Read shows text files only.',
+    const executable = await read({ file_path: 'bin/node-copy' });
+    expect(executable.isError).toBe(false);
+    expect(executable.text).toMatch(
+      process.platform === 'darwin'
+        ? /^bin\/node-copy is a binary file \(Mach-O executable, application\/x-mach-binary, 64\.0 KB\)\. Read shows text files, images and PDFs;/
+        : /^bin\/node-copy is a binary file \(ELF executable, application\/x-elf, 64\.0 KB\)\. Read shows text files, images and PDFs;/,
     );
-    const byExtension = await read({ file_path: 'logo.png' });
-    expect(byExtension.text).toContain('logo.png is a binary file (image');
+    expect(executable.text).not.toContain('ELF\u0002');
+    for (const name of ['logs/app.log.gz', 'logs/rotated']) {
+      const archive = await read({ file_path: name });
+      expect(archive.isError).toBe(false);
+      expect(archive.text).toContain(`${name} is a binary file (gzip archive, application/gzip, `);
+      expect(archive.text).toContain('`tar -tf`');
+    }
+    expect((await read({ file_path: 'data.bin2' })).text).toBe(
+      'data.bin2 is a binary file (binary content, 7 bytes). Read shows text files, images and PDFs; inspect this one with Bash (e.g. `file`, `unzip -l`, `tar -tf`, `xxd | head`) if needed.',
+    );
+    expect((await read({ file_path: 'logo.png' })).text).toContain(
+      'logo.png is a binary file (image, by its extension, 16 bytes).',
+    );
+    expect(project.session.reads.has(project.file('bin/node-copy'))).toBe(true);
     expect(project.session.reads.has(project.file('logo.png'))).toBe(true);
+  });
+
+  it('attaches a real PDF as an embedded application/pdf resource, also without a .pdf name', async () => {
+    const pdf = tinyPdf();
+    project.write('docs/paper.pdf', pdf);
+    project.write('downloads/paper', pdf);
+    for (const name of ['docs/paper.pdf', 'downloads/paper']) {
+      const result = await readResult({ file_path: name });
+      expect(result.isError).toBeUndefined();
+      expect(result.content).toEqual([
+        {
+          type: 'resource',
+          resource: {
+            uri: pathToFileURL(project.file(name)).href,
+            mimeType: 'application/pdf',
+            blob: pdf.toString('base64'),
+          },
+        },
+        {
+          type: 'text',
+          text: `${name} (PDF document, application/pdf, ${pdf.length} bytes) is attached as a document.`,
+        },
+      ]);
+    }
+  });
+
+  it('attaches a real PNG as image content, and only describes one too large to attach', async () => {
+    const png = tinyPng();
+    project.write('assets/pixel.png', png);
+    const result = await readResult({ file_path: 'assets/pixel.png' });
+    expect(result.content).toEqual([
+      { type: 'image', data: png.toString('base64'), mimeType: 'image/png' },
+      { type: 'text', text: 'assets/pixel.png (PNG image, image/png, 77 bytes) is attached as an image.' },
+    ]);
+    const big = project.write('assets/big.png', png);
+    // A valid PNG header followed by padding past the attachment limit.
+    const fd = openSync(big, 'r+');
+    ftruncateSync(fd, MAX_IMAGE_BYTES + 1);
+    closeSync(fd);
+    const tooBig = await readResult({ file_path: 'assets/big.png' });
+    expect(tooBig.content).toEqual([
+      {
+        type: 'text',
+        text: 'assets/big.png is a binary file (PNG image, image/png, 5.0 MB). It is larger than the 5.0 MB Read attaches: make a smaller copy with Bash (e.g. ImageMagick `convert`, `pdftotext`) and read that.',
+      },
+    ]);
+  });
+
+  it('counts one line as "1 line"', async () => {
+    project.write('one.txt', 'only\n');
+    expect((await read({ file_path: 'one.txt' })).text).toBe('1\tonly\n\n(End of file: 1 line.)');
+    expect((await read({ file_path: 'one.txt', offset: 5 })).text).toContain(
+      'offset 5 is past the end of one.txt, which has 1 line. Use an offset from 1 to 1.',
+    );
+  });
+
+  it('still reads text files that start like a known type (XML) as text', async () => {
+    project.write('feed', '<?xml version="1.0"?>\n<feed>\n</feed>\n');
+    expect((await read({ file_path: 'feed' })).text).toBe(
+      '1\t<?xml version="1.0"?>\n2\t<feed>\n3\t</feed>\n\n(End of file: 3 lines.)',
+    );
   });
 
   it('refuses a directory and points to ListDir', async () => {

@@ -4,21 +4,24 @@
  * (or, past {@link COUNT_LIMIT_BYTES}, not even that) — so memory stays flat whatever the file size
  * and wherever the window is. Very long lines are cut while streaming, never held whole.
  */
-import { open, stat } from 'node:fs/promises';
-import type { Stats } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import {
   BaseTool,
   defineToolMetadata,
-  NotFoundError,
+  toolResponse,
   ValidationError,
   type ToolContext,
+  type ToolContent,
+  type ToolResponse,
 } from '@toolsmith/core';
 import { z } from 'zod';
 import type { CodingToolsDeps } from '../session/coding-session.ts';
 import { recordRead } from '../session/file-guard.ts';
-import { displayPath, resolveInRoot, suggestPaths } from '../session/resolve-path.ts';
-import { binaryKind } from './shared/binary-file.ts';
+import { detectBinary, type BinaryInfo } from './shared/binary-file.ts';
+import { resolveExisting } from './shared/existing-path.ts';
 import { explainFsErrors } from './shared/fs-error.ts';
+import { formatSize, plural } from './shared/plural.ts';
 import { numberLines } from './shared/number-lines.ts';
 
 /** Lines shown when `limit` is not given. */
@@ -194,16 +197,12 @@ async function readLineWindow(
   }
 }
 
-function formatSize(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${value} bytes` : `${value.toFixed(1)} ${units[unit]}`;
-}
+/** Images every MCP client and AI SDK provider takes as image content. */
+const ATTACHED_IMAGES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+/** Largest image Read attaches (model APIs refuse bigger ones). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Largest PDF Read attaches. */
+export const MAX_PDF_BYTES = 10 * 1024 * 1024;
 
 export class ReadTool extends BaseTool<CodingToolsDeps, typeof ReadParams> {
   static override readonly METADATA = defineToolMetadata({
@@ -212,12 +211,12 @@ export class ReadTool extends BaseTool<CodingToolsDeps, typeof ReadParams> {
     description: [
       '[Files/Read] Read a text file, as numbered lines ("<line number><tab><text>"; the prefix is not part of the file).',
       `Shows up to ${DEFAULT_READ_LIMIT} lines from offset (1-based) and says how to continue; lines longer than ${MAX_LINE_CHARS} characters are cut. Large files are streamed, so reading any part of a big file is cheap: use offset/limit instead of reading it all.`,
-      'Binary files (images, archives, executables…) are refused; a missing path gets "did you mean" suggestions. Read a file before changing it with Edit, MultiEdit or Write — they refuse files not read in this session. Use ListDir for directories and Glob/Grep to find files.',
+      'Images (PNG, JPEG, GIF, WebP) come back as an image and PDFs as a document; other binary files (archives, executables…) get their type and size. A missing path gets "did you mean" suggestions. Read a file before changing it with Edit, MultiEdit or Write — they refuse files not read in this session. Use ListDir for directories and Glob/Grep to find files.',
     ].join('\n'),
     category: 'files',
     toolset: 'files',
     priority: 'high',
-    tags: ['read', 'file', 'view', 'open', 'cat', 'lines', 'content'],
+    tags: ['read', 'file', 'view', 'open', 'cat', 'lines', 'content', 'image', 'pdf'],
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   });
 
@@ -229,45 +228,29 @@ export class ReadTool extends BaseTool<CodingToolsDeps, typeof ReadParams> {
     return 'Use offset and limit to read the file in smaller parts.';
   }
 
-  async execute(params: z.output<typeof ReadParams>, ctx: ToolContext<CodingToolsDeps>): Promise<string> {
+  async execute(
+    params: z.output<typeof ReadParams>,
+    ctx: ToolContext<CodingToolsDeps>,
+  ): Promise<string | ToolResponse<string>> {
     const session = ctx.deps.session;
-    const file = resolveInRoot(session, params.file_path, this.name, 'file_path');
-    const shown = displayPath(session, file);
-    let info: Stats;
-    try {
-      info = await stat(file);
-    } catch {
-      throw new NotFoundError({
-        message: `File not found: ${shown}. Check the path (relative paths resolve against the project root ${session.root}); Glob finds files by name.`,
-        resource: 'file',
-        id: shown,
-        suggestions: suggestPaths(session, file),
-      });
-    }
-    if (info.isDirectory()) {
-      throw new ValidationError({
-        toolName: this.name,
-        issues: [
-          {
-            field: 'file_path',
-            message: `${shown} is a directory. Use ListDir to see what it holds, or give a file path.`,
-          },
-        ],
-      });
-    }
-    const kind = explainFsErrors(this.name, 'file_path', shown, () => binaryKind(file));
-    if (kind) {
+    const {
+      absolute: file,
+      shown,
+      info,
+    } = await resolveExisting(session, params.file_path, {
+      toolName: this.name,
+      field: 'file_path',
+      kind: 'file',
+      missing:
+        'File not found: {path}. Check the path (relative paths resolve against the project root {root}); Glob finds files by name.',
+      wrongKind: '{path} is a directory. Use ListDir to see what it holds, or give a file path.',
+    });
+    const binary = await explainFsErrors(this.name, 'file_path', shown, () => detectBinary(file));
+    if (binary) {
+      const answer = await this.#binary(file, shown, info.size, binary);
       // The agent now knows what is there: Write may replace it.
       recordRead(session, file);
-      throw new ValidationError({
-        toolName: this.name,
-        issues: [
-          {
-            field: 'file_path',
-            message: `${shown} is a binary file (${kind}, ${formatSize(info.size)}); Read shows text files only. Inspect it with Bash (e.g. \`file\`, \`xxd | head\`) if needed.`,
-          },
-        ],
-      });
+      return answer;
     }
 
     const { offset, limit } = params;
@@ -282,7 +265,7 @@ export class ReadTool extends BaseTool<CodingToolsDeps, typeof ReadParams> {
         issues: [
           {
             field: 'offset',
-            message: `offset ${offset} is past the end of ${shown}, which has ${window.total} lines. Use an offset from 1 to ${window.total}.`,
+            message: `offset ${offset} is past the end of ${shown}, which has ${plural(window.total ?? 0, 'line')}. Use an offset from 1 to ${window.total}.`,
           },
         ],
       });
@@ -301,9 +284,43 @@ export class ReadTool extends BaseTool<CodingToolsDeps, typeof ReadParams> {
     } else {
       footer =
         offset === 1
-          ? `(End of file: ${window.total} lines.)`
+          ? `(End of file: ${plural(window.total ?? 0, 'line')}.)`
           : `(Showing ${range} of ${window.total}; end of file.)`;
     }
     return `${numberLines(window.lines, offset)}\n\n${footer}`;
+  }
+
+  /**
+   * A binary file: an image or a PDF is attached (image content; an embedded `application/pdf`
+   * resource, which the AI SDK adapter turns into a file part); anything else is described.
+   */
+  async #binary(
+    file: string,
+    shown: string,
+    size: number,
+    binary: BinaryInfo,
+  ): Promise<string | ToolResponse<string>> {
+    const what = `${binary.description}${binary.mime ? `, ${binary.mime}` : ''}, ${formatSize(size)}`;
+    const mime = binary.mime ?? '';
+    const image = ATTACHED_IMAGES.has(mime);
+    const pdf = mime === 'application/pdf';
+    if ((image && size <= MAX_IMAGE_BYTES) || (pdf && size <= MAX_PDF_BYTES)) {
+      const data = (await explainFsErrors(this.name, 'file_path', shown, () => readFile(file))).toString(
+        'base64',
+      );
+      const content: ToolContent = image
+        ? { type: 'image', data, mimeType: mime }
+        : { type: 'resource', resource: { uri: pathToFileURL(file).href, mimeType: mime, blob: data } };
+      return toolResponse({
+        content: [content],
+        data: `${shown} (${what}) is attached ${image ? 'as an image' : 'as a document'}.`,
+      });
+    }
+    const limit = image ? MAX_IMAGE_BYTES : MAX_PDF_BYTES;
+    const tooLarge =
+      image || pdf
+        ? ` It is larger than the ${formatSize(limit)} Read attaches: make a smaller copy with Bash (e.g. ImageMagick \`convert\`, \`pdftotext\`) and read that.`
+        : ' Read shows text files, images and PDFs; inspect this one with Bash (e.g. `file`, `unzip -l`, `tar -tf`, `xxd | head`) if needed.';
+    return `${shown} is a binary file (${what}).${tooLarge}`;
   }
 }
