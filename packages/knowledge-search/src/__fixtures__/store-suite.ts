@@ -119,6 +119,13 @@ export function describeKnowledgeStore(name: string, fixture: StoreFixture): voi
         expect(code[0]).toMatchObject({ entityType: 'helper', entityId: 'parse-card-ref' });
       });
 
+      it('runs only the searches asked for: full text alone does not correct misspellings', async () => {
+        const exact = await store.search({ text: 'swimlnae ordr', searches: ['fulltext'] });
+        expect(exact.map((h) => h.entityId)).not.toContain('swimlane-order');
+        const byId = await store.search({ text: 'parse-card-ref', searches: ['fulltext'] });
+        for (const hit of byId) expect(hit.matchedBy).toEqual(['fulltext']);
+      });
+
       it('finds markdown sections and fixtures', async () => {
         const doc = await store.search({ text: 'rate limit Retry-After', entityTypes: 'doc' });
         expect(doc[0]).toMatchObject({
@@ -171,6 +178,9 @@ export function describeKnowledgeStore(name: string, fixture: StoreFixture): voi
         );
         await expect(store.search({ text: 'card', limit: 0 })).rejects.toThrow(
           '- limit: is 0; give a whole number from 1 to 50.',
+        );
+        await expect(store.search({ text: 'card', searches: ['bm25' as never] })).rejects.toThrow(
+          '- searches: "bm25" is not a search. Valid options: "fulltext", "trigram", "vector".',
         );
       });
 

@@ -52,6 +52,15 @@ export function validateQuery(query: KnowledgeQuery): CheckedQuery {
   if (tools?.some((t) => typeof t !== 'string' || !t.trim())) {
     issues.push({ field: 'tool', message: 'holds an empty tool name; give tool ids such as "clickup".' });
   }
+  const searchKinds = ['fulltext', 'trigram', 'vector'];
+  const badSearches = (query.searches ?? []).filter((kind) => !searchKinds.includes(kind));
+  if (badSearches.length > 0) {
+    issues.push({
+      field: 'searches',
+      message: `${badSearches.map((k) => JSON.stringify(k)).join(', ')} ${badSearches.length === 1 ? 'is not a search' : 'are not searches'}.`,
+      validOptions: searchKinds,
+    });
+  }
   if (issues.length > 0) throw new KnowledgeQueryError(issues);
   return {
     text,

@@ -47,6 +47,12 @@ export interface KnowledgeQuery {
   entityTypes?: EntityType | readonly EntityType[];
   /** Only entries of these tools. */
   tools?: string | readonly string[];
+  /**
+   * The searches to fuse, of those the store can run (default: all of them). Full text always runs;
+   * leaving out `trigram` also turns off the correction of misspelt words. For comparing what each
+   * search adds (the recall benchmark) and for callers that want exact words only.
+   */
+  searches?: readonly MatchKind[];
 }
 
 /** Which search found a hit. */

@@ -144,7 +144,8 @@ export function createSqlKnowledgeStore(options: SqlKnowledgeStoreOptions): Know
     async search(query: KnowledgeQuery): Promise<KnowledgeHit[]> {
       const checked = validateQuery(query);
       const { driver, status } = await open();
-      const model = usableEmbedder(status);
+      const wants = (kind: MatchKind) => query.searches === undefined || query.searches.includes(kind);
+      const model = wants('vector') ? usableEmbedder(status) : undefined;
       let embedding: number[] | undefined;
       if (model && status.embedding) {
         embedding = await model.embed(checked.text);
@@ -162,7 +163,7 @@ export function createSqlKnowledgeStore(options: SqlKnowledgeStoreOptions): Know
         );
       }
       const { sql, values } = hybridSearchSql(
-        { trigram: status.trigram, vector: embedding !== undefined },
+        { trigram: status.trigram && wants('trigram'), vector: embedding !== undefined },
         { ...checked, candidates: Math.max(candidates, checked.limit), ...(embedding ? { embedding } : {}) },
       );
       const rows = await driver.query<HitRow>(sql, values);
