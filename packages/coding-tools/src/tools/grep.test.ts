@@ -250,18 +250,54 @@ describe('Grep: output', () => {
     );
   });
 
-  it('keeps a content page within the output budget and cuts very long lines', async () => {
-    const line = `needle ${'x'.repeat(3000)}\n`;
-    write('long/lines.txt', line.repeat(40));
+  it('keeps a content page within the output budget, windows long matched lines and cuts long context lines', async () => {
+    // Each matched line: 8 matches 607 characters apart; each context line: 3000 characters, no match.
+    const matched = Array.from({ length: 8 }, () => `needle ${'x'.repeat(600)}`).join('');
+    write('long/lines.txt', `${matched}\n${'y'.repeat(3000)}\n`.repeat(40));
     try {
-      const body = text(await grep({ pattern: 'needle', output_mode: 'content', path: 'long' }));
-      expect(body).toContain(' … [line cut at 2000 characters]');
+      const body = text(
+        await grep({ pattern: 'needle', output_mode: 'content', path: 'long', after_context: 1 }),
+      );
+      expect(body).toContain(`long/lines.txt-2-${'y'.repeat(2000)} … [line cut at 2000 characters]`);
+      const first = body.split('\n')[1]!;
+      expect(first.startsWith(`long/lines.txt:1:needle ${'x'.repeat(193)}… …${'x'.repeat(100)}needle `)).toBe(
+        true,
+      );
+      expect(first.endsWith('… [8 matches in a line of 4856 characters; windows around the first 5]')).toBe(
+        true,
+      );
       expect(body.length).toBeLessThanOrEqual(46_000);
       expect(body).toMatch(
-        /\[Showing lines 1-(\d+) of 40 \(output size limit\)\. Use offset=\1 to see more\.\]$/,
+        /\[Showing lines 1-(\d+) of 80 \(output size limit\)\. Use offset=\1 to see more\.\]$/,
       );
     } finally {
       rmSync(path.join(root, 'long'), { recursive: true });
+    }
+  });
+
+  it('shows a match near the end of a minified bundle, on both backends', async () => {
+    // A 50 KB one-line bundle, as a minifier writes it; the hit is near its end.
+    const modules = Array.from(
+      { length: 400 },
+      (_, i) =>
+        `${i}:function(e,t,n){"use strict";var r=n(${i + 1}),o=r.a;t.exports=function(e){return o(e,{k${i}:e.length})}}`,
+    ).join(',');
+    const bundle = `!function(e){var t={};function n(r){return t[r]}n.m=e}({${modules}});throw new Error("tsconfig not found");`;
+    expect(bundle.length).toBeGreaterThan(40_000);
+    write('dist/app.min.js', `${bundle}\n`);
+    try {
+      const args = { pattern: 'tsconfig not found', output_mode: 'content', path: 'dist' };
+      const fromRipgrep = text(await grep(args));
+      expect(fromRipgrep).toBe(
+        [
+          'Found 1 matching line in 1 file:',
+          `dist/app.min.js:1:…${bundle.slice(bundle.indexOf('tsconfig not found') - 100)} [1 match in a line of ${bundle.length} characters]`,
+        ].join('\n'),
+      );
+      expect(fromRipgrep).toContain('throw new Error("tsconfig not found");');
+      expect(text(await grep(args, fallback()))).toBe(fromRipgrep);
+    } finally {
+      rmSync(path.join(root, 'dist'), { recursive: true });
     }
   });
 

@@ -12,16 +12,18 @@ import { displayPath, resolveInRoot, suggestPaths } from '../session/resolve-pat
 import { runCommand } from './bash/run-command.ts';
 import { FILE_TYPES } from './grep/file-types.ts';
 import { JsSearchBackend } from './grep/js-backend.ts';
+import { LONG_LINE_CHARS, matchWindows } from './grep/match-windows.ts';
 import { compareSearchPaths } from './grep/path-order.ts';
 import { RipgrepBackend } from './grep/ripgrep-backend.ts';
+import { plural } from './shared/plural.ts';
 import type { FileResult, SearchBackend, SearchRequest } from './grep/search-backend.ts';
 
 /** Entries shown when `head_limit` is not given. */
 export const DEFAULT_HEAD_LIMIT = 250;
 /** Characters of entries one call returns at most (BaseTool's 50 000 stays a backstop). */
 export const GREP_OUTPUT_BUDGET = 45_000;
-/** Matched lines longer than this are cut. */
-export const GREP_MAX_LINE_CHARS = 2000;
+/** Longer context lines are cut; longer matched lines are shown as windows around their matches. */
+export const GREP_MAX_LINE_CHARS = LONG_LINE_CHARS;
 
 const GrepParams = z.object({
   pattern: z
@@ -108,10 +110,6 @@ interface Entry {
   line: number;
 }
 
-function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : pluralForm}`;
-}
-
 function cutLine(text: string): string {
   const line = text.endsWith('\r') ? text.slice(0, -1) : text;
   return line.length > GREP_MAX_LINE_CHARS
@@ -147,7 +145,7 @@ export class GrepTool extends BaseTool<CodingToolsDeps, typeof GrepParams> {
     description: [
       '[Search/Grep] Search file contents with a regular expression (ripgrep). Use it instead of running grep or rg through Bash.',
       'Searches the project (or `path`), skipping what .gitignore/.ignore exclude, the .git folder and binary files; hidden files are searched. Filter files with `glob` ("*.ts", "*.{ts,tsx}") or `type` ("ts", "py"). Results are sorted by path.',
-      `output_mode: "files_with_matches" (default) lists matching files; "content" shows matching lines as path:line:text (context lines as path-line-text, with context/before_context/after_context); "count" shows path:count. At most head_limit entries (default ${DEFAULT_HEAD_LIMIT}) are shown; a cut result says which offset continues it.`,
+      `output_mode: "files_with_matches" (default) lists matching files; "content" shows matching lines as path:line:text (context lines as path-line-text, with context/before_context/after_context; a matched line over ${GREP_MAX_LINE_CHARS} characters, e.g. minified code, shows windows around its matches); "count" shows path:count. At most head_limit entries (default ${DEFAULT_HEAD_LIMIT}) are shown; a cut result says which offset continues it.`,
       'Patterns are ripgrep regexes: escape literal braces and parentheses ("interface\\{\\}"). A pattern only matches within one line unless multiline is true.',
     ].join('\n'),
     category: 'search',
@@ -248,8 +246,9 @@ export class GrepTool extends BaseTool<CodingToolsDeps, typeof GrepParams> {
         for (const line of result.lines) {
           if (line.match) matching++;
           const mark = line.match ? ':' : '-';
+          const shown = line.starts ? matchWindows(line.text, line.starts) : cutLine(line.text);
           entries.push({
-            text: `${result.shown}${mark}${line.line}${mark}${cutLine(line.text)}`,
+            text: `${result.shown}${mark}${line.line}${mark}${shown}`,
             file,
             line: line.line,
           });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import { matchGitignore, parseGitignoreLine, type GitignoreRule } from './gitignore-rules.ts';
 import { IgnoreStack } from './ignore-stack.ts';
+import { LONG_LINE_CHARS, matchStarts } from './match-windows.ts';
 import { compileJsPattern, lineBreakError, spellsLineBreak, unknownTypeError } from './pattern.ts';
 import {
   BINARY_SNIFF_BYTES,
@@ -121,9 +122,11 @@ export class JsSearchBackend implements SearchBackend {
     const matcher = request.multiline
       ? multilineMatcher(compileJsPattern(request.pattern, `gms${flags}`))
       : lineMatcher(compileJsPattern(request.pattern, flags));
+    // Long matched lines get windows around each match (not in multiline mode, where matches span lines).
+    const starter = request.multiline ? undefined : compileJsPattern(request.pattern, `g${flags}`);
     const files = request.targetIsFile ? [request.target] : await this.#collectFiles(request);
     const results = await mapConcurrently(files, CONCURRENCY, (file) =>
-      this.#searchFile(file, !request.targetIsFile, matcher, request),
+      this.#searchFile(file, !request.targetIsFile, matcher, starter, request),
     );
     return results.filter((result): result is FileResult => result !== undefined);
   }
@@ -179,6 +182,7 @@ export class JsSearchBackend implements SearchBackend {
     file: string,
     walked: boolean,
     matcher: LineMatcher,
+    starter: RegExp | undefined,
     request: SearchRequest,
   ): Promise<FileResult | undefined> {
     request.signal.throwIfAborted();
@@ -211,7 +215,15 @@ export class JsSearchBackend implements SearchBackend {
     }
     result.lines = [...shown]
       .sort((a, b) => a - b)
-      .map((index): ResultLine => ({ line: index + 1, text: lines[index]!, match: matched.has(index) }));
+      .map((index): ResultLine => {
+        const text = lines[index]!;
+        const line: ResultLine = { line: index + 1, text, match: matched.has(index) };
+        if (starter && line.match && text.length > LONG_LINE_CHARS) {
+          const starts = matchStarts(starter, text);
+          if (starts.length > 0) line.starts = starts;
+        }
+        return line;
+      });
     return result;
   }
 }

@@ -6,8 +6,10 @@
  * global gitignore are ignored and `.gitignore` applies outside git repositories too, so a search
  * does not depend on the machine it runs on — and the JavaScript fallback can match it exactly.
  */
+import { readFile } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { runCommand } from '../bash/run-command.ts';
+import { LONG_LINE_CHARS, lineFromOffsets, MAX_WINDOW_FILE_BYTES } from './match-windows.ts';
 import { invalidPatternError, lineBreakError, unknownTypeError } from './pattern.ts';
 import {
   VCS_EXCLUDE_GLOB,
@@ -20,11 +22,25 @@ import {
 const MAX_STDERR = 16 * 1024;
 
 /**
- * Bytes of a line ripgrep prints before cutting it. Grep shows 2000 characters of a line
- * (`GREP_MAX_LINE_CHARS`); a UTF-8 character takes at most 4 bytes, so every line ripgrep cuts is
- * longer than that and gets cut again, with Grep's marker — the output matches the JavaScript fallback's.
+ * Bytes of a line ripgrep prints before cutting it. Grep cuts lines at 2000 characters
+ * (`LONG_LINE_CHARS`); a UTF-8 character takes at most 4 bytes, so every line ripgrep cuts is longer
+ * than that — a matched one is then shown as windows around its matches (see {@link #addWindows}),
+ * a context line is cut again with Grep's marker: the output matches the JavaScript fallback's.
  */
 const MAX_COLUMNS = 4 * 2000;
+
+/** `<line number>:<byte offset>:` of an `--only-matching --byte-offset` record, after the path's NUL. */
+const OFFSET_PREFIX = /^(\d+):(\d+):/;
+
+/** The text ripgrep matched in, as byte offsets count it: no UTF-8 BOM, UTF-16 transcoded to UTF-8. */
+function asRipgrepSees(raw: Buffer): Buffer {
+  if (raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf) return raw.subarray(3);
+  if (raw[0] === 0xff && raw[1] === 0xfe)
+    return Buffer.from(new TextDecoder('utf-16le').decode(raw.subarray(2)), 'utf8');
+  if (raw[0] === 0xfe && raw[1] === 0xff)
+    return Buffer.from(new TextDecoder('utf-16be').decode(raw.subarray(2)), 'utf8');
+  return raw;
+}
 
 /** `<line number>:` (a match) or `<line number>-` (context) after the NUL that ends the path. */
 const LINE_PREFIX = /^(\d+)([:-])/;
@@ -65,10 +81,80 @@ export class RipgrepBackend implements SearchBackend {
     if (first.results.length === 0 && first.exitCode === 2 && first.stderr.includes('--pcre2')) {
       // Look-around and backreferences need PCRE2 (what JavaScript's regular expressions have).
       const second = await this.#run(request, true);
-      if (second.exitCode !== 2 || second.results.length > 0) return second.results;
+      if (second.exitCode !== 2 || second.results.length > 0) {
+        await this.#addWindows(request, second.results, true);
+        return second.results;
+      }
     }
     if (first.exitCode === 2 && first.results.length === 0) throw this.#error(first.stderr, request);
+    await this.#addWindows(request, first.results, false);
     return first.results;
+  }
+
+  /**
+   * Long matched lines (content mode, not multiline): ripgrep printed only their start. One more
+   * run over their files (`--only-matching --byte-offset`) says where every match starts; the line
+   * is then read from the file, and its match starts converted to UTF-16 offsets.
+   */
+  async #addWindows(request: SearchRequest, results: FileResult[], pcre2: boolean): Promise<void> {
+    if (request.mode !== 'content' || request.multiline) return;
+    const long = new Map<string, Map<number, FileResult['lines'][number]>>();
+    for (const result of results) {
+      for (const line of result.lines) {
+        if (!line.match || line.text.length <= LONG_LINE_CHARS) continue;
+        let lines = long.get(result.path);
+        if (!lines) long.set(result.path, (lines = new Map()));
+        lines.set(line.line, line);
+      }
+    }
+    if (long.size === 0) return;
+    const offsets = new Map<string, Map<number, number[]>>();
+    const args = ['--no-config', '--no-messages'];
+    if (request.caseInsensitive) args.push('--ignore-case');
+    if (pcre2) args.push('--pcre2');
+    args.push('--only-matching', '--byte-offset', '--line-number', '--with-filename', '--null');
+    // The match text is not needed: ripgrep prints a short placeholder instead of it.
+    args.push('--max-columns', '1', '--regexp', request.pattern, '--', ...long.keys());
+    const reader = recordReader('\n', (record) => {
+      const nul = record.indexOf('\0');
+      if (nul === -1) return;
+      const prefix = OFFSET_PREFIX.exec(record.slice(nul + 1));
+      if (!prefix) return;
+      const file = record.slice(0, nul);
+      const line = Number(prefix[1]);
+      if (!long.get(file)?.has(line)) return;
+      let lines = offsets.get(file);
+      if (!lines) offsets.set(file, (lines = new Map()));
+      const starts = lines.get(line);
+      if (starts) starts.push(Number(prefix[2]));
+      else lines.set(line, [Number(prefix[2])]);
+    });
+    await runCommand({
+      file: this.#binary,
+      args,
+      cwd: request.root,
+      signal: request.signal,
+      onStdout: reader.write,
+    });
+    reader.end();
+    request.signal.throwIfAborted();
+    for (const [file, lines] of offsets) {
+      let raw: Buffer;
+      try {
+        raw = await readFile(file);
+      } catch {
+        continue; // Gone since the search: its lines stay cut.
+      }
+      if (raw.length > MAX_WINDOW_FILE_BYTES) continue;
+      const content = asRipgrepSees(raw);
+      for (const [number, starts] of lines) {
+        const target = long.get(file)?.get(number);
+        if (!target) continue;
+        const { text, starts: at } = lineFromOffsets(content, starts);
+        target.text = text;
+        target.starts = at;
+      }
+    }
   }
 
   #error(stderr: string, request: SearchRequest): Error {

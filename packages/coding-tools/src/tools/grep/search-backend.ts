@@ -41,6 +41,11 @@ export interface ResultLine {
   text: string;
   /** False for a context line. */
   match: boolean;
+  /**
+   * A matched line longer than `LONG_LINE_CHARS`: where its matches start (UTF-16 offsets in
+   * `text`, then the whole line), so Grep shows windows around them (see match-windows.ts).
+   */
+  starts?: number[];
 }
 
 export interface FileResult {
