@@ -57,6 +57,26 @@ describe('coding-tools-mcp', () => {
         'search_tools',
       ].sort(),
     );
+    // search_tools speaks of coding tasks: no example from another server, coding examples in the
+    // instructions, and they find the coding tools.
+    const searchTools = JSON.stringify(
+      (await connection.client.listTools()).tools.find((t) => t.name === 'search_tools'),
+    );
+    expect(searchTools).not.toMatch(/tracker|issue|queue|sprint|worklog/i);
+    expect(connection.client.getInstructions()).toContain(
+      'search_tools finds the tool for a task, e.g. "find files by name", "replace text in a file", "run the tests".',
+    );
+    const found = async (query: string) =>
+      (
+        JSON.parse(
+          resultText(
+            await connection!.client.callTool({ name: 'search_tools', arguments: { query, limit: 3 } }),
+          ),
+        ) as { results: { name: string }[] }
+      ).results.map((r) => r.name);
+    expect(await found('find files by name')).toContain('Glob');
+    expect(await found('replace text in a file')).toContain('Edit');
+    expect(await found('run the tests')).toContain('Bash');
     await connection.close();
     connection = await connectStdio({
       command: process.execPath,

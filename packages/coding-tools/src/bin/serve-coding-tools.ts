@@ -11,6 +11,10 @@ const ROOT_HELP = `Coding tools:
 Environment:
   BRAVE_API_KEY             Enables WebSearch and CodeSearch (Brave Search API)`;
 
+/** search_tools with examples of this server's tasks (core's own description names none). */
+export const SEARCH_TOOLS_HINT =
+  'search_tools finds the tool for a task, e.g. "find files by name", "replace text in a file", "run the tests".';
+
 /** Splits our own flags from the serve flags; returns an exit code on a usage error. */
 export async function main(argv: readonly string[]): Promise<number | undefined> {
   const rest: string[] = [];
@@ -48,7 +52,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   await runServeCli({
     name: 'coding-tools',
     version: '0.1.0',
-    instructions: `Coding tools rooted at ${toolkit.session.root}. Read files before editing them; paths are relative to the root.`,
+    instructions: `Coding tools rooted at ${toolkit.session.root}. Read files before editing them; paths are relative to the root. ${SEARCH_TOOLS_HINT}`,
     registry: toolkit.registry,
     createDeps: () => toolkit.deps,
     argv: rest,

@@ -20,6 +20,7 @@ import type { CodingSession, CodingToolsDeps } from '../session/coding-session.t
 import { displayPath, resolveInRoot, suggestPaths } from '../session/resolve-path.ts';
 import { OutputCollector, type CollectedOutput } from './bash/output-collector.ts';
 import { runCommand, type CommandOutcome } from './bash/run-command.ts';
+import { plural } from './shared/plural.ts';
 
 export const DEFAULT_BASH_TIMEOUT_MS = 120_000;
 export const MAX_BASH_TIMEOUT_MS = 600_000;
@@ -54,10 +55,6 @@ const BashParams = z.object({
 /** The shell a session runs commands with. */
 export function sessionShell(session: CodingSession): string {
   return session.options.shell ?? (existsSync('/bin/bash') ? '/bin/bash' : 'sh');
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function formatDuration(ms: number): string {

@@ -26,6 +26,7 @@ import {
   type Severity,
 } from './diagnostics/parse-diagnostics.ts';
 import { compareSearchPaths } from './grep/path-order.ts';
+import { plural } from './shared/plural.ts';
 
 export const DEFAULT_MAX_PER_FILE = 20;
 /** Output of the checker kept for parsing (per stream). */
@@ -72,10 +73,6 @@ const FORMAT_NAMES: Record<OutputFormat, string> = {
   generic: 'checker output',
 };
 const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
 
 function quote(argument: string): string {
   return /^[\w@%+=:,./-]+$/.test(argument) ? argument : `'${argument.replace(/'/g, `'\\''`)}'`;

@@ -9,6 +9,7 @@ import type { CodingToolsDeps } from '../session/coding-session.ts';
 import { editFile } from './shared/edit-file.ts';
 import { explainFsErrors } from './shared/fs-error.ts';
 import { countLines, listLineNumbers, numberLines } from './shared/number-lines.ts';
+import { plural } from './shared/plural.ts';
 
 const EditParams = z.object({
   file_path: z
@@ -59,7 +60,7 @@ export class EditTool extends BaseTool<CodingToolsDeps, typeof EditParams> {
     const [edit] = result.results;
     if (result.created) {
       const lines = countLines(result.text);
-      return `Created ${result.shown} (${lines} line${lines === 1 ? '' : 's'}).`;
+      return `Created ${result.shown} (${plural(lines, 'line')}).`;
     }
     if (!edit || edit.replaced > 1) {
       return `Edited ${result.shown}: replaced ${edit?.replaced ?? 0} occurrences (lines ${listLineNumbers(

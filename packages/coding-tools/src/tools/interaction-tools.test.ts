@@ -149,7 +149,7 @@ describe('TodoWrite / TodoRead', () => {
     ]);
     expect(events.map((e) => e.type)).toEqual(['todo_update', 'todo_update']);
     expect(text(await new TodoReadTool().run({}, ctx))).toBe(
-      '1 todos, 1 completed:\n[x] 1. Write the parser (high)',
+      '1 todo, 1 completed:\n[x] 1. Write the parser (high)',
     );
   });
 

@@ -6,6 +6,7 @@ import { BaseTool, defineToolMetadata, ValidationError, type ToolContext } from 
 import { z } from 'zod';
 import type { CodingToolsDeps } from '../session/coding-session.ts';
 import type { TodoItem } from '../session/events.ts';
+import { plural } from './shared/plural.ts';
 
 const TodoItemSchema = z.object({
   id: z.string().trim().min(1).describe('Stable id of the item, e.g. "1" or "add-tests".'),
@@ -29,7 +30,7 @@ export function formatTodos(todos: readonly TodoItem[]): string {
   if (todos.length === 0) return 'The todo list is empty.';
   const done = todos.filter((t) => t.status === 'completed').length;
   const lines = todos.map((t) => `${MARK[t.status]} ${t.id}. ${t.content} (${t.priority})`);
-  return [`${todos.length} todos, ${done} completed:`, ...lines].join('\n');
+  return [`${plural(todos.length, 'todo')}, ${done} completed:`, ...lines].join('\n');
 }
 
 export class TodoWriteTool extends BaseTool<CodingToolsDeps, typeof TodoWriteParams> {

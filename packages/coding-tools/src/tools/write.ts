@@ -13,6 +13,7 @@ import { decodeText, encodeText, writeFileAtomic } from '../session/text-file.ts
 import { binaryKind } from './shared/binary-file.ts';
 import { explainFsErrors } from './shared/fs-error.ts';
 import { countLines } from './shared/number-lines.ts';
+import { plural } from './shared/plural.ts';
 
 const WriteParams = z.object({
   file_path: z
@@ -84,7 +85,7 @@ export class WriteTool extends BaseTool<CodingToolsDeps, typeof WriteParams> {
     });
     recordRead(session, file);
     const lines = countLines(decodeText(output).text);
-    const summary = `${info ? 'Overwrote' : 'Created'} ${shown} (${lines} line${lines === 1 ? '' : 's'}, ${Buffer.byteLength(output)} bytes)`;
+    const summary = `${info ? 'Overwrote' : 'Created'} ${shown} (${plural(lines, 'line')}, ${plural(Buffer.byteLength(output), 'byte')})`;
     return kept.length > 0 ? `${summary}; kept ${kept.join(' and ')}.` : `${summary}.`;
   }
 }

@@ -127,15 +127,50 @@ describe('applyHunks', () => {
         'context not found after line 12, where the previous hunk ended (before it, it is absent or not unique). Expected:',
         '  value_40 = compute(4O)',
         '  value_41 = compute(41)',
-        'Closest at line 41 (98% similar):',
+        'Closest at line 41 (97% similar):',
         '     41 | value_40 = compute(40)',
         '     42 | value_41 = compute(41)',
         "Copy the context (' ') and removed ('-') lines exactly from the current file (Read it again if it may have changed).",
       ].join('\n'),
     );
     expect(result[1]!.message).toMatch(
-      /^anchor '@@ def nowhere\(\):' not found at or after line 13, where the previous hunk ended \(before it, it is absent or not unique\)\. Closest line: \d+: ".*"\. After '@@ ' put a line copied exactly from the file/,
+      /^anchor '@@ def nowhere\(\):' not found at or after line 13, where the previous hunk ended \(before it, it is absent or not unique\)\. Closest line: \d+: ".*" \(\d+% similar\)\. After '@@ ' put a line copied exactly from the file/,
     );
+  });
+
+  it('never calls text it did not find "100% similar"', () => {
+    // A removed line that is only part of a file line: ApplyPatch matches whole lines.
+    const fragment = failures(
+      'function f() {\n  return total; // sum\n}\n',
+      '@@',
+      '-  return total;',
+      '+  return 0;',
+    );
+    expect(fragment[0]!.message).toBe(
+      [
+        'context not found. Expected:',
+        '    return total;',
+        'Closest at line 2 (68% similar):',
+        '      2 |   return total; // sum',
+        "Copy the context (' ') and removed ('-') lines exactly from the current file (Read it again if it may have changed).",
+      ].join('\n'),
+    );
+    // One character off in a 300-character line is 99%, not a rounded-up 100%.
+    const long = `const x = ${'abcdefghij'.repeat(30)};`;
+    const typo = failures(`${long}\n`, '@@', `-${long.replace('j;', 'k;')}`, '+z');
+    expect(typo[0]!.message).toContain('Closest at line 1 (99% similar):');
+    // The same lines exist, but above the anchor: say so instead of "100% similar".
+    const above = failures('a\nfoo\nb\nfoo\nclass X {\n  y\n}\n', '@@ class X {', ' foo', '-b', '+B');
+    expect(above[0]!.message).toBe(
+      [
+        'context not found below its anchor (line 5). Expected:',
+        '  foo',
+        '  b',
+        "These lines are at line 2, above its anchor: use an anchor above them, or a bare '@@'.",
+        "Copy the context (' ') and removed ('-') lines exactly from the current file (Read it again if it may have changed).",
+      ].join('\n'),
+    );
+    expect([...fragment, ...typo, ...above].map((f) => f.message).join('\n')).not.toContain('100%');
   });
 
   it('applies 100 hunks to a 10 000-line file in well under 50 ms', () => {

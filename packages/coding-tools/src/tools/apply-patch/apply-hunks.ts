@@ -17,7 +17,8 @@
  * - a file that ended with an empty line keeps it (Codex drops it).
  * Failures are collected per hunk, each with the closest match in the file.
  */
-import { findClosestText } from '../shared/closest-text.ts';
+import { findClosestText, similarityPercent } from '../shared/closest-text.ts';
+import { plural } from '../shared/plural.ts';
 import type { UpdateHunk } from './parse-patch.ts';
 import { SearchableLines, seekSequence, type SeekMatch } from './seek-sequence.ts';
 
@@ -190,11 +191,14 @@ function anchorNotFound(anchor: string, text: string, position: number, earlier:
     position > 0
       ? ` at or after line ${position + 1}, where the previous hunk ended (before it, it is absent or not unique)`
       : '';
-  const closest = earlier < MAX_CLOSEST_SEARCHES ? findClosestText(text, anchor.trim()) : undefined;
-  const hint =
-    closest && closest.similarity > 0
-      ? ` Closest line: ${closest.line}: ${JSON.stringify(clip(closest.lines[0]!.trim()))}.`
-      : '';
+  const closest =
+    earlier < MAX_CLOSEST_SEARCHES ? findClosestText(text, anchor.trim(), { fragments: false }) : undefined;
+  let hint = '';
+  if (closest && closest.similarity >= 1) {
+    hint = ` The line is at line ${closest.line}, before where this hunk is looked for: give the hunks in file order, or a bare '@@' with more context lines.`;
+  } else if (closest && closest.similarity > 0) {
+    hint = ` Closest line: ${closest.line}: ${JSON.stringify(clip(closest.lines[0]!.trim()))} (${similarityPercent(closest.similarity)} similar).`;
+  }
   return `anchor '@@ ${clip(anchor)}' not found${where}.${hint} After '@@ ' put a line copied exactly from the file (e.g. the enclosing function or class), or use a bare '@@'.`;
 }
 
@@ -214,11 +218,24 @@ function linesNotFound(
         : '';
   const parts = [`context not found${where}. Expected:`];
   for (const line of hunk.oldLines.slice(0, MAX_SHOWN_LINES)) parts.push(`  ${clip(line)}`);
-  if (hunk.oldLines.length > MAX_SHOWN_LINES) parts.push(`  ... (${hunk.oldLines.length} lines in all)`);
+  if (hunk.oldLines.length > MAX_SHOWN_LINES)
+    parts.push(`  ... (${plural(hunk.oldLines.length, 'line')} in all)`);
   const closest =
-    earlier < MAX_CLOSEST_SEARCHES ? findClosestText(text, hunk.oldLines.join('\n')) : undefined;
-  if (closest && closest.similarity > 0) {
-    parts.push(`Closest at line ${closest.line} (${Math.round(closest.similarity * 100)}% similar):`);
+    earlier < MAX_CLOSEST_SEARCHES
+      ? findClosestText(text, hunk.oldLines.join('\n'), { fragments: false })
+      : undefined;
+  if (closest && closest.similarity >= 1) {
+    // The lines are in the file, but not where this hunk may go.
+    const why = hunk.isEndOfFile
+      ? "they do not end the file: remove '*** End of File', or give the lines that do end it"
+      : anchored
+        ? "above its anchor: use an anchor above them, or a bare '@@'"
+        : from > 0
+          ? 'before the previous hunk, and not only there: give the hunks in file order, or more context lines that occur once'
+          : 'on lines another hunk of this patch changes: merge the two hunks into one';
+    parts.push(`These lines are at line ${closest.line}, ${why}.`);
+  } else if (closest && closest.similarity > 0) {
+    parts.push(`Closest at line ${closest.line} (${similarityPercent(closest.similarity)} similar):`);
     parts.push(showLines(closest.lines, closest.line));
   } else if (earlier < MAX_CLOSEST_SEARCHES) {
     parts.push('Nothing similar is in the file.');

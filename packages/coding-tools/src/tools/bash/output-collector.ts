@@ -6,6 +6,7 @@
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
+import { plural } from '../shared/plural.ts';
 
 export interface OutputLimits {
   headLines: number;
@@ -34,10 +35,6 @@ export interface CollectedOutput {
   /** Lines shown from the start and from the end (only meaningful when cut). */
   headLines: number;
   tailLines: number;
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function countNewlines(text: string): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { findClosestText } from './closest-text.ts';
+import { findClosestText, similarityPercent } from './closest-text.ts';
 
 describe('findClosestText', () => {
   const lines = Array.from({ length: 50 }, (_, i) => `  const value${i} = compute(${i}, "label ${i}");`);
@@ -18,6 +18,18 @@ describe('findClosestText', () => {
     const found = findClosestText(text, 'compute(37, "lbael');
     expect(found?.line).toBe(38);
     expect(found?.similarity).toBeGreaterThan(0.8);
+  });
+
+  it('compares whole lines when fragments are off (ApplyPatch)', () => {
+    const found = findClosestText(text, 'compute(37, "label 37");', { fragments: false });
+    expect(found?.similarity).toBeLessThan(0.6);
+    expect(findClosestText(text, 'compute(37, "label 37");')?.similarity).toBe(1);
+  });
+
+  it('says 100% only for identical text', () => {
+    expect(similarityPercent(1)).toBe('100%');
+    expect(similarityPercent(0.996)).toBe('99%');
+    expect(similarityPercent(0.5)).toBe('50%');
   });
 
   it('returns undefined for empty input', () => {

@@ -6,8 +6,10 @@
  * 1. every window of the wanted line count gets a cheap score: how many of the wanted text's
  *    character trigrams its lines contain (linear in the file size);
  * 2. only the best {@link FINALISTS} windows are compared with fastest-levenshtein, each side cut
- *    to {@link MAX_COMPARE_CHARS}; a one-line fragment is compared with same-length slices of the
- *    line, so a small typo inside a long line still scores high.
+ *    to {@link MAX_COMPARE_CHARS}; for Edit, whose old_string may be part of a line, a one-line
+ *    fragment is compared with same-length slices of the line, so a small typo inside a long line
+ *    still scores high. ApplyPatch matches whole lines, so it compares whole lines: a fragment of a
+ *    line is not "100% similar" to it.
  */
 import { distance } from 'fastest-levenshtein';
 
@@ -46,8 +48,26 @@ function fragmentSimilarity(needle: string, line: string): number {
   return best;
 }
 
+export interface ClosestTextOptions {
+  /** Score a one-line `wanted` against parts of longer lines (Edit's substrings). @default true */
+  fragments?: boolean;
+}
+
+/**
+ * A similarity as a percentage for messages: rounded down, so only identical text is "100%"
+ * (99.6% is not the text that was not found).
+ */
+export function similarityPercent(similarity: number): string {
+  return `${similarity >= 1 ? 100 : Math.min(99, Math.floor(similarity * 100))}%`;
+}
+
 /** The span of `text` most similar to `wanted`, or undefined when either is empty. */
-export function findClosestText(text: string, wanted: string): ClosestText | undefined {
+export function findClosestText(
+  text: string,
+  wanted: string,
+  options: ClosestTextOptions = {},
+): ClosestText | undefined {
+  const fragments = options.fragments ?? true;
   if (text === '' || wanted.trim() === '') return undefined;
   const lines = text.split('\n');
   let wantedLines = wanted.split('\n');
@@ -87,7 +107,7 @@ export function findClosestText(text: string, wanted: string): ClosestText | und
     const spanLines = lines.slice(start, start + span);
     const candidate = spanLines.join('\n').slice(0, MAX_COMPARE_CHARS);
     const alike =
-      span === 1 && !needle.includes('\n')
+      fragments && span === 1 && !needle.includes('\n')
         ? fragmentSimilarity(needle, candidate)
         : similarity(needle, candidate);
     if (!best || alike > best.similarity) best = { line: start + 1, lines: spanLines, similarity: alike };

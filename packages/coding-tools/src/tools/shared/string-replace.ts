@@ -5,7 +5,8 @@
  * strings is normalised first. Pure: nothing here touches the disk.
  */
 import { ValidationError } from '@toolsmith/core';
-import { findClosestText } from './closest-text.ts';
+import { findClosestText, similarityPercent } from './closest-text.ts';
+import { plural } from './plural.ts';
 import { linesAt, listLineNumbers, numberLines } from './number-lines.ts';
 
 export interface StringEdit {
@@ -77,12 +78,12 @@ function notFoundMessage(text: string, wanted: string, shown: string): string {
   const snippetLines = closest.lines.slice(0, MAX_SNIPPET_LINES);
   const more =
     closest.lines.length > snippetLines.length
-      ? `\n… (${closest.lines.length - snippetLines.length} more lines)`
+      ? `\n… (${plural(closest.lines.length - snippetLines.length, 'more line')})`
       : '';
   const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
   const onlyWhitespace =
     squash(closest.lines.join('\n')) === squash(wanted) ? ', differs only in whitespace/indentation' : '';
-  const similar = `${Math.round(closest.similarity * 100)}% similar${onlyWhitespace}`;
+  const similar = `${similarityPercent(closest.similarity)} similar${onlyWhitespace}`;
   return `${head} The closest text is at ${where} (${similar}):\n${numberLines(snippetLines, closest.line)}${more}\n${advice}`;
 }
 
