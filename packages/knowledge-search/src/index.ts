@@ -41,6 +41,16 @@ export { toolDefinitionChunks, type ToolDefinitionChunkOptions } from './ingest/
 export { createEmbedder, modelKey, type Embedder, type EmbedderOptions } from './embedding/embedder.ts';
 export { resolveEmbeddingModel, type EnvSource } from './embedding/resolve-embedding-model.ts';
 
+// The agent-facing tool
+export {
+  createSearchKnowledgeTool,
+  SearchKnowledgeTool,
+  SearchKnowledgeParams,
+  type KnowledgeSource,
+  type KnowledgeResult,
+  type SearchKnowledgeToolOptions,
+} from './tool/search-knowledge.tool.ts';
+
 // Errors
 export {
   KnowledgeQueryError,

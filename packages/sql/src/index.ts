@@ -1,8 +1,9 @@
 // Public API of @toolsmith/sql. Everything exported here is public API: add a symbol on purpose.
-// Test helpers (a throwaway PostgreSQL cluster, PGlite templates) are in `@toolsmith/sql/testing`.
+// Test helpers (a throwaway PostgreSQL cluster) are in `@toolsmith/sql/testing`.
 export type { SqlDriver, SqlQueryable } from './sql-driver.ts';
 export { openPgliteDriver, type PgliteDriverOptions, type PgliteLocation } from './pglite-driver.ts';
 export { openPgDriver, type PgDriverOptions } from './pg-driver.ts';
+export { pgliteTemplate } from './pglite-template.ts';
 export {
   migrate,
   withAdvisoryLock,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { describeDriver } from './__fixtures__/driver-suite.ts';
 import { openPgliteDriver } from './pglite-driver.ts';
-import { pgliteTemplate } from './testing/pglite-template.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 
 describeDriver('PGlite (in memory)', {
   open: async () => openPgliteDriver({ memory: true }, { loadDataDir: await pgliteTemplate() }),

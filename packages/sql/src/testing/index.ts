@@ -6,4 +6,4 @@ export {
   startPostgres,
   type PostgresCluster,
 } from './postgres-cluster.ts';
-export { pgliteTemplate } from './pglite-template.ts';
+export { pgliteTemplate } from '../pglite-template.ts';

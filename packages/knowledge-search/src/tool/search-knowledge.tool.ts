@@ -1,0 +1,134 @@
+/**
+ * `search_knowledge`: a core tool (generated definition, BaseTool's validation, budget and error
+ * conversion) that any server registers over its knowledge packs. The packs are indexed on the first
+ * call — once per process, unchanged entries skipped by hash — so a server's start opens nothing; each
+ * returned entry counts as a hit in the usage statistics.
+ */
+import { BaseTool, defineToolMetadata, ToolsmithError, type ToolMetadata } from '@toolsmith/core';
+import { z } from 'zod';
+import { ENTITY_TYPES } from '../entity-types.ts';
+import { ingestPack } from '../ingest/ingest-pack.ts';
+import { search } from '../search/search-knowledge.ts';
+import { MAX_QUERY_CHARS } from '../search/validate-query.ts';
+import type { KnowledgeStore, MatchKind } from '../store/knowledge-store.ts';
+
+/** A pack to index: a directory of `*.tool.yaml` and code, or a Markdown file. */
+export type KnowledgeSource = string | { path: string; pack?: string; tool?: string };
+
+export interface SearchKnowledgeToolOptions {
+  /** Where the knowledge lives; opened on the first call. */
+  store: KnowledgeStore;
+  /** Indexed before the first search (and again after a failed attempt). */
+  sources?: readonly KnowledgeSource[];
+  /** @default 'search_knowledge' */
+  name?: string;
+  /** What the knowledge is about, for the description: e.g. "the ClickUp API and this server". */
+  subject?: string;
+  /** Toolset of the tool. @default 'knowledge' */
+  toolset?: string;
+  /** Only entries of these tools (the pack's tool ids). */
+  tools?: readonly string[];
+  /** Characters of each entry's content in the answer; longer ones are cut with a marker. @default 1200 */
+  maxContentChars?: number;
+}
+
+export const SearchKnowledgeParams = z.object({
+  query: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_QUERY_CHARS)
+    .describe('An error message, a question or an identifier, as you have it'),
+  type: z.array(z.enum(ENTITY_TYPES)).min(1).optional().describe('Only these kinds of entry'),
+  limit: z.number().int().min(1).max(20).default(5).describe('Most entries to return'),
+});
+
+export interface KnowledgeResult {
+  entityType: string;
+  entityId: string;
+  topic: string;
+  score: number;
+  matchedBy: MatchKind[];
+  content: string;
+}
+
+export class SearchKnowledgeTool extends BaseTool<
+  unknown,
+  typeof SearchKnowledgeParams,
+  { results: KnowledgeResult[] }
+> {
+  readonly #options: SearchKnowledgeToolOptions;
+  readonly #metadata: ToolMetadata;
+  #indexed: Promise<void> | undefined;
+
+  constructor(options: SearchKnowledgeToolOptions) {
+    super();
+    this.#options = options;
+    const subject = options.subject ? ` about ${options.subject}` : '';
+    this.#metadata = defineToolMetadata({
+      name: options.name ?? 'search_knowledge',
+      description: `Search the knowledge${subject}: anti-patterns, API quirks, validators, examples and docs. Paste an error to learn its cause and fix.`,
+      category: 'knowledge',
+      toolset: options.toolset ?? 'knowledge',
+      tags: ['knowledge', 'docs', 'error', 'how to', 'help'],
+      isHelper: true,
+      annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+    });
+  }
+
+  override get metadata(): ToolMetadata {
+    return this.#metadata;
+  }
+
+  getParamsSchema() {
+    return SearchKnowledgeParams;
+  }
+
+  async execute({ query, type, limit }: z.output<typeof SearchKnowledgeParams>) {
+    await this.#index();
+    const { store, tools, maxContentChars = 1200 } = this.#options;
+    const hits = await search(store, query, {
+      limit,
+      ...(type ? { entityTypes: type } : {}),
+      ...(tools ? { tools } : {}),
+    });
+    return {
+      results: hits.map((hit) => ({
+        entityType: hit.entityType,
+        entityId: hit.entityId,
+        topic: hit.topic,
+        score: Number(hit.score.toFixed(4)),
+        matchedBy: hit.matchedBy,
+        content:
+          hit.content.length > maxContentChars
+            ? `${hit.content.slice(0, maxContentChars)}… (${hit.content.length - maxContentChars} more characters)`
+            : hit.content,
+      })),
+    };
+  }
+
+  /** Indexes the sources once; a failure is this call's answer (user-facing), and the next call tries again. */
+  #index(): Promise<void> {
+    this.#indexed ??= (async () => {
+      for (const source of this.#options.sources ?? []) {
+        const { path, ...rest } = typeof source === 'string' ? { path: source } : source;
+        await ingestPack(this.#options.store, path, rest);
+      }
+    })().catch((error: unknown) => {
+      this.#indexed = undefined;
+      // The agent cannot fix a pack or a database: say what is wrong, who fixes it, and go on.
+      throw new ToolsmithError({
+        code: 'knowledge_unavailable',
+        userFacing: true,
+        message: `Knowledge search is not available: ${error instanceof Error ? error.message : String(error)} The server's operator has to fix this; the next call tries again. Go on without it.`,
+        cause: error,
+      });
+    });
+    return this.#indexed;
+  }
+}
+
+/** A `search_knowledge` tool over `options.store` and its sources. */
+export function createSearchKnowledgeTool(options: SearchKnowledgeToolOptions): SearchKnowledgeTool {
+  return new SearchKnowledgeTool(options);
+}
