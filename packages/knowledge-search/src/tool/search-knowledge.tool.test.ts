@@ -77,6 +77,25 @@ describe('search_knowledge over MCP', () => {
     for (const hit of results(docs)) expect(hit.entityType).toBe('doc');
   });
 
+  it("takes its store from the server's dependencies when given a function", async () => {
+    const store = newStore();
+    const tool = createSearchKnowledgeTool<{ knowledge: KnowledgeStore }>({
+      store: (deps) => deps.knowledge,
+      sources: [KANBAN],
+    });
+    const registry = new ToolRegistry<{ knowledge: KnowledgeStore }>().register(tool);
+    const connection = await connectInMemory(
+      createMcpServer({ name: 't', version: '1', registry, deps: { knowledge: store } }),
+    );
+    connections.push(connection);
+    const found = await connection.client.callTool({
+      name: 'search_knowledge',
+      arguments: { query: 'column must be an integer' },
+    });
+    expect(results(found)[0]?.entityId).toBe('column-name-as-column-id');
+    expect((await store.packs()).map((p) => p.pack)).toEqual(['kanban']);
+  });
+
   it('counts each entry it returns as a hit', async () => {
     const store = newStore();
     const { call } = await serve(store, [KANBAN]);

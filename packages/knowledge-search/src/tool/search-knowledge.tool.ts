@@ -11,13 +11,17 @@ import { ingestPack } from '../ingest/ingest-pack.ts';
 import { search } from '../search/search-knowledge.ts';
 import { MAX_QUERY_CHARS } from '../search/validate-query.ts';
 import type { KnowledgeStore, MatchKind } from '../store/knowledge-store.ts';
+import type { ToolContext } from '@toolsmith/core';
 
 /** A pack to index: a directory of `*.tool.yaml` and code, or a Markdown file. */
 export type KnowledgeSource = string | { path: string; pack?: string; tool?: string };
 
-export interface SearchKnowledgeToolOptions {
-  /** Where the knowledge lives; opened on the first call. */
-  store: KnowledgeStore;
+export interface SearchKnowledgeToolOptions<TDeps = unknown> {
+  /**
+   * Where the knowledge lives, opened on the first call: a store, or how to find it in the server's
+   * dependencies (a server that makes its store from its configuration).
+   */
+  store: KnowledgeStore | ((deps: TDeps) => KnowledgeStore);
   /** Indexed before the first search (and again after a failed attempt). */
   sources?: readonly KnowledgeSource[];
   /** @default 'search_knowledge' */
@@ -52,16 +56,17 @@ export interface KnowledgeResult {
   content: string;
 }
 
-export class SearchKnowledgeTool extends BaseTool<
-  unknown,
+export class SearchKnowledgeTool<TDeps = unknown> extends BaseTool<
+  TDeps,
   typeof SearchKnowledgeParams,
   { results: KnowledgeResult[] }
 > {
-  readonly #options: SearchKnowledgeToolOptions;
+  readonly #options: SearchKnowledgeToolOptions<TDeps>;
   readonly #metadata: ToolMetadata;
-  #indexed: Promise<void> | undefined;
+  /** Per store: its sources indexed (once; a failure is forgotten, so the next call tries again). */
+  readonly #indexed = new WeakMap<KnowledgeStore, Promise<void>>();
 
-  constructor(options: SearchKnowledgeToolOptions) {
+  constructor(options: SearchKnowledgeToolOptions<TDeps>) {
     super();
     this.#options = options;
     const subject = options.subject ? ` about ${options.subject}` : '';
@@ -84,9 +89,11 @@ export class SearchKnowledgeTool extends BaseTool<
     return SearchKnowledgeParams;
   }
 
-  async execute({ query, type, limit }: z.output<typeof SearchKnowledgeParams>) {
-    await this.#index();
-    const { store, tools, maxContentChars = 1200 } = this.#options;
+  async execute({ query, type, limit }: z.output<typeof SearchKnowledgeParams>, ctx: ToolContext<TDeps>) {
+    const { tools, maxContentChars = 1200 } = this.#options;
+    const store =
+      typeof this.#options.store === 'function' ? this.#options.store(ctx.deps) : this.#options.store;
+    await this.#index(store);
     const hits = await search(store, query, {
       limit,
       ...(type ? { entityTypes: type } : {}),
@@ -107,28 +114,34 @@ export class SearchKnowledgeTool extends BaseTool<
     };
   }
 
-  /** Indexes the sources once; a failure is this call's answer (user-facing), and the next call tries again. */
-  #index(): Promise<void> {
-    this.#indexed ??= (async () => {
-      for (const source of this.#options.sources ?? []) {
-        const { path, ...rest } = typeof source === 'string' ? { path: source } : source;
-        await ingestPack(this.#options.store, path, rest);
-      }
-    })().catch((error: unknown) => {
-      this.#indexed = undefined;
-      // The agent cannot fix a pack or a database: say what is wrong, who fixes it, and go on.
-      throw new ToolsmithError({
-        code: 'knowledge_unavailable',
-        userFacing: true,
-        message: `Knowledge search is not available: ${error instanceof Error ? error.message : String(error)} The server's operator has to fix this; the next call tries again. Go on without it.`,
-        cause: error,
+  /** Indexes the sources once per store; a failure is this call's answer (user-facing), and the next call tries again. */
+  #index(store: KnowledgeStore): Promise<void> {
+    let indexed = this.#indexed.get(store);
+    if (!indexed) {
+      indexed = (async () => {
+        for (const source of this.#options.sources ?? []) {
+          const { path, ...rest } = typeof source === 'string' ? { path: source } : source;
+          await ingestPack(store, path, rest);
+        }
+      })().catch((error: unknown) => {
+        this.#indexed.delete(store);
+        // The agent cannot fix a pack or a database: say what is wrong, who fixes it, and go on.
+        throw new ToolsmithError({
+          code: 'knowledge_unavailable',
+          userFacing: true,
+          message: `Knowledge search is not available: ${error instanceof Error ? error.message : String(error)} The server's operator has to fix this; the next call tries again. Go on without it.`,
+          cause: error,
+        });
       });
-    });
-    return this.#indexed;
+      this.#indexed.set(store, indexed);
+    }
+    return indexed;
   }
 }
 
 /** A `search_knowledge` tool over `options.store` and its sources. */
-export function createSearchKnowledgeTool(options: SearchKnowledgeToolOptions): SearchKnowledgeTool {
+export function createSearchKnowledgeTool<TDeps = unknown>(
+  options: SearchKnowledgeToolOptions<TDeps>,
+): SearchKnowledgeTool<TDeps> {
   return new SearchKnowledgeTool(options);
 }
