@@ -5,9 +5,10 @@
  * window, at most {@link MAX_WINDOWS} windows per line, and a note with the count.
  *
  * Both backends give the same input — the whole line and the UTF-16 offsets where matches start —
- * so their output is identical: the JavaScript backend finds the matches with its regular
- * expression; the ripgrep backend asks ripgrep for the byte offsets (`--only-matching
- * --byte-offset`) and converts them here ({@link lineFromOffsets}).
+ * so their output is identical: both find the matches in the line with the pattern as JavaScript
+ * compiles it; the ripgrep backend reads the line from the file first, and asks ripgrep for the
+ * byte offsets (`--only-matching --byte-offset`, converted by {@link lineFromOffsets}) when
+ * JavaScript finds nothing there.
  */
 import { plural } from '../shared/plural.ts';
 
@@ -40,6 +41,19 @@ export function matchStarts(regex: RegExp, text: string): number[] {
 
 const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
 const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+/** Line `number` (1-based) of `content`, decoded; undefined past the end. */
+export function lineAt(content: Buffer, number: number): string | undefined {
+  let start = 0;
+  for (let line = 1; line < number; line++) {
+    const newline = content.indexOf(10, start);
+    if (newline === -1) return undefined;
+    start = newline + 1;
+  }
+  if (start > content.length) return undefined;
+  const newline = content.indexOf(10, start);
+  return content.toString('utf8', start, newline === -1 ? content.length : newline);
+}
 
 /**
  * The line at `offsets` (byte offsets of match starts, ascending, all on one line of `content`) and

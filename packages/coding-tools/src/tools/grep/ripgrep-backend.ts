@@ -9,11 +9,18 @@
 import { readFile } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { runCommand } from '../bash/run-command.ts';
-import { LONG_LINE_CHARS, lineFromOffsets, MAX_WINDOW_FILE_BYTES } from './match-windows.ts';
-import { invalidPatternError, lineBreakError, unknownTypeError } from './pattern.ts';
+import {
+  lineAt,
+  LONG_LINE_CHARS,
+  lineFromOffsets,
+  matchStarts,
+  MAX_WINDOW_FILE_BYTES,
+} from './match-windows.ts';
+import { compileJsPattern, invalidPatternError, lineBreakError, unknownTypeError } from './pattern.ts';
 import {
   VCS_EXCLUDE_GLOB,
   type FileResult,
+  type ResultLine,
   type SearchBackend,
   type SearchRequest,
 } from './search-backend.ts';
@@ -24,7 +31,7 @@ const MAX_STDERR = 16 * 1024;
 /**
  * Bytes of a line ripgrep prints before cutting it. Grep cuts lines at 2000 characters
  * (`LONG_LINE_CHARS`); a UTF-8 character takes at most 4 bytes, so every line ripgrep cuts is longer
- * than that — a matched one is then shown as windows around its matches (see {@link #addWindows}),
+ * than that — a matched one is then shown as windows around its matches (see `#addWindows`),
  * a context line is cut again with Grep's marker: the output matches the JavaScript fallback's.
  */
 const MAX_COLUMNS = 4 * 2000;
@@ -92,13 +99,15 @@ export class RipgrepBackend implements SearchBackend {
   }
 
   /**
-   * Long matched lines (content mode, not multiline): ripgrep printed only their start. One more
-   * run over their files (`--only-matching --byte-offset`) says where every match starts; the line
-   * is then read from the file, and its match starts converted to UTF-16 offsets.
+   * Long matched lines (content mode, not multiline): ripgrep printed only their start. Their files
+   * are read, and the matches found in each long line with the pattern as JavaScript compiles it —
+   * the JavaScript fallback's own rule, so both backends show the same windows. Where that finds
+   * nothing (a pattern JavaScript reads otherwise), ripgrep is asked where the matches start
+   * (`--only-matching --byte-offset`).
    */
   async #addWindows(request: SearchRequest, results: FileResult[], pcre2: boolean): Promise<void> {
     if (request.mode !== 'content' || request.multiline) return;
-    const long = new Map<string, Map<number, FileResult['lines'][number]>>();
+    const long = new Map<string, Map<number, ResultLine>>();
     for (const result of results) {
       for (const line of result.lines) {
         if (!line.match || line.text.length <= LONG_LINE_CHARS) continue;
@@ -108,6 +117,47 @@ export class RipgrepBackend implements SearchBackend {
       }
     }
     if (long.size === 0) return;
+    let regex: RegExp | undefined;
+    try {
+      regex = compileJsPattern(request.pattern, request.caseInsensitive ? 'gi' : 'g');
+    } catch {
+      regex = undefined;
+    }
+    const contents = new Map<string, Buffer>();
+    const unresolved = new Map<string, Map<number, ResultLine>>();
+    for (const [file, lines] of long) {
+      let raw: Buffer;
+      try {
+        raw = await readFile(file);
+      } catch {
+        continue; // Gone since the search: its lines stay cut.
+      }
+      if (raw.length > MAX_WINDOW_FILE_BYTES) continue;
+      const content = asRipgrepSees(raw);
+      contents.set(file, content);
+      for (const [number, target] of lines) {
+        const text = regex ? lineAt(content, number) : undefined;
+        const starts = text === undefined || !regex ? [] : matchStarts(regex, text);
+        if (text !== undefined && starts.length > 0) {
+          target.text = text;
+          target.starts = starts;
+        } else {
+          let missing = unresolved.get(file);
+          if (!missing) unresolved.set(file, (missing = new Map()));
+          missing.set(number, target);
+        }
+      }
+    }
+    if (unresolved.size > 0) await this.#ripgrepWindows(request, unresolved, contents, pcre2);
+  }
+
+  /** Where ripgrep's matches start in the `lines` of each file, by byte offset. */
+  async #ripgrepWindows(
+    request: SearchRequest,
+    long: Map<string, Map<number, ResultLine>>,
+    contents: Map<string, Buffer>,
+    pcre2: boolean,
+  ): Promise<void> {
     const offsets = new Map<string, Map<number, number[]>>();
     const args = ['--no-config', '--no-messages'];
     if (request.caseInsensitive) args.push('--ignore-case');
@@ -139,14 +189,8 @@ export class RipgrepBackend implements SearchBackend {
     reader.end();
     request.signal.throwIfAborted();
     for (const [file, lines] of offsets) {
-      let raw: Buffer;
-      try {
-        raw = await readFile(file);
-      } catch {
-        continue; // Gone since the search: its lines stay cut.
-      }
-      if (raw.length > MAX_WINDOW_FILE_BYTES) continue;
-      const content = asRipgrepSees(raw);
+      const content = contents.get(file);
+      if (!content) continue;
       for (const [number, starts] of lines) {
         const target = long.get(file)?.get(number);
         if (!target) continue;
