@@ -25,7 +25,7 @@ import {
   type OutputFormat,
   type Severity,
 } from './diagnostics/parse-diagnostics.ts';
-import { compareSearchPaths } from './grep/path-order.ts';
+import { comparePaths } from './shared/path-list.ts';
 import { plural } from './shared/plural.ts';
 
 export const DEFAULT_MAX_PER_FILE = 20;
@@ -217,9 +217,7 @@ export class DiagnosticsTool extends BaseTool<CodingToolsDeps, typeof Diagnostic
       if (!list) byFile.set(key, (list = []));
       list.push(diagnostic);
     }
-    const files = [...byFile.keys()].sort((a, b) =>
-      a === '' ? -1 : b === '' ? 1 : compareSearchPaths(a, b),
-    );
+    const files = [...byFile.keys()].sort((a, b) => (a === '' ? -1 : b === '' ? 1 : comparePaths(a, b)));
     const fileCount = files.filter((file) => file !== '').length;
     const lines = [
       `Found ${summary(selected.map((entry) => entry.diagnostic))}${fileCount > 0 ? ` in ${plural(fileCount, 'file')}` : ''} (${FORMAT_NAMES[format ?? 'generic']}):`,

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTempProject, runTool, type TempProject } from './__fixtures__/file-tool-harness.ts';
-import { GlobTool, MAX_GLOB_RESULTS } from './glob.ts';
+import { GlobTool, MAX_GLOB_RESULTS, NEWEST_FIRST_LIMIT } from './glob.ts';
 
 let project: TempProject;
 const glob = (args: Record<string, unknown>) => runTool(new GlobTool(), project, args);
@@ -51,6 +51,28 @@ describe('Glob', () => {
     expect(result.text).toContain(
       '(Showing the 100 most recently modified of 130 files matching "gen/*.ts" in the project. Use a more specific pattern or path to see the others.)',
     );
+  });
+
+  it('lists more matches than it can order by age in path order, and says so', async () => {
+    // NEWEST_FIRST_LIMIT + 5 files in 3 folders; the newest are last in path order.
+    const total = NEWEST_FIRST_LIMIT + 5;
+    for (let i = 0; i < total; i++) {
+      const file = project.write(`types/p${i % 3}/m${String(i).padStart(4, '0')}.d.ts`, '');
+      const when = new Date(Date.now() - (total - i) * 60_000);
+      utimesSync(file, when, when);
+    }
+    const result = await glob({ pattern: '**/*.d.ts' });
+    const listed = paths(result.text);
+    expect(listed).toHaveLength(MAX_GLOB_RESULTS);
+    expect(listed.slice(0, 3)).toEqual(['types/p0/m0000.d.ts', 'types/p0/m0003.d.ts', 'types/p0/m0006.d.ts']);
+    expect(listed.at(-1)).toBe('types/p0/m0297.d.ts');
+    expect(result.text.split('\n\n')[1]).toBe(
+      `(Showing the first 100 in path order of ${total} files matching "**/*.d.ts" in the project: more than ${NEWEST_FIRST_LIMIT} match, too many to order by modification time. Use a more specific pattern or path to see the others.)`,
+    );
+    // Fewer matches (1337 in p0 and p1): newest first again.
+    const narrower = await glob({ pattern: 'types/p{0,1}/*.d.ts' });
+    expect(paths(narrower.text)[0]).toBe('types/p0/m2004.d.ts'); // i = 2004, the newest
+    expect(narrower.text).toContain('most recently modified of');
   });
 
   it('respects .gitignore files, nested ones and negations included, and skips node_modules', async () => {

@@ -2,25 +2,26 @@
  * Glob: files matching a glob pattern, newest first, at most {@link MAX_GLOB_RESULTS}. Matching is
  * tinyglobby's; `.gitignore` files (nested ones too, and `.git/info/exclude`) are applied with the
  * `ignore` package while crawling, so ignored folders are never walked.
+ *
+ * Newest first costs a stat per match — as much as a third of the crawl when thousands match. So
+ * beyond {@link NEWEST_FIRST_LIMIT} matches (far more than can be shown: the pattern must be narrowed
+ * anyway) the first paths in path order are shown, and the result says so.
  */
 import { existsSync, readdir, readdirSync, readFileSync, statSync, type Dirent, type Stats } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  BaseTool,
-  defineToolMetadata,
-  NotFoundError,
-  ValidationError,
-  type ToolContext,
-} from '@toolsmith/core';
+import { BaseTool, defineToolMetadata, ValidationError, type ToolContext } from '@toolsmith/core';
 import ignore, { type Ignore } from 'ignore';
 import { glob, type FileSystemAdapter } from 'tinyglobby';
 import { z } from 'zod';
 import type { CodingSession, CodingToolsDeps } from '../session/coding-session.ts';
-import { displayPath, resolveInRoot, suggestPaths } from '../session/resolve-path.ts';
+import { resolveExisting } from './shared/existing-path.ts';
+import { firstInPathOrder, listPaths } from './shared/path-list.ts';
+import { plural } from './shared/plural.ts';
 
 /** Paths returned at most. */
 export const MAX_GLOB_RESULTS = 100;
+/** Up to this many matches are ordered newest first (a stat each); more are listed in path order. */
+export const NEWEST_FIRST_LIMIT = 2000;
 
 const GlobParams = z.object({
   pattern: z
@@ -116,13 +117,28 @@ function rulesTop(session: CodingSession, base: string): string {
   return relative.startsWith('..') || path.isAbsolute(relative) ? base : session.root;
 }
 
+/** Drops `.git` from a listing (without copying it when there is none, the usual case). */
+function withoutGit(entries: Dirent[]): Dirent[] {
+  for (let i = 0; i < entries.length; i++) {
+    if (entries[i]!.name === '.git') return entries.filter((entry) => entry.name !== '.git');
+  }
+  return entries;
+}
+
 /** A tinyglobby `fs` whose directory reads leave out .git, and ignored entries unless asked. */
 function filteringFs(rules: GitignoreRules | undefined): FileSystemAdapter {
-  const keep = (dir: string, entry: Dirent) => {
-    if (entry.name === '.git') return false;
-    if (!rules) return true;
-    if (entry.name === 'node_modules' && entry.isDirectory()) return false;
-    return !rules.ignores(dir, entry.name, entry.isDirectory());
+  const filter = (dir: string, entries: Dirent[]): Dirent[] => {
+    if (!rules) return withoutGit(entries);
+    const absolute = path.resolve(dir);
+    let hasGitignore = false;
+    for (const entry of entries) if (entry.name === '.gitignore') hasGitignore = true;
+    rules.enter(absolute, hasGitignore);
+    return entries.filter(
+      (entry) =>
+        entry.name !== '.git' &&
+        !(entry.name === 'node_modules' && entry.isDirectory()) &&
+        !rules.ignores(absolute, entry.name, entry.isDirectory()),
+    );
   };
   const filteredReaddir = (
     dir: string,
@@ -134,14 +150,9 @@ function filteringFs(rules: GitignoreRules | undefined): FileSystemAdapter {
         callback(error, []);
         return;
       }
-      const absolute = path.resolve(dir);
       let kept: Dirent[];
       try {
-        rules?.enter(
-          absolute,
-          entries.some((entry) => entry.name === '.gitignore'),
-        );
-        kept = entries.filter((entry) => keep(absolute, entry));
+        kept = filter(dir, entries);
       } catch (failure) {
         callback(failure as NodeJS.ErrnoException, []);
         return;
@@ -149,15 +160,7 @@ function filteringFs(rules: GitignoreRules | undefined): FileSystemAdapter {
       callback(null, kept);
     });
   };
-  const filteredReaddirSync = (dir: string) => {
-    const absolute = path.resolve(dir);
-    const entries = readdirSync(dir, { withFileTypes: true });
-    rules?.enter(
-      absolute,
-      entries.some((entry) => entry.name === '.gitignore'),
-    );
-    return entries.filter((entry) => keep(absolute, entry));
-  };
+  const filteredReaddirSync = (dir: string) => filter(dir, readdirSync(dir, { withFileTypes: true }));
   return {
     readdir: filteredReaddir as unknown as NonNullable<FileSystemAdapter['readdir']>,
     readdirSync: filteredReaddirSync as unknown as NonNullable<FileSystemAdapter['readdirSync']>,
@@ -167,27 +170,31 @@ function filteringFs(rules: GitignoreRules | undefined): FileSystemAdapter {
 /** Matches stat-ed per turn of the event loop: synchronous stats are several times cheaper than async ones. */
 const STAT_BATCH = 512;
 
-/** The modification time of each match (paths relative to `base`); matches deleted meanwhile are dropped. */
-async function modifiedTimes(
-  matches: string[],
-  base: string,
-  signal: AbortSignal,
-): Promise<Array<{ match: string; mtime: number }>> {
+/**
+ * The `count` most recently modified of `matches` (paths relative to `base`), newest first, equal
+ * times in path order; matches deleted since the crawl are dropped.
+ */
+async function newestFirst(matches: string[], base: string, signal: AbortSignal): Promise<string[]> {
+  const prefix = base.endsWith(path.sep) ? base : `${base}${path.sep}`;
   const dated: Array<{ match: string; mtime: number }> = [];
   for (let start = 0; start < matches.length; start += STAT_BATCH) {
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
     signal.throwIfAborted();
-    for (const match of matches.slice(start, start + STAT_BATCH)) {
+    const end = Math.min(matches.length, start + STAT_BATCH);
+    for (let i = start; i < end; i++) {
+      const match = matches[i]!;
       let info: Stats | undefined;
       try {
-        info = statSync(path.join(base, match), { throwIfNoEntry: false });
+        // tinyglobby's matches use `/`; a plain concatenation is a valid path on every platform.
+        info = statSync(prefix + match, { throwIfNoEntry: false });
       } catch {
         info = undefined; // Unreadable since it was listed.
       }
       if (info) dated.push({ match, mtime: info.mtimeMs });
     }
   }
-  return dated;
+  dated.sort((a, b) => b.mtime - a.mtime || (a.match < b.match ? -1 : a.match > b.match ? 1 : 0));
+  return dated.map((entry) => entry.match);
 }
 
 export class GlobTool extends BaseTool<CodingToolsDeps, typeof GlobParams> {
@@ -195,7 +202,7 @@ export class GlobTool extends BaseTool<CodingToolsDeps, typeof GlobParams> {
     name: 'Glob',
     title: 'Find files by pattern',
     description: [
-      '[Files/Search] Find files whose path matches a glob pattern ("**/*.ts", "src/**/*.{ts,tsx}", "**/README.md"). Returns paths relative to the project root, most recently modified first.',
+      `[Files/Search] Find files whose path matches a glob pattern ("**/*.ts", "src/**/*.{ts,tsx}", "**/README.md"). Returns paths relative to the project root, most recently modified first (in path order when more than ${NEWEST_FIRST_LIMIT} match).`,
       `At most ${MAX_GLOB_RESULTS} paths; when more match, it says how many and you should narrow the pattern or path. Files ignored by .gitignore (nested .gitignore files included) and node_modules are skipped unless include_ignored is true; hidden files are included; symlinks are not followed.`,
       'Use Grep to search file contents, ListDir to see a folder as a tree.',
     ].join('\n'),
@@ -228,30 +235,15 @@ export class GlobTool extends BaseTool<CodingToolsDeps, typeof GlobParams> {
         ],
       });
     }
-    const base = resolveInRoot(session, params.path ?? '.', this.name, 'path');
-    const shown = displayPath(session, base);
-    let info: Stats;
-    try {
-      info = await stat(base);
-    } catch {
-      throw new NotFoundError({
-        message: `Directory not found: ${shown}. Check path (relative paths resolve against the project root ${session.root}), or omit it to search the whole project.`,
-        resource: 'directory',
-        id: shown,
-        suggestions: suggestPaths(session, base),
-      });
-    }
-    if (!info.isDirectory()) {
-      throw new ValidationError({
-        toolName: this.name,
-        issues: [
-          {
-            field: 'path',
-            message: `${shown} is a file. path is the folder to search in; give its folder (or omit path) and match the file with pattern.`,
-          },
-        ],
-      });
-    }
+    const { absolute: base, shown } = await resolveExisting(session, params.path ?? '.', {
+      toolName: this.name,
+      field: 'path',
+      kind: 'directory',
+      missing:
+        'Directory not found: {path}. Check path (relative paths resolve against the project root {root}), or omit it to search the whole project.',
+      wrongKind:
+        '{path} is a file. path is the folder to search in; give its folder (or omit path) and match the file with pattern.',
+    });
 
     const rules = params.include_ignored ? undefined : new GitignoreRules(rulesTop(session, base));
     const matches = await glob(pattern, {
@@ -264,25 +256,26 @@ export class GlobTool extends BaseTool<CodingToolsDeps, typeof GlobParams> {
     });
     ctx.signal.throwIfAborted();
 
-    const dated = await modifiedTimes(matches, base, ctx.signal);
-    const files = dated.sort(
-      (a, b) => b.mtime - a.mtime || (a.match < b.match ? -1 : a.match > b.match ? 1 : 0),
-    );
+    const byAge = matches.length <= NEWEST_FIRST_LIMIT;
+    const files = byAge
+      ? await newestFirst(matches, base, ctx.signal)
+      : firstInPathOrder(matches, MAX_GLOB_RESULTS);
+    const total = byAge ? files.length : matches.length;
 
     const where = shown === '.' ? 'the project' : `${shown}/`;
-    if (files.length === 0) {
+    if (total === 0) {
       const skipped = params.include_ignored
         ? ''
         : ' Files ignored by .gitignore and node_modules were skipped; set include_ignored: true to search them too.';
       return `No files match "${pattern}" in ${where}.${skipped}`;
     }
-    const listed = files
-      .slice(0, MAX_GLOB_RESULTS)
-      .map((file) => displayPath(session, path.join(base, file.match)));
-    const footer =
-      files.length > MAX_GLOB_RESULTS
-        ? `(Showing the ${MAX_GLOB_RESULTS} most recently modified of ${files.length} files matching "${pattern}" in ${where}. Use a more specific pattern or path to see the others.)`
-        : `(${files.length} file${files.length === 1 ? '' : 's'} matching "${pattern}" in ${where}, most recently modified first.)`;
+    const listed = listPaths(session, base, files.slice(0, MAX_GLOB_RESULTS));
+    const matching = `${plural(total, 'file')} matching "${pattern}" in ${where}`;
+    const footer = !byAge
+      ? `(Showing the first ${MAX_GLOB_RESULTS} in path order of ${matching}: more than ${NEWEST_FIRST_LIMIT} match, too many to order by modification time. Use a more specific pattern or path to see the others.)`
+      : total > MAX_GLOB_RESULTS
+        ? `(Showing the ${MAX_GLOB_RESULTS} most recently modified of ${matching}. Use a more specific pattern or path to see the others.)`
+        : `(${matching}, most recently modified first.)`;
     return `${listed.join('\n')}\n\n${footer}`;
   }
 }

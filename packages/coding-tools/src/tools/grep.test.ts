@@ -5,7 +5,6 @@ import path from 'node:path';
 import { noProgress, silentLogger, type ToolCallResult } from '@toolsmith/core';
 import { CodingSession } from '../session/coding-session.ts';
 import { GrepTool } from './grep.ts';
-import { compareSearchPaths } from './grep/path-order.ts';
 
 let base: string;
 let root: string;
@@ -296,6 +295,8 @@ describe('Grep: output', () => {
       );
       expect(fromRipgrep).toContain('throw new Error("tsconfig not found");');
       expect(text(await grep(args, fallback()))).toBe(fromRipgrep);
+      // A pattern only ripgrep reads ((?x): spaces ignored): ripgrep says where the match starts.
+      expect(text(await grep({ ...args, pattern: '(?x) tsconfig \\ not \\ found' }))).toBe(fromRipgrep);
     } finally {
       rmSync(path.join(root, 'dist'), { recursive: true });
     }
@@ -348,18 +349,6 @@ describe('Grep: refusals (same on both backends)', () => {
       );
     });
   }
-});
-
-describe('compareSearchPaths', () => {
-  it('orders directory by directory, like rg --sort path', () => {
-    expect(['a-b.ts', 'a/b.ts', 'a.ts', 'A.ts', 'a/a/z.ts'].sort(compareSearchPaths)).toEqual([
-      'A.ts',
-      'a/a/z.ts',
-      'a/b.ts',
-      'a-b.ts',
-      'a.ts',
-    ]);
-  });
 });
 
 describe('Grep: JavaScript fallback and ripgrep-only syntax', () => {

@@ -4,16 +4,16 @@
  * return structured results that this file sorts by path, pages and renders, so the output does not
  * depend on the backend.
  */
-import { stat } from 'node:fs/promises';
-import { BaseTool, defineToolMetadata, NotFoundError, type ToolContext } from '@toolsmith/core';
+import { BaseTool, defineToolMetadata, type ToolContext } from '@toolsmith/core';
 import { z } from 'zod';
 import type { CodingSession, CodingToolsDeps } from '../session/coding-session.ts';
-import { displayPath, resolveInRoot, suggestPaths } from '../session/resolve-path.ts';
+import { displayPath } from '../session/resolve-path.ts';
 import { runCommand } from './bash/run-command.ts';
 import { FILE_TYPES } from './grep/file-types.ts';
+import { resolveExisting } from './shared/existing-path.ts';
 import { JsSearchBackend } from './grep/js-backend.ts';
 import { LONG_LINE_CHARS, matchWindows } from './grep/match-windows.ts';
-import { compareSearchPaths } from './grep/path-order.ts';
+import { comparePaths } from './shared/path-list.ts';
 import { RipgrepBackend } from './grep/ripgrep-backend.ts';
 import { plural } from './shared/plural.ts';
 import type { FileResult, SearchBackend, SearchRequest } from './grep/search-backend.ts';
@@ -178,18 +178,15 @@ export class GrepTool extends BaseTool<CodingToolsDeps, typeof GrepParams> {
 
   async execute(params: GrepInput, ctx: ToolContext<CodingToolsDeps>): Promise<string> {
     const session = ctx.deps.session;
-    const target = resolveInRoot(session, params.path ?? '.', this.name, 'path');
-    let targetIsFile: boolean;
-    try {
-      targetIsFile = (await stat(target)).isFile();
-    } catch {
-      throw new NotFoundError({
-        message: `Path not found: ${displayPath(session, target)}. Give a file or directory relative to the project root ${session.root}, or leave path out to search the whole project.`,
-        resource: 'path',
-        id: params.path,
-        suggestions: suggestPaths(session, target),
-      });
-    }
+    const { absolute: target, info } = await resolveExisting(session, params.path ?? '.', {
+      toolName: this.name,
+      field: 'path',
+      kind: 'any',
+      missing:
+        'Path not found: {path}. Give a file or directory relative to the project root {root}, or leave path out to search the whole project.',
+      ...(params.path !== undefined ? { id: params.path } : {}),
+    });
+    const targetIsFile = info.isFile();
     const request: SearchRequest = {
       pattern: params.pattern,
       caseInsensitive: params.case_insensitive,
@@ -224,7 +221,7 @@ export class GrepTool extends BaseTool<CodingToolsDeps, typeof GrepParams> {
     }
     const sorted = results
       .map((result) => ({ ...result, shown: displayPath(session, result.path) }))
-      .sort((a, b) => compareSearchPaths(a.shown, b.shown));
+      .sort((a, b) => comparePaths(a.shown, b.shown));
 
     let header: string;
     let noun: string;

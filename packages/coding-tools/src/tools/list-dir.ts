@@ -2,19 +2,16 @@
  * ListDir: a directory as an indented tree, breadth first under a cap — so a big tree still shows
  * its top levels completely and says what it left out and how to narrow the listing.
  */
-import { readdirSync, readlinkSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { readdirSync, readlinkSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import {
-  BaseTool,
-  defineToolMetadata,
-  NotFoundError,
-  ValidationError,
-  type ToolContext,
-} from '@toolsmith/core';
+import { BaseTool, defineToolMetadata, type ToolContext } from '@toolsmith/core';
 import picomatch from 'picomatch';
 import { z } from 'zod';
 import type { CodingToolsDeps } from '../session/coding-session.ts';
-import { displayPath, resolveInRoot, suggestPaths } from '../session/resolve-path.ts';
+import { displayPath } from '../session/resolve-path.ts';
+import { resolveExisting } from './shared/existing-path.ts';
+import { compareEntries } from './shared/path-list.ts';
+import { plural } from './shared/plural.ts';
 
 export const DEFAULT_LIST_IGNORES: readonly string[] = ['node_modules', '.git', 'dist', 'build'];
 /** Entries shown at most. */
@@ -90,27 +87,14 @@ export class ListDirTool extends BaseTool<CodingToolsDeps, typeof ListDirParams>
 
   async execute(params: z.output<typeof ListDirParams>, ctx: ToolContext<CodingToolsDeps>): Promise<string> {
     const session = ctx.deps.session;
-    const directory = resolveInRoot(session, params.path, this.name, 'path');
-    const shown = displayPath(session, directory);
-    let info: Stats;
-    try {
-      info = statSync(directory);
-    } catch {
-      throw new NotFoundError({
-        message: `Directory not found: ${shown}. Check the path (relative paths resolve against the project root ${session.root}).`,
-        resource: 'directory',
-        id: shown,
-        suggestions: suggestPaths(session, directory),
-      });
-    }
-    if (!info.isDirectory()) {
-      throw new ValidationError({
-        toolName: this.name,
-        issues: [
-          { field: 'path', message: `${shown} is a file, not a directory. Use Read to see its content.` },
-        ],
-      });
-    }
+    const { absolute: directory, shown } = await resolveExisting(session, params.path, {
+      toolName: this.name,
+      field: 'path',
+      kind: 'directory',
+      missing:
+        'Directory not found: {path}. Check the path (relative paths resolve against the project root {root}).',
+      wrongKind: '{path} is a file, not a directory. Use Read to see its content.',
+    });
 
     const patterns = params.ignore
       .map((p) => p.replace(/^\.\//, '').replace(/\/+$/, ''))
@@ -127,11 +111,7 @@ export class ListDirTool extends BaseTool<CodingToolsDeps, typeof ListDirParams>
         const rel = relative === '' ? entry.name : `${relative}/${entry.name}`;
         return !isIgnored(entry.name) && !isIgnored(rel);
       });
-      entries.sort((a, b) => {
-        const dirA = a.isDirectory() ? 0 : 1;
-        const dirB = b.isDirectory() ? 0 : 1;
-        return dirA - dirB || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-      });
+      entries.sort(compareEntries);
       return { entries, unreadable: false };
     };
 
@@ -212,7 +192,7 @@ export class ListDirTool extends BaseTool<CodingToolsDeps, typeof ListDirParams>
               ? ''
               : child.unexpanded === 0
                 ? ' (empty)'
-                : ` (${child.unexpanded} entr${child.unexpanded === 1 ? 'y' : 'ies'})`;
+                : ` (${plural(child.unexpanded, 'entry', 'entries')})`;
           lines.push(`${indent}${child.name}/${note}`);
           render(child, `${indent}  `);
         } else if (child.kind === 'link') {
@@ -225,9 +205,7 @@ export class ListDirTool extends BaseTool<CodingToolsDeps, typeof ListDirParams>
     };
     render(root, '  ');
 
-    const notes = [
-      `${directories} director${directories === 1 ? 'y' : 'ies'}, ${files} file${files === 1 ? '' : 's'}`,
-    ];
+    const notes = [`${plural(directories, 'directory', 'directories')}, ${plural(files, 'file')}`];
     if (leftOut > 0) {
       const largest = [...leftOutUnder.entries()]
         .filter(([relative]) => relative !== '')

@@ -2,7 +2,7 @@
  * The path a file tool works on, resolved inside the project root and checked to exist and to be
  * the right kind (file or directory) — with the errors the model recovers from: outside the root
  * (from `resolveInRoot`), not found with "did you mean" names, a file where a folder is wanted and
- * the other way round. Read, Glob, ListDir, Grep and Bash share it; each says what to do instead.
+ * the other way round. Read, Glob, ListDir and Grep share it; each says what to do instead.
  */
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
