@@ -17,7 +17,11 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     httpRoutes: ({ deps, logger }) =>
       webhookHttpRoutes({ deps, logger, secret: config?.webhookSecret, registry }),
     // Scrubbed from the log lines sent to clients (notifications/message), besides secret-looking keys.
-    secrets: () => [process.env.CLICKUP_API_TOKEN, process.env.CLICKUP_WEBHOOK_SECRET],
+    secrets: () => [
+      process.env.CLICKUP_API_TOKEN,
+      process.env.CLICKUP_WEBHOOK_SECRET,
+      process.env.KNOWLEDGE_EMBEDDING_API_KEY,
+    ],
     helpText: [
       configHelp(),
       '',

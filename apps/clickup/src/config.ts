@@ -84,8 +84,25 @@ export const ConfigSchema = z.object({
     .string()
     .optional()
     .describe(
-      'PostgreSQL URL for the webhook event store shared by replicas (instead of the embedded store).',
+      'PostgreSQL URL for the webhook event store and the knowledge search shared by replicas (instead of the embedded stores).',
     ),
+  KNOWLEDGE_DB: z
+    .string()
+    .optional()
+    .describe(
+      'Directory of the embedded knowledge-search store (PGlite) behind clickup_search_knowledge. Default: in memory, indexed at the first search.',
+    ),
+  KNOWLEDGE_EMBEDDING_MODEL: z
+    .string()
+    .optional()
+    .describe(
+      'Embedding model for knowledge search by meaning, e.g. openai:text-embedding-3-small (docs/knowledge-search.md). Default: none (full text + trigram).',
+    ),
+  KNOWLEDGE_EMBEDDING_BASE_URL: z
+    .string()
+    .optional()
+    .describe('Base URL of an OpenAI-compatible embedding server for KNOWLEDGE_EMBEDDING_MODEL.'),
+  KNOWLEDGE_EMBEDDING_API_KEY: z.string().optional().describe('API key of the embedding provider.'),
 });
 
 export type ClickUpEnvConfig = z.output<typeof ConfigSchema>;
@@ -106,6 +123,10 @@ export interface ClickUpConfig {
   webhookSecret: string | undefined;
   webhookStore: string | undefined;
   databaseUrl: string | undefined;
+  /** The knowledge-search store's directory (PGlite); unset: in memory (DATABASE_URL wins). */
+  knowledgeDb: string | undefined;
+  /** KNOWLEDGE_EMBEDDING_* as given, for @toolsmith/knowledge-search's model resolution. */
+  knowledgeEmbedding: Record<string, string | undefined>;
 }
 
 /** `Authorization` for a token: personal tokens (pk_…) as is, anything else as an OAuth bearer token. */
@@ -145,6 +166,12 @@ export function loadConfig(env: EnvSource = process.env): ClickUpConfig {
     webhookSecret: raw.CLICKUP_WEBHOOK_SECRET,
     webhookStore: raw.CLICKUP_WEBHOOK_STORE,
     databaseUrl: raw.DATABASE_URL,
+    knowledgeDb: raw.KNOWLEDGE_DB,
+    knowledgeEmbedding: {
+      KNOWLEDGE_EMBEDDING_MODEL: raw.KNOWLEDGE_EMBEDDING_MODEL,
+      KNOWLEDGE_EMBEDDING_BASE_URL: raw.KNOWLEDGE_EMBEDDING_BASE_URL,
+      KNOWLEDGE_EMBEDDING_API_KEY: raw.KNOWLEDGE_EMBEDDING_API_KEY,
+    },
   };
 }
 

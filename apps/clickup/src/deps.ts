@@ -4,6 +4,7 @@
  * the emulator (tools/emulators/clickup).
  */
 import type { Logger } from '@toolsmith/core';
+import type { KnowledgeStore } from '@toolsmith/knowledge-search';
 import type { KnowledgeDeps } from '@toolsmith/executable-knowledge';
 import { createClickUpClient, type ClickUpClient } from './api/clickup-client.ts';
 import type { ClickUpConfig } from './config.ts';
@@ -18,6 +19,8 @@ export interface ClickUpDeps extends KnowledgeDeps {
   close(): Promise<void>;
   /** Received webhook events (opened on first use); absent: the webhook readers say how to enable intake. */
   readonly webhookEvents?: WebhookEventStore;
+  /** The knowledge-search store behind clickup_search_knowledge: loaded, then opened, on first use. */
+  knowledgeStore(): Promise<KnowledgeStore>;
 }
 
 export function createDeps(
@@ -38,11 +41,28 @@ export function createDeps(
   });
   // The pack's validators guard the writes; the sandbox starts on the first guarded call.
   const { knowledge, knowledgeContext, close } = createClickUpKnowledge(client, logger ? { logger } : {});
+  // Knowledge search: its package (PGlite, the AI SDK…) loads with the first search, never at start.
+  let knowledgeStore: Promise<KnowledgeStore> | undefined;
+  const openKnowledgeStore = () =>
+    (knowledgeStore ??= import('@toolsmith/knowledge-search').then(({ createKnowledgeStore }) =>
+      createKnowledgeStore({
+        env: {
+          ...config.knowledgeEmbedding,
+          ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
+          ...(config.knowledgeDb ? { KNOWLEDGE_DB: config.knowledgeDb } : {}),
+        },
+        ...(logger ? { logger } : {}),
+      }),
+    ));
   return {
     client,
     knowledge,
     knowledgeContext,
-    close,
+    knowledgeStore: openKnowledgeStore,
+    close: async () => {
+      await close();
+      if (knowledgeStore) await (await knowledgeStore).close();
+    },
     config: { maxBatch: config.maxBatch, uploadDir: config.uploadDir, teamId: config.teamId },
     webhookEvents: createWebhookEventStore({
       databaseUrl: config.databaseUrl,

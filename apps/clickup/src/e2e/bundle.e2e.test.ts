@@ -109,7 +109,7 @@ describe('the bundled bin', () => {
     expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
     const dir = dirname(bin);
     expect(existsSync(join(dir, 'clickup-mcp.definitions.json'))).toBe(true);
-    expect(EXTERNAL).toEqual(['@electric-sql/pglite', 'pg']);
+    expect(EXTERNAL).toEqual(['@electric-sql/pglite', '@electric-sql/pglite-pgvector', 'pg']);
     for (const name of EXTERNAL) expect(pkg.dependencies).toHaveProperty([name]);
     const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.mjs'));
     // Static imports (`from"…"`) and dynamic ones (`import(\`…\`)`), as rolldown writes them.
@@ -121,7 +121,9 @@ describe('the bundled bin', () => {
       ].map((m) => (m[1] ?? m[2])!),
     );
     const outside = specifiers.filter((s) => !/^(node:|\.\/|\.\.\/)/.test(s));
-    expect([...new Set(outside)].sort()).toEqual([...EXTERNAL].sort());
+    // an external package, or a subpath of one (`@electric-sql/pglite/contrib/pg_trgm`)
+    const packageOf = (s: string) => EXTERNAL.find((name) => s === name || s.startsWith(`${name}/`)) ?? s;
+    expect([...new Set(outside.map(packageOf))].sort()).toEqual([...EXTERNAL].sort());
   });
 
   it('starts without the API, a webhook store or a sandbox: tools/list with an unreachable API base', async () => {
@@ -148,6 +150,26 @@ describe('the bundled bin', () => {
       await connection.close();
     }
   }, 60_000);
+
+  it("searches the package's knowledge/ with PGlite and pgvector loaded from node_modules", async () => {
+    const connection = await connectStdio({
+      command: process.execPath,
+      args: [bin],
+      env: serverEnv(emulatorEnv(emulator)),
+      cwd: root,
+    });
+    try {
+      const found = await connection.client.callTool({
+        name: 'clickup_search_knowledge',
+        arguments: { query: 'FIELD_011 Value must be an option index or uuid' },
+      });
+      expect(found.isError).toBeFalsy();
+      const { results } = JSON.parse(resultText(found)) as { results: { entityId: string }[] };
+      expect(results.map((r) => r.entityId)).toContain('dropdown-label-as-value');
+    } finally {
+      await connection.close();
+    }
+  }, 120_000);
 
   it("runs a guarded write's validators from the package's knowledge/ in the sandbox: a conversion, then a refusal", async () => {
     const connection = await connectStdio({

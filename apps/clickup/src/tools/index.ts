@@ -19,6 +19,7 @@ import { viewTools } from './views/index.ts';
 import { goalTools } from './goals/index.ts';
 import { docTools } from './docs/index.ts';
 import { webhookTools } from './webhooks/index.ts';
+import { knowledgeTools } from './knowledge/index.ts';
 
 export function createTools(): AnyTool<ClickUpDeps>[] {
   return [
@@ -36,5 +37,6 @@ export function createTools(): AnyTool<ClickUpDeps>[] {
     ...goalTools(),
     ...docTools(),
     ...webhookTools(),
+    ...knowledgeTools(),
   ];
 }

@@ -2,13 +2,12 @@
  * `search_knowledge`: a core tool (generated definition, BaseTool's validation, budget and error
  * conversion) that any server registers over its knowledge packs. The packs are indexed on the first
  * call — once per process, unchanged entries skipped by hash — so a server's start opens nothing; each
- * returned entry counts as a hit in the usage statistics.
+ * returned entry counts as a hit in the usage statistics. The ingest and search code load with the
+ * first call too (this module is what a server imports at start: `@toolsmith/knowledge-search/tool`).
  */
 import { BaseTool, defineToolMetadata, ToolsmithError, type ToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { ENTITY_TYPES } from '../entity-types.ts';
-import { ingestPack } from '../ingest/ingest-pack.ts';
-import { search } from '../search/search-knowledge.ts';
 import { MAX_QUERY_CHARS } from '../search/validate-query.ts';
 import type { KnowledgeStore, MatchKind } from '../store/knowledge-store.ts';
 import type { ToolContext } from '@toolsmith/core';
@@ -21,9 +20,9 @@ export interface SearchKnowledgeToolOptions<TDeps = unknown> {
    * Where the knowledge lives, opened on the first call: a store, or how to find it in the server's
    * dependencies (a server that makes its store from its configuration).
    */
-  store: KnowledgeStore | ((deps: TDeps) => KnowledgeStore);
-  /** Indexed before the first search (and again after a failed attempt). */
-  sources?: readonly KnowledgeSource[];
+  store: KnowledgeStore | ((deps: TDeps) => KnowledgeStore | Promise<KnowledgeStore>);
+  /** Indexed before the first search (and again after a failed attempt); a function is called then. */
+  sources?: readonly KnowledgeSource[] | (() => readonly KnowledgeSource[]);
   /** @default 'search_knowledge' */
   name?: string;
   /** What the knowledge is about, for the description: e.g. "the ClickUp API and this server". */
@@ -37,12 +36,7 @@ export interface SearchKnowledgeToolOptions<TDeps = unknown> {
 }
 
 export const SearchKnowledgeParams = z.object({
-  query: z
-    .string()
-    .trim()
-    .min(1)
-    .max(MAX_QUERY_CHARS)
-    .describe('An error message, a question or an identifier, as you have it'),
+  query: z.string().trim().min(1).max(MAX_QUERY_CHARS).describe('An error, a question or an identifier'),
   type: z.array(z.enum(ENTITY_TYPES)).min(1).optional().describe('Only these kinds of entry'),
   limit: z.number().int().min(1).max(20).default(5).describe('Most entries to return'),
 });
@@ -72,7 +66,7 @@ export class SearchKnowledgeTool<TDeps = unknown> extends BaseTool<
     const subject = options.subject ? ` about ${options.subject}` : '';
     this.#metadata = defineToolMetadata({
       name: options.name ?? 'search_knowledge',
-      description: `Search the knowledge${subject}: anti-patterns, API quirks, validators, examples and docs. Paste an error to learn its cause and fix.`,
+      description: `What this server knows${subject}: quirks, anti-patterns, examples. Paste an error to get its cause and fix.`,
       category: 'knowledge',
       toolset: options.toolset ?? 'knowledge',
       tags: ['knowledge', 'docs', 'error', 'how to', 'help'],
@@ -92,8 +86,9 @@ export class SearchKnowledgeTool<TDeps = unknown> extends BaseTool<
   async execute({ query, type, limit }: z.output<typeof SearchKnowledgeParams>, ctx: ToolContext<TDeps>) {
     const { tools, maxContentChars = 1200 } = this.#options;
     const store =
-      typeof this.#options.store === 'function' ? this.#options.store(ctx.deps) : this.#options.store;
+      typeof this.#options.store === 'function' ? await this.#options.store(ctx.deps) : this.#options.store;
     await this.#index(store);
+    const { search } = await import('../search/search-knowledge.ts');
     const hits = await search(store, query, {
       limit,
       ...(type ? { entityTypes: type } : {}),
@@ -119,7 +114,9 @@ export class SearchKnowledgeTool<TDeps = unknown> extends BaseTool<
     let indexed = this.#indexed.get(store);
     if (!indexed) {
       indexed = (async () => {
-        for (const source of this.#options.sources ?? []) {
+        const { ingestPack } = await import('../ingest/ingest-pack.ts');
+        const { sources = [] } = this.#options;
+        for (const source of typeof sources === 'function' ? sources() : sources) {
           const { path, ...rest } = typeof source === 'string' ? { path: source } : source;
           await ingestPack(store, path, rest);
         }

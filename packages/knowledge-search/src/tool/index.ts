@@ -1,0 +1,10 @@
+// Public API of @toolsmith/knowledge-search/tool: the agent-facing search tool alone, light to import
+// at a server's start (the store, ingest and search code load on its first call).
+export {
+  createSearchKnowledgeTool,
+  SearchKnowledgeTool,
+  SearchKnowledgeParams,
+  type KnowledgeSource,
+  type KnowledgeResult,
+  type SearchKnowledgeToolOptions,
+} from './search-knowledge.tool.ts';
