@@ -3,7 +3,15 @@
  * validation and error handling; a failure is reported for that call and does not cancel the others.
  * Batch cannot call Batch.
  */
-import { BaseTool, defineToolMetadata, type AnyTool, type ToolContext } from '@toolsmith/core';
+import {
+  BaseTool,
+  defineToolMetadata,
+  toolResponse,
+  type AnyTool,
+  type ToolContent,
+  type ToolContext,
+  type ToolResponse,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import type { CodingToolsDeps } from '../session/coding-session.ts';
 
@@ -51,7 +59,9 @@ export class BatchTool extends BaseTool<CodingToolsDeps, typeof BatchParams> {
   async execute(
     { tool_calls }: z.output<typeof BatchParams>,
     ctx: ToolContext<CodingToolsDeps>,
-  ): Promise<string> {
+  ): Promise<string | ToolResponse<string>> {
+    // Images and documents a call returns (Read of a PNG or a PDF) are passed on, in call order.
+    const media: ToolContent[][] = tool_calls.map(() => []);
     const results = await Promise.all(
       tool_calls.map(async ({ tool, parameters }, index) => {
         const head = `[${index + 1}] ${tool}`;
@@ -63,7 +73,10 @@ export class BatchTool extends BaseTool<CodingToolsDeps, typeof BatchParams> {
         }
         try {
           const result = await target.run(parameters, { ...ctx, toolName: target.name });
-          const text = result.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
+          const text = result.content
+            .map((c) => (c.type === 'text' ? c.text : `[${c.type} attached]`))
+            .join('\n');
+          media[index] = result.content.filter((c) => c.type !== 'text');
           return `${head} ${result.isError ? '✗' : '✓'}\n${text}`;
         } catch {
           return `${head} ✗ The tool failed with an internal error.`;
@@ -71,9 +84,11 @@ export class BatchTool extends BaseTool<CodingToolsDeps, typeof BatchParams> {
       }),
     );
     const failed = results.filter((r) => r.split('\n', 1)[0]!.includes('✗')).length;
-    return [
+    const text = [
       `${tool_calls.length} calls, ${tool_calls.length - failed} succeeded, ${failed} failed.`,
       ...results,
     ].join('\n\n');
+    const attached = media.flat();
+    return attached.length > 0 ? toolResponse({ content: attached, data: text }) : text;
   }
 }

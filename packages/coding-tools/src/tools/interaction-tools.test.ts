@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { noProgress, silentLogger, type AnyTool, type ToolContext } from '@toolsmith/core';
 import { createMcpServer } from '@toolsmith/core/mcp';
 import { connectInMemory, resultText } from '@toolsmith/testing';
 import { createCodingToolkit } from '../create-coding-tools.ts';
+import { tinyPdf, tinyPng } from './__fixtures__/binary-files.ts';
 import { CodingSession, type CodingSessionOptions, type CodingToolsDeps } from '../session/coding-session.ts';
 import type { CodingToolEvent } from '../session/events.ts';
 import { AskUserTool, NO_USER_ANSWER } from './ask-user.ts';
@@ -198,6 +199,34 @@ describe('Batch', () => {
     expect(result).toMatch(/\[2\] TodoWrite ✗\nInvalid arguments for tool "TodoWrite"/);
     expect(result).toContain('[3] Nope ✗ Unknown tool "Nope". Available: TodoRead, TodoWrite.');
     expect(result).toContain('[4] Batch ✗ Batch cannot contain Batch');
+  });
+
+  it('passes on the images and documents its calls return (Read of a PNG and a PDF)', async () => {
+    const { ctx } = setup();
+    const kit = createCodingToolkit({ root, session: ctx.deps.session });
+    const png = tinyPng();
+    const pdf = tinyPdf();
+    writeFileSync(path.join(root, 'pixel.png'), png);
+    writeFileSync(path.join(root, 'paper.pdf'), pdf);
+    const result = await kit.registry.get('Batch')!.run(
+      {
+        tool_calls: [
+          { tool: 'Read', parameters: { file_path: 'pixel.png' } },
+          { tool: 'Read', parameters: { file_path: 'paper.pdf' } },
+        ],
+      },
+      ctx,
+    );
+    expect(result.content.slice(0, 2)).toEqual([
+      { type: 'image', data: png.toString('base64'), mimeType: 'image/png' },
+      expect.objectContaining({
+        type: 'resource',
+        resource: expect.objectContaining({ mimeType: 'application/pdf', blob: pdf.toString('base64') }),
+      }),
+    ]);
+    expect(text(result)).toContain(
+      '[1] Read ✓\n[image attached]\npixel.png (PNG image, image/png, 77 bytes) is attached as an image.',
+    );
   });
 
   it('needs 2 to 10 calls', async () => {
