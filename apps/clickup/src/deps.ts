@@ -5,10 +5,12 @@
  */
 import type { Logger } from '@toolsmith/core';
 import type { KnowledgeStore } from '@toolsmith/knowledge-search';
+import { createKnowledgeHints, loadKnowledgeStore } from '@toolsmith/knowledge-search/tool';
 import type { KnowledgeDeps } from '@toolsmith/executable-knowledge';
 import { createClickUpClient, type ClickUpClient } from './api/clickup-client.ts';
 import type { ClickUpConfig } from './config.ts';
 import { createClickUpKnowledge } from './knowledge/clickup-knowledge.ts';
+import { knowledgeSources } from './knowledge/pack-location.ts';
 import { createWebhookEventStore } from './webhooks/open-webhook-store.ts';
 import type { WebhookEventStore } from './webhooks/webhook-event-store.ts';
 
@@ -44,21 +46,21 @@ export function createDeps(
   // Knowledge search: its package (PGlite, the AI SDK…) loads with the first search, never at start.
   let knowledgeStore: Promise<KnowledgeStore> | undefined;
   const openKnowledgeStore = () =>
-    (knowledgeStore ??= import('@toolsmith/knowledge-search').then(({ createKnowledgeStore }) =>
-      createKnowledgeStore({
-        env: {
-          ...config.knowledgeEmbedding,
-          ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
-          ...(config.knowledgeDb ? { KNOWLEDGE_DB: config.knowledgeDb } : {}),
-        },
-        ...(logger ? { logger } : {}),
-      }),
-    ));
+    (knowledgeStore ??= loadKnowledgeStore({
+      env: {
+        ...config.knowledgeEmbedding,
+        ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
+        ...(config.knowledgeDb ? { KNOWLEDGE_DB: config.knowledgeDb } : {}),
+      },
+      ...(logger ? { logger } : {}),
+    }));
   return {
     client,
     knowledge,
     knowledgeContext,
     knowledgeStore: openKnowledgeStore,
+    // an API refusal the validators let through gains what the pack says about it
+    knowledgeHints: createKnowledgeHints({ store: openKnowledgeStore, sources: knowledgeSources }),
     close: async () => {
       await close();
       if (knowledgeStore) await (await knowledgeStore).close();

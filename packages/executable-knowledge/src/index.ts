@@ -104,6 +104,8 @@ export {
   KnowledgeTool,
   type KnowledgeBinding,
   type KnowledgeDeps,
+  type KnowledgeHints,
+  HINT_TOKENS,
   type KnowledgeSource,
 } from './bridge/knowledge-tool.ts';
 

@@ -50,6 +50,11 @@ export {
   type KnowledgeResult,
   type SearchKnowledgeToolOptions,
 } from './tool/search-knowledge.tool.ts';
+export {
+  createKnowledgeHints,
+  type KnowledgeHintSource,
+  type KnowledgeHintsOptions,
+} from './tool/knowledge-hints.ts';
 
 // Errors
 export {

@@ -26,3 +26,8 @@ export function findPackDir(from: string = import.meta.dirname): string {
 /** The pack's definition file (`knowledge/clickup.tool.yaml`). */
 export const findPackFile = (from?: string) =>
   process.getBuiltinModule('node:path').join(findPackDir(from), PACK_FILE);
+
+/** What clickup_search_knowledge and the error hints index: the pack, as one knowledge pack. */
+export function knowledgeSources(): { path: string; pack: string }[] {
+  return [{ path: findPackDir(), pack: 'clickup' }];
+}

@@ -281,3 +281,82 @@ describe('validators and context through the validation helper', () => {
     expect(probe).not.toContain(TOKEN);
   });
 });
+
+describe('KnowledgeTool with knowledge hints', () => {
+  /** Searchable knowledge as a server gives it: here a table of what explains which error words. */
+  function hints() {
+    const asked: { toolId: string; command: string; error: string; maxTokens: number }[] = [];
+    return {
+      asked,
+      async hintsFor(
+        query: { toolId: string; command: string; error: string },
+        options: { maxTokens: number },
+      ) {
+        asked.push({ ...query, maxTokens: options.maxTokens });
+        return query.error.includes('COLUMN_LOCKED')
+          ? '- [quirk locked_columns] A locked column takes no cards: unlock it in the board settings.'
+          : undefined;
+      },
+    };
+  }
+  const apiRefusal = () =>
+    new ApiError({
+      message: 'Board API refused the move: COLUMN_LOCKED',
+      status: 409,
+      method: 'POST',
+      url: 'https://board.example/move',
+      apiCode: 'COLUMN_LOCKED',
+    });
+
+  it('adds what the knowledge says to an API refusal, asking with the tool, command and error', async () => {
+    const tool = new MoveCardTool();
+    tool.failWith = apiRefusal();
+    const knowledgeHints = hints();
+    const result = await tool.run({ board: 'b1', card: 'c7', column: 'Done' }, ctx({ knowledgeHints }));
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain(
+      'What the knowledge says about it:\n- [quirk locked_columns] A locked column takes no cards: unlock it in the board settings.',
+    );
+    expect(knowledgeHints.asked).toEqual([
+      {
+        toolId: 'board',
+        command: 'move_card',
+        error: expect.stringContaining('COLUMN_LOCKED'),
+        maxTokens: 300,
+      },
+    ]);
+  });
+
+  it('leaves an error alone when the knowledge has nothing, fails, or the error is a bug', async () => {
+    const tool = new MoveCardTool();
+    tool.failWith = new ApiError({
+      message: 'Board API: HTTP 500',
+      status: 500,
+      method: 'POST',
+      url: 'https://board.example/move',
+    });
+    const plain = await tool.run(
+      { board: 'b1', card: 'c7', column: 'Done' },
+      ctx({ knowledgeHints: hints() }),
+    );
+    expect(text(plain)).not.toContain('What the knowledge says');
+    tool.failWith = apiRefusal();
+    const warnings: string[] = [];
+    const logger = { ...silentLogger, warn: (message: string) => void warnings.push(message) } as Logger;
+    const broken = { hintsFor: () => Promise.reject(new Error('store is down')) };
+    const failed = await tool.run(
+      { board: 'b1', card: 'c7', column: 'Done' },
+      ctx({ knowledgeHints: broken }, logger),
+    );
+    expect(text(failed)).toContain('COLUMN_LOCKED');
+    expect(text(failed)).not.toContain('What the knowledge says');
+    expect(warnings).toContain('knowledge hints unavailable');
+    const bug = hints();
+    tool.failWith = new TypeError('cannot read properties of undefined');
+    // a bug goes to the adapter as an internal error (BaseTool rethrows it), with no lookup
+    await expect(
+      tool.run({ board: 'b1', card: 'c7', column: 'Done' }, ctx({ knowledgeHints: bug })),
+    ).rejects.toThrow(TypeError);
+    expect(bug.asked).toEqual([]);
+  });
+});

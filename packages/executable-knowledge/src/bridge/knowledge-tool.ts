@@ -50,8 +50,26 @@ export interface KnowledgeSource {
   validatorFor(toolId: string): Promise<ToolValidationHelper>;
 }
 
+/**
+ * Searchable knowledge (e.g. `@toolsmith/knowledge-search`'s `createKnowledgeHints`): the entries that
+ * explain an error a command got, as short text. When the API refuses a call the validators let
+ * through, the answer gains these lines, so the agent reads the cause and the fix with the error.
+ */
+export interface KnowledgeHints {
+  /** Text within about `maxTokens` tokens (characters ÷ 4), or undefined when nothing relevant is known. */
+  hintsFor(
+    query: { toolId: string; command: string; error: string },
+    options: { maxTokens: number; signal?: AbortSignal },
+  ): Promise<string | undefined>;
+}
+
+/** Tokens of knowledge a failed call's answer may gain. */
+export const HINT_TOKENS = 300;
+
 export interface KnowledgeDeps {
   knowledge: KnowledgeSource;
+  /** Knowledge that explains an API error (see KnowledgeHints); without it errors go out as they are. */
+  knowledgeHints?: KnowledgeHints;
   /**
    * The server's call context (a `ValidationContext`): fills the context entries commands declare.
    * Without it, validators get an empty context and check the arguments alone.
@@ -138,16 +156,17 @@ export abstract class KnowledgeTool<
     ctx: ToolContext<TDeps>,
   ): Promise<TOutput | string | ToolResponse<TOutput>> {
     const state = this.#calls.get(params as object);
-    if (state === undefined) return execute.call(this, params, ctx);
     this.#calls.delete(params as object);
     let output: TOutput | string | ToolResponse<TOutput>;
     try {
       output = await execute.call(this, params, ctx);
     } catch (error) {
-      if (state.contextIds.length > 0)
+      if (state && state.contextIds.length > 0)
         ctx.deps.knowledgeContext?.reportError(error, params as Record<string, unknown>, state.contextIds);
+      await this.#addHints(error, ctx);
       throw error;
     }
+    if (state === undefined) return output;
     if (state.conversions.length === 0) return output;
     const note = { type: 'text' as const, text: formatConversionNote(state.conversions) };
     if (typeof output === 'string') return `${note.text}\n\n${output}`;
@@ -155,9 +174,34 @@ export abstract class KnowledgeTool<
       return toolResponse({ content: [note, ...(output.content ?? [])], data: output.data });
     return toolResponse({ content: [note], data: output });
   }
+
+  /**
+   * An error the agent is shown (an API refusal, not a bug) gains the knowledge that explains it, when
+   * the server has searchable knowledge; looking it up never changes the error otherwise.
+   */
+  async #addHints(error: unknown, ctx: ToolContext<TDeps>): Promise<void> {
+    const binding = this.knowledgeBinding;
+    const hints = ctx.deps.knowledgeHints;
+    if (!binding || !hints || !isUserFacingError(error)) return;
+    try {
+      const text = await hints.hintsFor(
+        { toolId: binding.toolId, command: binding.command, error: error.message },
+        { maxTokens: HINT_TOKENS, signal: ctx.signal },
+      );
+      if (text) error.message = `${error.message}\n\nWhat the knowledge says about it:\n${text}`;
+    } catch (lookup) {
+      ctx.logger.warn('knowledge hints unavailable', { tool: this.name, error: lookup });
+    }
+  }
+}
+
+/** An error written for the agent (ToolsmithError's `userFacing`), not a bug. */
+function isUserFacingError(error: unknown): error is Error & { userFacing: true } {
+  return error instanceof Error && (error as { userFacing?: unknown }).userFacing === true;
 }
 
 /** `custom_fields[1].value` → `custom_fields`. */
+
 function topLevelKey(path: string): string {
   const end = path.search(/[.[]/);
   return end === -1 ? path : path.slice(0, end);

@@ -8,3 +8,9 @@ export {
   type KnowledgeResult,
   type SearchKnowledgeToolOptions,
 } from './search-knowledge.tool.ts';
+export {
+  createKnowledgeHints,
+  type KnowledgeHintSource,
+  type KnowledgeHintsOptions,
+} from './knowledge-hints.ts';
+export { loadKnowledgeStore } from './load-knowledge-store.ts';

@@ -11,9 +11,9 @@ import { ENTITY_TYPES } from '../entity-types.ts';
 import { MAX_QUERY_CHARS } from '../search/validate-query.ts';
 import type { KnowledgeStore, MatchKind } from '../store/knowledge-store.ts';
 import type { ToolContext } from '@toolsmith/core';
+import { indexSources, type KnowledgeSource } from './index-sources.ts';
 
-/** A pack to index: a directory of `*.tool.yaml` and code, or a Markdown file. */
-export type KnowledgeSource = string | { path: string; pack?: string; tool?: string };
+export type { KnowledgeSource } from './index-sources.ts';
 
 export interface SearchKnowledgeToolOptions<TDeps = unknown> {
   /**
@@ -57,8 +57,6 @@ export class SearchKnowledgeTool<TDeps = unknown> extends BaseTool<
 > {
   readonly #options: SearchKnowledgeToolOptions<TDeps>;
   readonly #metadata: ToolMetadata;
-  /** Per store: its sources indexed (once; a failure is forgotten, so the next call tries again). */
-  readonly #indexed = new WeakMap<KnowledgeStore, Promise<void>>();
 
   constructor(options: SearchKnowledgeToolOptions<TDeps>) {
     super();
@@ -109,30 +107,20 @@ export class SearchKnowledgeTool<TDeps = unknown> extends BaseTool<
     };
   }
 
-  /** Indexes the sources once per store; a failure is this call's answer (user-facing), and the next call tries again. */
-  #index(store: KnowledgeStore): Promise<void> {
-    let indexed = this.#indexed.get(store);
-    if (!indexed) {
-      indexed = (async () => {
-        const { ingestPack } = await import('../ingest/ingest-pack.ts');
-        const { sources = [] } = this.#options;
-        for (const source of typeof sources === 'function' ? sources() : sources) {
-          const { path, ...rest } = typeof source === 'string' ? { path: source } : source;
-          await ingestPack(store, path, rest);
-        }
-      })().catch((error: unknown) => {
-        this.#indexed.delete(store);
-        // The agent cannot fix a pack or a database: say what is wrong, who fixes it, and go on.
-        throw new ToolsmithError({
-          code: 'knowledge_unavailable',
-          userFacing: true,
-          message: `Knowledge search is not available: ${error instanceof Error ? error.message : String(error)} The server's operator has to fix this; the next call tries again. Go on without it.`,
-          cause: error,
-        });
+  /** Indexes the sources (once per store); a failure is this call's answer (user-facing), and the next call tries again. */
+  async #index(store: KnowledgeStore): Promise<void> {
+    const { sources = [] } = this.#options;
+    try {
+      await indexSources(store, typeof sources === 'function' ? sources() : sources);
+    } catch (error) {
+      // The agent cannot fix a pack or a database: say what is wrong, who fixes it, and go on.
+      throw new ToolsmithError({
+        code: 'knowledge_unavailable',
+        userFacing: true,
+        message: `Knowledge search is not available: ${error instanceof Error ? error.message : String(error)} The server's operator has to fix this; the next call tries again. Go on without it.`,
+        cause: error,
       });
-      this.#indexed.set(store, indexed);
     }
-    return indexed;
   }
 }
 

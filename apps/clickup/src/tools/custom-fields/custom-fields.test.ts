@@ -49,6 +49,28 @@ describe('custom field tools', () => {
     expect((replaced.field as { value: string[] }).value).toEqual(['Docs']);
   });
 
+  it('adds what the pack knows to an API refusal the validators let through (FIELD_011)', async () => {
+    // the validators accept the option by name and convert it; here the API still answers FIELD_011
+    clickup.emulator.faults.add({
+      kind: 'status',
+      status: 400,
+      path: '/api/v2/task/:id/field/:field_id',
+      json: { err: 'Value must be an option index or uuid', ECODE: 'FIELD_011' },
+    });
+    const refused = await new SetCustomFieldValueTool().run(
+      { task_id: 'DEV-2', field_id: 'Priority Level', value: 'High' },
+      clickup.ctx(),
+    );
+    expect(refused.isError).toBe(true);
+    const text = refused.content.map((c) => (c as { text?: string }).text ?? '').join('\n');
+    expect(text).toContain('FIELD_011');
+    expect(text).toContain('What the knowledge says about it:');
+    // entries about drop-down values (the label, the orderindex, the write form), with their ids
+    expect(text).toMatch(/- \[(pattern|quirk|api) [\w.-]*drop_?down[\w.-]*\]/);
+    // bounded: the hints stay within HINT_TOKENS (300 tokens ≈ 1,200 characters)
+    expect(text.slice(text.indexOf('What the knowledge says about it:')).length).toBeLessThan(1_400);
+  });
+
   it('clears a value by field id, and refuses a field name there with what to send', async () => {
     const fields = json(await new ListCustomFieldsTool().run({ list_id: SPRINT }, clickup.ctx())) as {
       fields: { id: string; name: string }[];

@@ -5,7 +5,7 @@
 import type { AnyTool } from '@toolsmith/core';
 import { createSearchKnowledgeTool } from '@toolsmith/knowledge-search/tool';
 import type { ClickUpDeps } from '../../deps.ts';
-import { findPackDir } from '../../knowledge/pack-location.ts';
+import { knowledgeSources } from '../../knowledge/pack-location.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 
 export function knowledgeTools(): AnyTool<ClickUpDeps>[] {
@@ -15,7 +15,7 @@ export function knowledgeTools(): AnyTool<ClickUpDeps>[] {
       subject: 'the ClickUp API',
       toolset: 'context',
       store: (deps) => deps.knowledgeStore(),
-      sources: () => [{ path: findPackDir(), pack: 'clickup' }],
+      sources: knowledgeSources,
     }) as AnyTool<ClickUpDeps>,
   ];
 }
