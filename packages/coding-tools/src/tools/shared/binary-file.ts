@@ -9,7 +9,10 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
-import { fileTypeFromFile } from 'file-type';
+import type * as FileType from 'file-type';
+
+/** `file-type`, loaded on the first Read (its import costs tens of milliseconds of start-up). */
+let fileType: Promise<typeof FileType> | undefined;
 
 const SNIFF_BYTES = 4096;
 
@@ -129,7 +132,8 @@ function typeName(ext: string, mime: string): string {
  */
 export async function detectBinary(file: string): Promise<BinaryInfo | undefined> {
   const bytes = firstBytes(file);
-  const detected = bytes.length === 0 ? undefined : await fileTypeFromFile(file);
+  fileType ??= import('file-type');
+  const detected = bytes.length === 0 ? undefined : await (await fileType).fileTypeFromFile(file);
   if (detected && !(TEXT_TYPES.has(detected.ext) && !looksBinary(bytes))) {
     return { description: typeName(detected.ext, detected.mime), mime: detected.mime };
   }
