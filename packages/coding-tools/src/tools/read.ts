@@ -3,6 +3,9 @@
  * one reused buffer — lines before `offset` are only counted, lines after the window are counted
  * (or, past {@link COUNT_LIMIT_BYTES}, not even that) — so memory stays flat whatever the file size
  * and wherever the window is. Very long lines are cut while streaming, never held whole.
+ *
+ * A binary file (known by its magic bytes, see binary-file.ts) is not decoded: an image or a PDF is
+ * attached as MCP image content or an embedded resource, anything else is described by type and size.
  */
 import { open, readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
