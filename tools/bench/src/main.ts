@@ -42,6 +42,10 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchmarkRe
     title: 'ClickUp MCP server: cold start of the published bin against the plain-SDK floor (stdio)',
     run: async () => (await import('./clickup-cold-start.ts')).runClickUpColdStart(),
   },
+  'knowledge-search': {
+    title: 'Knowledge search: recall@5 / MRR of full text, + trigram, + vector; latency at 10,000 entries',
+    run: async () => (await import('./knowledge-search.ts')).runKnowledgeSearch(),
+  },
   'yandex-tracker': {
     title: 'Yandex Tracker MCP server: cold start, tools/list size, tools/call over direct HTTP (emulator)',
     run: async () => (await import('./yandex-tracker.ts')).runYandexTracker(),
