@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTempProject, runTool, type TempProject } from './__fixtures__/file-tool-harness.ts';
@@ -21,6 +21,9 @@ beforeEach(() => {
   project = createTempProject();
 });
 afterEach(() => project.cleanup());
+
+// Some tests write thousands of files: seconds when every project tests at once.
+jest.setTimeout(30_000);
 
 describe('Glob', () => {
   it('has a described definition', () => {

@@ -444,13 +444,15 @@ describe('resource exhaustion', () => {
   }, 15_000);
 
   it('a string past the longest V8 allows is a helper error; a buffer past the memory limit is SandboxMemoryError', async () => {
-    expect(helperError(await attack(`return 'x'.repeat(2 ** 29).length`)).helperErrorMessage).toBe(
+    // a loaded CI machine can spend most of the 1 s CPU default building the string: give both room
+    const roomy = { cpuTimeoutMs: 10_000, wallTimeoutMs: 20_000 };
+    expect(helperError(await attack(`return 'x'.repeat(2 ** 29).length`, roomy)).helperErrorMessage).toBe(
       'Invalid string length',
     );
     // isolated-vm counts ArrayBuffers against memoryMb and refuses them past it: V8 throws a
     // RangeError, which is the memory limit (the isolate is replaced, the host stays).
     const before = pool.stats();
-    const outcome = await attack(`return new ArrayBuffer(2 ** 31).byteLength`);
+    const outcome = await attack(`return new ArrayBuffer(2 ** 31).byteLength`, roomy);
     expect(outcome.error).toMatchObject({ name: 'SandboxMemoryError' });
     expect(SandboxMemoryError.isInstance(outcome.error)).toBe(true);
     expect(outcome.error).toMatchObject({ memoryMb: 32, helperId: 'attack' });
