@@ -22,6 +22,12 @@ export interface MigrateOptions {
   migrations: readonly Migration[];
   /** Added to the error when the database is newer than this code, e.g. "Run the newer toolsmith-knowledge against it." */
   newerHint?: string;
+  /**
+   * A table (`version integer, name text, applied_at timestamptz`) where this component recorded its
+   * versions before it used `schema_migrations`: its rows are adopted, under the same lock, and the
+   * table is dropped. For stores that shipped with their own bookkeeping.
+   */
+  legacyTable?: string;
 }
 
 export interface MigrateResult {
@@ -59,6 +65,7 @@ export async function migrate(driver: SqlDriver, options: MigrateOptions): Promi
       applied_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (component, version)
     )`);
+    if (options.legacyTable) await adoptLegacyTable(tx, component, options.legacyTable);
     const rows = await tx.query<{ version: number }>(
       'SELECT version FROM schema_migrations WHERE component = $1',
       [component],
@@ -86,6 +93,20 @@ export async function migrate(driver: SqlDriver, options: MigrateOptions): Promi
     }
     return { version: latest, applied };
   });
+}
+
+async function adoptLegacyTable(tx: SqlQueryable, component: string, table: string): Promise<void> {
+  const [found] = await tx.query<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [table]);
+  if (!found?.t) return;
+  // The name was found by to_regclass: quoting it as an identifier is safe.
+  const name = `"${table.replaceAll('"', '""')}"`;
+  await tx.query(
+    `INSERT INTO schema_migrations (component, version, name, applied_at)
+     SELECT $1, version, name, applied_at FROM ${name}
+     ON CONFLICT (component, version) DO NOTHING`,
+    [component],
+  );
+  await tx.query(`DROP TABLE ${name}`);
 }
 
 function checkMigrations(component: string, migrations: readonly Migration[]): void {

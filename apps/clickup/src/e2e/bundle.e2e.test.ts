@@ -23,10 +23,12 @@ import { bundleServer } from '@toolsmith/bundle';
 import { createClickUpEmulator, type ClickUpEmulator } from '@toolsmith/clickup-emulator';
 import { connectHttp, connectStdio, resultText } from '@toolsmith/testing';
 import { standardBody } from '../webhooks/__fixtures__/deliveries.ts';
-import { postgresAvailable, startPostgres } from '../webhooks/__fixtures__/postgres-cluster.ts';
 import { WEBHOOK_PATH } from '../webhooks/webhook-route.ts';
 import { signWebhookBody } from '../webhooks/webhook-signature.ts';
 import { emulatorEnv, serverEnv } from './__fixtures__/clickup-harness.ts';
+
+// Loaded like the store loads @toolsmith/sql: on demand (the lint rule keeps one way of loading it).
+const { postgresAvailable, startPostgres } = await import('@toolsmith/sql/testing');
 
 const APP = fileURLToPath(new URL('../../', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(APP, 'package.json'), 'utf8')) as {

@@ -13,10 +13,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { emulatedClickUp, type EmulatedClickUp } from '../__fixtures__/emulated-clickup.ts';
 import { createRegistry, createServer, serverOptions } from '../server.ts';
-import { postgresAvailable, startPostgres, type PostgresCluster } from './__fixtures__/postgres-cluster.ts';
+import type { PostgresCluster } from '@toolsmith/sql/testing';
 import { webhookHttpRoutes } from './webhook-http-routes.ts';
 import { WEBHOOK_PATH } from './webhook-route.ts';
 import { signWebhookBody } from './webhook-signature.ts';
+
+// Loaded like the store loads @toolsmith/sql: on demand (the lint rule keeps one way of loading it).
+const { postgresAvailable, startPostgres } = await import('@toolsmith/sql/testing');
 
 const TIMEOUT = 60_000;
 

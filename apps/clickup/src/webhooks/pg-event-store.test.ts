@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, it } from '@jest/globals';
 import { describeEventStore } from './__fixtures__/event-store-suite.ts';
-import { postgresAvailable, startPostgres, type PostgresCluster } from './__fixtures__/postgres-cluster.ts';
+import type { PostgresCluster } from '@toolsmith/sql/testing';
+
+// Loaded like the store loads @toolsmith/sql: on demand (the lint rule keeps one way of loading it).
+const { postgresAvailable, startPostgres } = await import('@toolsmith/sql/testing');
 
 // The machine's PostgreSQL (initdb/pg_ctl on PATH), a throwaway cluster on a free port.
 if (postgresAvailable()) {

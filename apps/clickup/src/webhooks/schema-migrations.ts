@@ -1,22 +1,23 @@
 /**
- * The store's schema, versioned: each migration runs once, in order, when a store is opened, and
- * is recorded in `clickup_webhook_schema`. Replicas opening one database at the same time take an
- * advisory lock, so they migrate one after another. Append new migrations; never edit one that
- * shipped.
+ * The store's schema, versioned with `@toolsmith/sql`'s migrations (component `clickup-webhooks`
+ * in the shared `schema_migrations` table): each migration runs once, in order, when a store is
+ * opened; replicas opening one database at the same time migrate one after another under an
+ * advisory lock. Append new migrations; never edit one that shipped.
+ *
+ * Stores made before the move to `@toolsmith/sql` kept their versions in `clickup_webhook_schema`;
+ * the first open adopts them (same lock, same transaction) and drops that table.
  */
-import type { SqlDriver } from './sql-driver.ts';
+import type { Migration, SqlDriver } from '@toolsmith/sql';
 
-export interface Migration {
-  version: number;
-  name: string;
-  statements: string[];
-}
+export const COMPONENT = 'clickup-webhooks';
+/** Where releases before @toolsmith/sql kept the versions. */
+export const LEGACY_TABLE = 'clickup_webhook_schema';
 
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     name: 'webhook events and their dedupe keys',
-    statements: [
+    up: [
       `CREATE TABLE clickup_webhook_events (
         id bigserial PRIMARY KEY,
         received_at timestamptz NOT NULL DEFAULT now(),
@@ -45,7 +46,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 2,
     name: 'signing secrets of the webhooks this server created',
-    statements: [
+    up: [
       `CREATE TABLE clickup_webhook_secrets (
         webhook_id text PRIMARY KEY,
         secret text NOT NULL,
@@ -55,41 +56,22 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-/** Any constant: the advisory lock replicas take while migrating. */
-const MIGRATION_LOCK = 7_251_013;
-
 /**
  * Applies the migrations the database lacks; returns the schema version. `migrations` is for tests
  * (a store of an older version is made with the first ones).
  */
-export async function migrate(
+export async function migrateWebhookStore(
   driver: SqlDriver,
   migrations: readonly Migration[] = MIGRATIONS,
 ): Promise<number> {
-  return driver.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await tx.query(`CREATE TABLE IF NOT EXISTS clickup_webhook_schema (
-      version integer PRIMARY KEY,
-      name text NOT NULL,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    )`);
-    const rows = await tx.query<{ version: number }>('SELECT version FROM clickup_webhook_schema');
-    const applied = new Set(rows.map((r) => Number(r.version)));
-    const latest = Math.max(...migrations.map((m) => m.version));
-    const newer = [...applied].filter((v) => v > latest);
-    if (newer.length > 0) {
-      throw new Error(
-        `The webhook event store has schema version ${Math.max(...newer)}, newer than this server knows (${latest}). Run the newer clickup-mcp against it, or point CLICKUP_WEBHOOK_STORE / DATABASE_URL at another store.`,
-      );
-    }
-    for (const migration of migrations) {
-      if (applied.has(migration.version)) continue;
-      for (const statement of migration.statements) await tx.query(statement);
-      await tx.query('INSERT INTO clickup_webhook_schema (version, name) VALUES ($1, $2)', [
-        migration.version,
-        migration.name,
-      ]);
-    }
-    return latest;
+  // Loaded with the store, not on the server's start-up path.
+  const { migrate } = await import('@toolsmith/sql');
+  const { version } = await migrate(driver, {
+    component: COMPONENT,
+    migrations,
+    legacyTable: LEGACY_TABLE,
+    newerHint:
+      'Run the newer clickup-mcp against it, or point CLICKUP_WEBHOOK_STORE / DATABASE_URL at another store.',
   });
+  return version;
 }

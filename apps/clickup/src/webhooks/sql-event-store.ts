@@ -13,7 +13,7 @@
  * form.
  */
 import type { Logger } from '@toolsmith/core';
-import type { SqlDriver } from './sql-driver.ts';
+import type { SqlDriver } from '@toolsmith/sql';
 import { SqlSecretStore } from './sql-secret-store.ts';
 import type {
   AppendResult,

@@ -2,7 +2,7 @@
  * The kept webhook secrets over SQL (table `clickup_webhook_secrets`, schema version 2), the same
  * on PGlite and PostgreSQL. One row per webhook id; keeping a secret again replaces it.
  */
-import type { SqlQueryable } from './sql-driver.ts';
+import type { SqlQueryable } from '@toolsmith/sql';
 import type { WebhookSecretStore } from './webhook-secret-store.ts';
 
 export class SqlSecretStore implements WebhookSecretStore {

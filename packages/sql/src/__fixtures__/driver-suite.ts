@@ -126,6 +126,27 @@ export function describeDriver(name: string, fixture: DriverFixture): void {
       ).rejects.toThrow('versions are integers from 1');
     });
 
+    it('adopts the versions a component kept in its own table, then drops that table', async () => {
+      const db = await open();
+      await db.query(
+        'CREATE TABLE notes_schema (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
+      await db.query('CREATE TABLE notes (id integer PRIMARY KEY, body text NOT NULL)');
+      await db.query("INSERT INTO notes_schema (version, name) VALUES (1, 'notes')");
+      await db.query("INSERT INTO notes VALUES (7, 'from the old release')");
+      expect(
+        await migrate(db, { component: 'notes', migrations: notes, legacyTable: 'notes_schema' }),
+      ).toEqual({ version: 2, applied: [2] });
+      expect(await db.query("SELECT to_regclass('notes_schema') IS NULL AS gone")).toEqual([{ gone: true }]);
+      expect(await db.query('SELECT body, tags FROM notes')).toEqual([
+        { body: 'from the old release', tags: ['1'] },
+      ]);
+      // Later opens find nothing to adopt and nothing to apply.
+      expect(
+        await migrate(db, { component: 'notes', migrations: notes, legacyTable: 'notes_schema' }),
+      ).toEqual({ version: 2, applied: [] });
+    });
+
     it('migrates once when two openers race', async () => {
       const db = await open();
       const other = fixture.openAnother ? await fixture.openAnother(db) : db;

@@ -5,10 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createWebhookEventStore, type WebhookStoreOptions } from '../open-webhook-store.ts';
-import { openPgDriver } from '../pg-driver.ts';
-import { openPgliteDriver } from '../pglite-driver.ts';
 import { createProcessTaskNormaliser, type WebhookNormaliser } from '../process-task-normaliser.ts';
-import { migrate, MIGRATIONS } from '../schema-migrations.ts';
+import { LEGACY_TABLE, MIGRATIONS } from '../schema-migrations.ts';
 import { SqlEventStore } from '../sql-event-store.ts';
 import type { WebhookEventStore } from '../webhook-event-store.ts';
 import { delivery, FIXTURE, fixtureBody, standardBody, WEBHOOK_ID } from './deliveries.ts';
@@ -239,21 +237,23 @@ export function describeEventStore(name: string, harness: () => StoreHarness): v
     );
 
     it(
-      'migrates a store made before secrets were kept (schema 1), keeping its events',
+      'migrates a store made by an earlier release (schema 1 in its own version table), keeping its events',
       async () => {
         const location = await harness().newLocation();
         // PGlite locations are copies of a migrated store: schema 1 needs a fresh directory.
         const old =
           location.directory === undefined ? location : { directory: `${location.directory}-schema1` };
+        const sql = await import('@toolsmith/sql');
         const driver = old.databaseUrl
-          ? await openPgDriver(old.databaseUrl)
-          : await openPgliteDriver(old.directory!);
-        expect(
-          await migrate(
-            driver,
-            MIGRATIONS.filter((m) => m.version === 1),
-          ),
-        ).toBe(1);
+          ? await sql.openPgDriver(old.databaseUrl)
+          : await sql.openPgliteDriver(old.directory!);
+        // What releases before @toolsmith/sql wrote: schema 1, versions in clickup_webhook_schema.
+        const [first] = MIGRATIONS;
+        for (const statement of first!.up as readonly string[]) await driver.query(statement);
+        await driver.query(
+          `CREATE TABLE ${LEGACY_TABLE} (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+        );
+        await driver.query(`INSERT INTO ${LEGACY_TABLE} (version, name) VALUES (1, $1)`, [first!.name]);
         const stored = await new SqlEventStore(driver).append(delivery(standardBody('700')));
         await driver.close();
 
@@ -261,6 +261,23 @@ export function describeEventStore(name: string, harness: () => StoreHarness): v
         expect((await store.list({}, { limit: 10 })).items.map((e) => e.id)).toEqual([stored.id]);
         await store.keepSecret('wh-old', 'KEPT0AFTER0MIGRATION');
         expect(await store.secretOf('wh-old')).toBe('KEPT0AFTER0MIGRATION');
+        await store.close();
+
+        const check = old.databaseUrl
+          ? await sql.openPgDriver(old.databaseUrl)
+          : await sql.openPgliteDriver(old.directory!);
+        try {
+          expect(
+            await check.query(
+              "SELECT version, to_regclass('clickup_webhook_schema') AS legacy FROM schema_migrations WHERE component = 'clickup-webhooks' ORDER BY version",
+            ),
+          ).toEqual([
+            { version: 1, legacy: null },
+            { version: 2, legacy: null },
+          ]);
+        } finally {
+          await check.close();
+        }
       },
       TIMEOUT,
     );
