@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { createSeedState } from '../seed.ts';
 import { TrackerHttpError } from '../tracker-error.ts';
-import { parseQuery } from './issue-query.ts';
+import { filterPredicate, parseQuery } from './issue-query.ts';
+import { resolveNamed } from './issues.ts';
 
 const state = createSeedState();
 const keys = (query: string) =>
@@ -84,6 +85,43 @@ describe('YQL in the emulator', () => {
       expect({ query, status: error.status }).toEqual({ query, status: 400 });
       expect(error.message).toContain('Query syntax error');
       expect(error.message.length).toBeLessThan(400);
+    }
+  });
+});
+
+describe('filter objects and reference values, strict as in the API', () => {
+  const byFilter = (filter: Record<string, unknown>) =>
+    state.issues.filter(filterPredicate(state, state.me, filter)).map((issue) => issue.key);
+  const refusal = (run: () => unknown): TrackerHttpError => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof TrackerHttpError) return error;
+      throw error;
+    }
+    throw new Error('accepted');
+  };
+
+  it('matches filter values exactly: a display name or another case finds nothing', () => {
+    expect(byFilter({ queue: 'OPS', status: 'inProgress' })).toEqual(['OPS-2']);
+    expect(byFilter({ queue: 'OPS', status: 'InProgress' })).toEqual([]);
+    expect(byFilter({ queue: 'OPS', status: 'In progress' })).toEqual([]);
+    expect(byFilter({ queue: 'ops' })).toEqual([]);
+    expect(byFilter({ queue: 'OPS', assignee: 'Empty()' })).toEqual(['OPS-4']);
+  });
+
+  it('takes filter field ids only as written', () => {
+    expect(refusal(() => byFilter({ Status: 'open' })).status).toBe(400);
+    expect(refusal(() => byFilter({ STATUS: 'open' })).message).toContain('Unknown field in filter');
+  });
+
+  it('takes a priority, type or resolution by key, id or {name}, and refuses its display name or another case', () => {
+    expect(resolveNamed(state.priorities, 'critical', 'priority')).toBe('critical');
+    expect(resolveNamed(state.priorities, 4, 'priority')).toBe('critical');
+    expect(resolveNamed(state.priorities, { key: 'critical' }, 'priority')).toBe('critical');
+    expect(resolveNamed(state.priorities, { name: 'Critical' }, 'priority')).toBe('critical');
+    for (const value of ['Critical', 'CRITICAL', 'High', { name: 'critical' }]) {
+      expect(refusal(() => resolveNamed(state.priorities, value, 'priority')).status).toBe(422);
     }
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The subset of search the emulator understands: `filter` objects (field → value or values,
- * `Empty()`, `notEmpty()`), `order: "+field"|"-field"`, and YQL queries made of `Field: value[, value]`
+ * The subset of search the emulator understands: `filter` objects (field id → value or values,
+ * `Empty()`, `notEmpty()`; field ids and values case-sensitive, as in the API), `order: "+field"|"-field"`, and YQL queries made of `Field: value[, value]`
  * conditions and free text (words, quoted phrases) joined by spaces or AND, OR (looser than AND),
  * parentheses, `Field: !value`, `me()`, `empty()`, `notEmpty()`, and `"Sort by": Field ASC|DESC`.
  * Unknown fields and syntax errors give the API's 400. Parsing is linear in the query's length.
@@ -60,12 +60,17 @@ function valuesOf(state: TrackerState, issue: IssueRecord, field: string): strin
   }
 }
 
-function matches(state: TrackerState, me: string, field: string, wanted: string): Predicate {
+/**
+ * YQL compares values in any case (`Status: INPROGRESS`); a `filter` object compares them exactly,
+ * as the API does — `{"status": "Open"}` finds nothing, since the key is `open`.
+ */
+function matches(state: TrackerState, me: string, field: string, wanted: string, exact = false): Predicate {
   const lower = wanted.toLowerCase();
   if (lower === 'empty()') return (issue) => valuesOf(state, issue, field).length === 0;
   if (lower === 'notempty()') return (issue) => valuesOf(state, issue, field).length > 0;
   const target = lower === 'me()' ? me : wanted;
   if (field === 'summary') return (issue) => issue.summary.toLowerCase().includes(target.toLowerCase());
+  if (exact) return (issue) => valuesOf(state, issue, field).includes(target);
   return (issue) => valuesOf(state, issue, field).some((v) => v.toLowerCase() === target.toLowerCase());
 }
 
@@ -78,11 +83,38 @@ function fieldOf(name: string): string {
   return field;
 }
 
+/** Field ids a `filter` object takes: exactly these names, in this case (YQL is looser). */
+const FILTER_FIELDS: Record<string, string> = {
+  queue: 'queue',
+  assignee: 'assignee',
+  status: 'status',
+  priority: 'priority',
+  type: 'type',
+  tags: 'tags',
+  author: 'createdBy',
+  createdBy: 'createdBy',
+  key: 'key',
+  resolution: 'resolution',
+  components: 'components',
+  sprint: 'sprint',
+  parent: 'parent',
+  summary: 'summary',
+  updated: 'updatedAt',
+  updatedAt: 'updatedAt',
+  created: 'createdAt',
+  createdAt: 'createdAt',
+};
+
 export function filterPredicate(state: TrackerState, me: string, filter: Record<string, unknown>): Predicate {
   const predicates = Object.entries(filter).map(([name, value]) => {
-    const field = fieldOf(name);
+    const field = Object.hasOwn(FILTER_FIELDS, name) ? FILTER_FIELDS[name]! : undefined;
+    if (field === undefined) {
+      throw badRequest(`Неизвестное поле «${name.slice(0, EXCERPT)}» в фильтре. Unknown field in filter.`, {
+        [name.slice(0, EXCERPT)]: 'Неизвестное поле',
+      });
+    }
     const wanted = (Array.isArray(value) ? value : [value]).map(String);
-    const tests = wanted.map((w) => matches(state, me, field, w));
+    const tests = wanted.map((w) => matches(state, me, field, w, true));
     return (issue: IssueRecord) => tests.some((t) => t(issue));
   });
   return (issue) => predicates.every((p) => p(issue));

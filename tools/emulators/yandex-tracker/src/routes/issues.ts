@@ -37,13 +37,26 @@ function referenceKey(value: unknown): string | undefined {
   return undefined;
 }
 
-function resolveNamed(
+/**
+ * A priority, type or resolution as the API takes it (research §3.8): the key or id as a string or
+ * number, `{key}`, `{id}`, or `{name}` with the display name. Case-sensitive, as in the API: "Critical"
+ * or "CRITICAL" is a 422, not critical.
+ */
+export function resolveNamed(
   list: readonly { id: number; key: string; display: string }[],
   value: unknown,
   field: string,
 ): string {
+  const named =
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  const byName =
+    named && !('key' in named) && !('id' in named) && !('set' in named) && typeof named['name'] === 'string';
   const wanted = referenceKey(value);
-  const item = list.find((x) => x.key === wanted || String(x.id) === wanted || x.display === wanted);
+  const item = byName
+    ? list.find((x) => x.display === named['name'])
+    : list.find((x) => x.key === wanted || String(x.id) === wanted);
   if (!item) {
     throw unprocessable(`Поле «${field}» содержит некорректное значение «${wanted}».`, {
       [field]: 'Значение не найдено',
