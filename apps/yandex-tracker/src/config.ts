@@ -105,6 +105,15 @@ const TrackerEnv = z.object({
     .min(100)
     .default(120_000)
     .describe('How long a bulk tool waits for the operation to finish before returning its id (ms).'),
+  YANDEX_TRACKER_REFERENCE_TTL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(86_400_000)
+    .default(600_000)
+    .describe(
+      'How long the priorities, issue types, resolutions, statuses and users read to check values before a call are kept (ms, default 10 minutes; 0 reads them for every call).',
+    ),
 });
 
 export type TrackerEnvConfig = z.output<typeof TrackerEnv>;
@@ -126,6 +135,8 @@ export interface TrackerConfig {
   maxDownloadBytes: number;
   bulkPollMs: number;
   bulkTimeoutMs: number;
+  /** How long reference values (priorities, types, resolutions, statuses, users) are cached. */
+  referenceTtlMs: number;
 }
 
 /** Reads and validates the environment. Throws ConfigError naming every problem and its fix. */
@@ -190,5 +201,6 @@ export function loadConfig(env: EnvSource = process.env): TrackerConfig {
     maxDownloadBytes: raw.YANDEX_TRACKER_MAX_DOWNLOAD_BYTES,
     bulkPollMs: raw.YANDEX_TRACKER_BULK_POLL_MS,
     bulkTimeoutMs: raw.YANDEX_TRACKER_BULK_TIMEOUT_MS,
+    referenceTtlMs: raw.YANDEX_TRACKER_REFERENCE_TTL_MS,
   };
 }

@@ -5,6 +5,7 @@ import type { TrackerConfig } from './config.ts';
 import type { TrackerDeps } from './tools/deps.ts';
 import { createPrompts, createResources } from './context/index.ts';
 import { createTools } from './tools/index.ts';
+import { createReferenceValues } from './tools/shared/reference-values.ts';
 
 export const SERVER_NAME = 'yandex-tracker';
 export const SERVER_VERSION = '0.1.0';
@@ -84,16 +85,18 @@ export interface CreateDepsOptions {
 }
 
 export function createDeps(config: TrackerConfig, options: CreateDepsOptions = {}): TrackerDeps {
+  const client = createTrackerClient({
+    baseUrl: config.apiBase,
+    auth: config.auth,
+    org: config.org,
+    timeoutMs: config.timeoutMs,
+    retries: config.retries,
+    concurrency: config.concurrency,
+    ...options,
+  });
   return {
-    client: createTrackerClient({
-      baseUrl: config.apiBase,
-      auth: config.auth,
-      org: config.org,
-      timeoutMs: config.timeoutMs,
-      retries: config.retries,
-      concurrency: config.concurrency,
-      ...options,
-    }),
+    client,
+    reference: createReferenceValues(client, config.referenceTtlMs),
     config: {
       webUrl: config.webUrl,
       org: config.org,

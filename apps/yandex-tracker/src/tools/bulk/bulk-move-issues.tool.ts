@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import { isMissingQueue, knownQueues, withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
+import { checkWrite } from '../shared/reference-values.ts';
 import { queueIdParam } from '../shared/params.ts';
 import { runBulkChange } from './bulk-operation.ts';
 import { bulkIssueIdsParam, bulkValuesBody, bulkValuesSchema, notifyParam } from './bulk-params.ts';
@@ -49,7 +50,7 @@ export class BulkMoveIssuesTool extends BulkWriteTool<ReturnType<typeof BulkMove
 
   async execute(params: z.output<ReturnType<typeof BulkMoveIssuesParams>>, ctx: TrackerCtx) {
     const issues = [...new Set(params.issueIds)];
-    const values = bulkValuesBody(params.values);
+    const values = bulkValuesBody(await checkWrite(ctx, this.name, params.values, 'values.'));
     const target = params.targetQueueId;
     return runBulkChange(ctx, {
       action: '_move',

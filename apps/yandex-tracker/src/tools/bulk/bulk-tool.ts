@@ -1,10 +1,17 @@
 /** The base of the bulk write tools: the batch cap, then the queue policy, both before anything is sent. */
-import type { AnyZodObject, InferSchemaOutput } from '@toolsmith/core';
+import type { AnyZodObject, InferSchemaOutput, ParamsValidation } from '@toolsmith/core';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { assertBatchSize } from './bulk-params.ts';
+import { redirectBulkFields, type BulkAction } from './bulk-redirects.ts';
 
 export abstract class BulkWriteTool<TParams extends AnyZodObject> extends TrackerTool<TParams> {
+  /** `values.status` (and `resolution`, `queue`) answered with the call that changes it, not "Unknown field". */
+  override validateParams(args: unknown): ParamsValidation<InferSchemaOutput<TParams>> {
+    const action = (/_bulk_(update|transition|move)_issues$/.exec(this.name)?.[1] ?? 'update') as BulkAction;
+    return redirectBulkFields(super.validateParams(args), args, action, this.name);
+  }
+
   /**
    * YANDEX_TRACKER_MAX_BATCH first (a ValidationError, no request), then every issue's queue and
    * `targetQueueId` against the allow-list and the read-only queues (TrackerTool): one refused queue

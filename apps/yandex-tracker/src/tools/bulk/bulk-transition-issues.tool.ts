@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import { knownTransitions, withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
+import { checkIssueValues, ReferenceCheck } from '../shared/reference-values.ts';
 import { runBulkChange } from './bulk-operation.ts';
 import { bulkIssueIdsParam, bulkValuesBody, bulkValuesSchema, notifyParam } from './bulk-params.ts';
 import { BulkWriteTool } from './bulk-tool.ts';
@@ -57,9 +58,13 @@ export class BulkTransitionIssuesTool extends BulkWriteTool<ReturnType<typeof Bu
 
   async execute(params: z.output<ReturnType<typeof BulkTransitionIssuesParams>>, ctx: TrackerCtx) {
     const issues = [...new Set(params.issueIds)];
+    const check = new ReferenceCheck(ctx, this.name);
+    const fields = params.values && (await checkIssueValues(check, params.values, 'values.'));
+    const { resolution } = await checkIssueValues(check, { resolution: params.resolution });
+    check.assert();
     const values = {
-      ...bulkValuesBody(params.values),
-      ...(params.resolution ? { resolution: params.resolution } : {}),
+      ...bulkValuesBody(fields),
+      ...(resolution ? { resolution } : {}),
       ...(params.comment ? { comment: params.comment } : {}),
     };
     return runBulkChange(ctx, {

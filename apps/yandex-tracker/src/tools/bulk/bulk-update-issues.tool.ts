@@ -2,6 +2,7 @@ import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/c
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
+import { checkWrite } from '../shared/reference-values.ts';
 import { runBulkChange } from './bulk-operation.ts';
 import { bulkIssueIdsParam, bulkValuesBody, bulkValuesSchema, notifyParam } from './bulk-params.ts';
 import { BulkWriteTool } from './bulk-tool.ts';
@@ -33,7 +34,7 @@ export class BulkUpdateIssuesTool extends BulkWriteTool<ReturnType<typeof BulkUp
   }
 
   async execute(params: z.output<ReturnType<typeof BulkUpdateIssuesParams>>, ctx: TrackerCtx) {
-    const values = bulkValuesBody(params.values);
+    const values = bulkValuesBody(await checkWrite(ctx, this.name, params.values, 'values.'));
     if (Object.keys(values).length === 0) {
       throw new ValidationError({
         issues: [

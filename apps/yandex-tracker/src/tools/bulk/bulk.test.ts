@@ -137,14 +137,14 @@ describe('tracker_bulk_update_issues', () => {
     expect(t.emulator.state.bulkOperations.length).toBe(operations);
   });
 
-  it('refuses a bad value for every issue up front (unknown user), leaving all of them unchanged', async () => {
+  it('refuses a bad value for every issue up front (unknown component), leaving all of them unchanged', async () => {
     const before = [structuredClone(issue(t, 'DEMO-2')), structuredClone(issue(t, 'DEMO-11'))];
     const r = await t.call('tracker_bulk_update_issues', {
       issueIds: ['DEMO-2', 'DEMO-11'],
-      values: { priority: 'minor', assignee: 'nobody' },
+      values: { priority: 'minor', components: ['Nope'] },
     });
     expect(r.isError).toBe(true);
-    expect(r.text).toContain('пользователь «nobody» не найден');
+    expect(r.text).toContain('Компонент «Nope» не найден');
     expect(r.text).toContain('Nothing was changed');
     expect([issue(t, 'DEMO-2'), issue(t, 'DEMO-11')]).toEqual(before);
   });
@@ -161,7 +161,9 @@ describe('tracker_bulk_update_issues', () => {
       values: { status: 'closed' },
     });
     expect(status.isError).toBe(true);
-    expect(status.text).toContain('values.status: Unknown field.');
+    expect(status.text).toContain(
+      'values.status: is not a field: statuses change only through workflow transitions. Call tracker_bulk_transition_issues',
+    );
     expect(bulkPosts(t)).toHaveLength(posts);
   });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { assertQueueAccess, TrackerTool } from '../shared/tracker-tool.ts';
+import { checkSearchBody } from '../shared/reference-values.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const CountIssuesParams = lazySchema(() =>
@@ -54,7 +55,7 @@ export class CountIssuesTool extends TrackerTool<ReturnType<typeof CountIssuesPa
         ],
       });
     }
-    const body = restrictToAllowedQueues(params, ctx);
+    const body = await checkSearchBody(ctx, this.name, restrictToAllowedQueues(params, ctx));
     const count = await ctx.deps.client.post<number>('/v3/issues/_count', {
       json: body,
       idempotent: true,

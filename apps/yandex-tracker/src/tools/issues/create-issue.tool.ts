@@ -7,6 +7,7 @@ import { isMissingQueue, knownQueues, withHint } from '../shared/known-values.ts
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { issueIdParam, queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { checkWrite } from '../shared/reference-values.ts';
 import { issueFieldsShape, issueFieldsBody } from './issue-fields.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -47,7 +48,7 @@ export class CreateIssueTool extends TrackerTool<ReturnType<typeof CreateIssuePa
     const body = {
       queue: params.queueId,
       summary: params.summary,
-      ...issueFieldsBody(params),
+      ...issueFieldsBody(await checkWrite(ctx, this.name, params)),
       ...(params.parentId ? { parent: params.parentId } : {}),
       ...(params.attachmentIds ? { attachmentIds: params.attachmentIds } : {}),
       unique,

@@ -6,6 +6,7 @@ import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts';
 import { cursorParam, issueIdParam, perPageParam, queueIdParam } from '../shared/params.ts';
 import { assertQueueAccess, TrackerTool } from '../shared/tracker-tool.ts';
+import { checkSearchBody } from '../shared/reference-values.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const FindIssuesParams = lazySchema(() =>
@@ -74,7 +75,7 @@ export class FindIssuesTool extends TrackerTool<ReturnType<typeof FindIssuesPara
   }
 
   async execute(params: z.output<ReturnType<typeof FindIssuesParams>>, ctx: TrackerCtx) {
-    const body = searchBody(params);
+    const body = await checkSearchBody(ctx, this.name, searchBody(params));
     const { config } = ctx.deps;
     if (params.queueId) assertQueueAccess(config, params.queueId, false);
     const view = chooseView(params, toIssueSummary);

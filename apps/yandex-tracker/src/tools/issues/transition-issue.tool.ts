@@ -8,6 +8,7 @@ import { knownTransitions, withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { checkWrite } from '../shared/reference-values.ts';
 import type { ApiTransition } from './get-issue-transitions.tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -52,6 +53,7 @@ export class TransitionIssueTool extends TrackerTool<ReturnType<typeof Transitio
   }
 
   async execute(params: z.output<ReturnType<typeof TransitionIssueParams>>, ctx: TrackerCtx) {
+    const { resolution } = await checkWrite(ctx, this.name, { resolution: params.resolution });
     const issuePath = `/v3/issues/${encodeURIComponent(params.issueId)}`;
     let available: ApiTransition[];
     try {
@@ -62,7 +64,7 @@ export class TransitionIssueTool extends TrackerTool<ReturnType<typeof Transitio
           json: {
             ...params.customFields,
             ...(params.comment !== undefined ? { comment: params.comment } : {}),
-            ...(params.resolution !== undefined ? { resolution: params.resolution } : {}),
+            ...(resolution !== undefined ? { resolution } : {}),
           },
           signal: ctx.signal,
         },

@@ -14,6 +14,7 @@ import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { checkWrite } from '../shared/reference-values.ts';
 import { issueFieldsBody, issueFieldsShape, issueListEdits } from './issue-fields.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -91,7 +92,7 @@ export class UpdateIssueTool extends TrackerTool<ReturnType<typeof UpdateIssuePa
       });
     }
     const body = {
-      ...issueFieldsBody(params),
+      ...issueFieldsBody(await checkWrite(ctx, this.name, params)),
       ...(params.summary !== undefined ? { summary: params.summary } : {}),
       ...(params.parentId !== undefined ? { parent: params.parentId } : {}),
     };

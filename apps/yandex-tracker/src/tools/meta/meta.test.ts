@@ -97,3 +97,15 @@ describe('tracker_get_current_user', () => {
     expect(result.text).toContain(WRONG_ORG_HINT);
   });
 });
+
+describe('an unknown tool name', () => {
+  it.each(['tracker_get_issue', 'get_issues', 'tracker_issues_get', 'getIssues', 'tracker_fetch_issues'])(
+    'is answered with tracker_get_issues as the name meant: %s',
+    async (name) => {
+      const error = await t.connection.client.callTool({ name, arguments: {} }).catch((e: unknown) => e);
+      expect((error as Error).message).toContain(
+        `Unknown tool "${name}". Did you mean "tracker_get_issues"?`,
+      );
+    },
+  );
+});

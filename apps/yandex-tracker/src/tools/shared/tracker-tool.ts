@@ -11,9 +11,11 @@ import {
   ToolsmithError,
   type AnyZodObject,
   type InferSchemaOutput,
+  type ParamsValidation,
   type ToolContext,
 } from '@toolsmith/core';
 import type { TrackerDeps } from '../deps.ts';
+import { explainListShapes } from './list-shapes.ts';
 import { ISSUE_KEY_PATTERN } from './params.ts';
 
 export class QueueAccessError extends ToolsmithError {
@@ -67,6 +69,12 @@ export abstract class TrackerTool<
     ].filter((v): v is string => typeof v === 'string');
     const queues = [p['queueId'], p['targetQueueId']].filter((v): v is string => typeof v === 'string');
     return { issueIds, queues };
+  }
+
+  /** A list field given one string (`tags: {add: "x"}`) is answered with the exact form to send. */
+  override validateParams(args: unknown): ParamsValidation<InferSchemaOutput<TParams>> {
+    const validate = (value: unknown) => super.validateParams(value);
+    return explainListShapes(validate(args), args, validate, this.name);
   }
 
   /** Batch tools check each item themselves so one refused item does not fail the batch. */
