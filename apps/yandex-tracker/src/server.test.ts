@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { CONSENT_WARNING, validateSchemaDefinitionMatch } from '@toolsmith/core';
 import { describeToolDefinitions } from '@toolsmith/testing/jest';
-import { createRegistry, TOOLSETS } from './server.ts';
+import { createRegistry, SERVER_INSTRUCTIONS, TOOLSETS } from './server.ts';
 
 // One test per tool: the MCP definition is generated from its Zod schema, matches it, follows the
 // conventions and equals its snapshot (a changed definition is a reviewed change).
@@ -67,18 +67,16 @@ describe('the Tracker tool surface', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('annotates every write, asks consent for it, and marks deletes destructive', () => {
+  it('annotates every write destructive and asks consent for writes once, in the instructions', () => {
+    // issue 15 §1: the consent rule is stated once (SERVER_INSTRUCTIONS), not in 29 descriptions
+    expect(SERVER_INSTRUCTIONS).toMatch(
+      /changes data \(readOnlyHint false\) requires the user's explicit consent/,
+    );
     for (const tool of tools) {
-      const { annotations } = tool.metadata;
       const definition = tool.getDefinition();
-      if (annotations.readOnlyHint) {
-        expect([tool.name, tool.metadata.requiresExplicitUserConsent ?? false]).toEqual([tool.name, false]);
-      } else {
-        expect([tool.name, tool.metadata.requiresExplicitUserConsent]).toEqual([tool.name, true]);
-        expect([tool.name, definition.description?.includes(CONSENT_WARNING)]).toEqual([tool.name, true]);
-      }
-      if (/_delete_/.test(tool.name))
-        expect([tool.name, annotations.destructiveHint]).toEqual([tool.name, true]);
+      expect([tool.name, definition.description?.includes(CONSENT_WARNING)]).toEqual([tool.name, false]);
+      if (!definition.annotations?.readOnlyHint)
+        expect([tool.name, definition.annotations?.destructiveHint]).toEqual([tool.name, true]);
     }
   });
 

@@ -9,10 +9,18 @@ import { createReferenceValues } from './tools/shared/reference-values.ts';
 
 export const SERVER_NAME = 'yandex-tracker';
 export const SERVER_VERSION = '0.1.0';
+/**
+ * Said once here rather than in every definition (issue 15 §1, ADR 0018): the consent rule, id and
+ * list conventions, `fields`, paging, business-time durations.
+ */
 export const SERVER_INSTRUCTIONS = [
-  'Yandex Tracker tools. Issue keys look like DEMO-12 and are case-sensitive; every tool names an issue `issueId` (or `issueIds` for batches).',
-  'Find issues with tracker_find_issues (YQL `query` is the most robust), read them with tracker_get_issues; use `fields` and `nextCursor` to keep answers small.',
-  'Status changes only through transitions: tracker_get_issue_transitions, then tracker_transition_issue. Change data only after the user agreed.',
+  'Yandex Tracker tools. Issue keys look like DEMO-12 and are case-sensitive (the 24-character issue id works too); queue keys are upper case, e.g. DEMO.',
+  'Find issues with tracker_find_issues (YQL `query` is the most robust), read them with tracker_get_issues.',
+  'Reads return a compact view; `fields` (dot paths of the API object) returns just those. Lists page with `perPage` and `cursor` (the `nextCursor` of the previous page).',
+  'Status changes only through transitions: tracker_get_issue_transitions, then tracker_transition_issue.',
+  "Every tool that changes data (readOnlyHint false) requires the user's explicit consent: describe the change and get their confirmation before calling it.",
+  'Where a list field (tags, followers, permissions) takes a plain list it REPLACES the whole list; {add, remove} edits it. Pass `version` from your last read to refuse overwriting a newer change.',
+  'Type, priority, resolution and status keys come from the reference tools; users are logins or uids. Worklog durations are business time: 1d = 8h, 1w = 5d.',
   'More tools (attachments, checklists, worklogs, queues, projects, boards, sprints, bulk changes, reference data) are found with search_tools.',
 ].join(' ');
 

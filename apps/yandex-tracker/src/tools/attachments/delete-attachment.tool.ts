@@ -19,12 +19,10 @@ export class DeleteAttachmentTool extends TrackerTool<ReturnType<typeof DeleteAt
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_attachment', TOOL_PREFIX),
     title: 'Delete attachment',
-    description:
-      '[Attachments/Delete] Delete a file from an issue, permanently. Find the id with tracker_get_attachments.',
+    description: 'Delete a file from an issue, permanently. Find the id with tracker_get_attachments.',
     category: 'attachments',
     toolset: 'attachments',
     tags: ['attachment', 'file', 'delete', 'remove', 'write'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 

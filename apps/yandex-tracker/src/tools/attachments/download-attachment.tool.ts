@@ -33,7 +33,7 @@ export class DownloadAttachmentTool extends TrackerTool<ReturnType<typeof Downlo
     name: buildToolName('download_attachment', TOOL_PREFIX),
     title: 'Download attachment',
     description:
-      '[Attachments/Read] Download an issue attachment. When the server has a download directory (YANDEX_TRACKER_DOWNLOAD_DIR) the file is saved there and its path returned; otherwise the content comes back base64-encoded as an embedded resource. Files larger than YANDEX_TRACKER_MAX_DOWNLOAD_BYTES are refused. For an image preview use tracker_get_attachment_thumbnail.',
+      'Download an issue attachment. When the server has a download directory (YANDEX_TRACKER_DOWNLOAD_DIR) the file is saved there and its path returned; otherwise the content comes back base64-encoded as an embedded resource. Files larger than YANDEX_TRACKER_MAX_DOWNLOAD_BYTES are refused. For an image preview use tracker_get_attachment_thumbnail.',
     category: 'attachments',
     toolset: 'attachments',
     tags: ['attachment', 'file', 'download', 'read', 'save'],

@@ -19,7 +19,7 @@ export class GetAttachmentThumbnailTool extends TrackerTool<ReturnType<typeof Ge
     name: buildToolName('get_attachment_thumbnail', TOOL_PREFIX),
     title: 'Get attachment thumbnail',
     description:
-      '[Attachments/Read] Show the preview of an image attachment as an image you can look at (screenshots, photos). Only images have thumbnails (`hasThumbnail` in tracker_get_attachments); for other files use tracker_download_attachment.',
+      'Show the preview of an image attachment as an image you can look at (screenshots, photos). Only images have thumbnails (`hasThumbnail` in tracker_get_attachments); for other files use tracker_download_attachment.',
     category: 'attachments',
     toolset: 'attachments',
     tags: ['attachment', 'image', 'thumbnail', 'preview', 'screenshot', 'read'],

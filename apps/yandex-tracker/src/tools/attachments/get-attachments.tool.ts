@@ -12,11 +12,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const GetAttachmentsParams = lazySchema(() =>
   z.object({
     issueIds: issueIdsParam(50),
-    fields: fieldsParam({
-      description:
-        'Dot paths inside each issue\'s entry, e.g. ["issueId", "attachments.name", "attachments.size"]; `attachments.*` are fields of the API object. Omit for the compact view.',
-      examples: [['issueId', 'attachments.id', 'attachments.name', 'attachments.mimetype']],
-    }),
+    fields: fieldsParam({ description: 'Dot paths in each item, e.g. issueId, attachments.name.' }),
   }),
 );
 
@@ -25,7 +21,7 @@ export class GetAttachmentsTool extends TrackerTool<ReturnType<typeof GetAttachm
     name: buildToolName('get_attachments', TOOL_PREFIX),
     title: 'Get attachments',
     description:
-      '[Attachments/Read] List the files attached to one or more issues (batch). Returns { total, successful: [{ issueId, attachments: [{ id, name, mimetype, size, createdBy, createdAt, hasThumbnail }] }], failed }. Use the ids with tracker_download_attachment or tracker_get_attachment_thumbnail.',
+      'List the files attached to one or more issues (batch). Returns { total, successful: [{ issueId, attachments: [{ id, name, mimetype, size, createdBy, createdAt, hasThumbnail }] }], failed }. Use the ids with tracker_download_attachment or tracker_get_attachment_thumbnail.',
     category: 'attachments',
     toolset: 'attachments',
     tags: ['attachment', 'file', 'list', 'read', 'batch'],

@@ -53,11 +53,10 @@ export class UploadAttachmentTool extends TrackerTool<ReturnType<typeof UploadAt
     name: buildToolName('upload_attachment', TOOL_PREFIX),
     title: 'Upload attachment',
     description:
-      "[Attachments/Write] Attach a file (at most 50 MiB) to an issue: give its content as `contentBase64`, or a `path` inside the server's upload directory when YANDEX_TRACKER_UPLOAD_DIR is set. Returns the new attachment (id, name, size).",
+      "Attach a file (at most 50 MiB) to an issue: give its content as `contentBase64`, or a `path` inside the server's upload directory when YANDEX_TRACKER_UPLOAD_DIR is set. Returns the new attachment (id, name, size).",
     category: 'attachments',
     toolset: 'attachments',
     tags: ['attachment', 'file', 'upload', 'write', 'screenshot'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 

@@ -10,7 +10,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const GetBoardColumnsParams = lazySchema(() =>
   z.object({
     boardId: boardIdParam,
-    fields: fieldsParam({ examples: [['id', 'name', 'statuses.key']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, name, statuses.key.' }),
   }),
 );
 
@@ -19,7 +19,7 @@ export class GetBoardColumnsTool extends TrackerTool<ReturnType<typeof GetBoardC
     name: buildToolName('get_board_columns', TOOL_PREFIX),
     title: 'Get board columns',
     description:
-      '[Boards/Read] The columns of an agile board with the statuses each one shows: { items: [{ columnId, name, statuses: ["open", …] }], total }. An issue appears in a column when its status is one of these; move it there with a transition to such a status.',
+      'The columns of an agile board with the statuses each one shows: { items: [{ columnId, name, statuses: ["open", …] }], total }. An issue appears in a column when its status is one of these; move it there with a transition to such a status.',
     category: 'boards',
     toolset: 'boards',
     tags: ['board', 'columns', 'statuses', 'kanban', 'agile'],

@@ -10,7 +10,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const GetBoardParams = lazySchema(() =>
   z.object({
     boardId: boardIdParam,
-    fields: fieldsParam({ examples: [['id', 'name', 'version', 'columns', 'query', 'filter']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, name, version.' }),
   }),
 );
 
@@ -19,7 +19,7 @@ export class GetBoardTool extends TrackerTool<ReturnType<typeof GetBoardParams>>
     name: buildToolName('get_board', TOOL_PREFIX),
     title: 'Get board',
     description:
-      '[Boards/Read] Read one agile board: { boardId, version, name, queue, query or filter, columns: [{ columnId, name }] }. For the statuses of each column use tracker_get_board_columns.',
+      'Read one agile board: { boardId, version, name, queue, query or filter, columns: [{ columnId, name }] }. For the statuses of each column use tracker_get_board_columns.',
     category: 'boards',
     toolset: 'boards',
     tags: ['board', 'agile', 'kanban', 'scrum', 'read'],

@@ -11,7 +11,7 @@ const GetBoardsParams = lazySchema(() =>
   z.object({
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ examples: [['id', 'name', 'defaultQueue.key', 'query']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, name, defaultQueue.key.' }),
   }),
 );
 
@@ -20,7 +20,7 @@ export class GetBoardsTool extends TrackerTool<ReturnType<typeof GetBoardsParams
     name: buildToolName('get_boards', TOOL_PREFIX),
     title: 'Get boards',
     description:
-      '[Boards/Read] List the agile boards of the organisation: { items: [{ boardId, name, queue }], total, nextCursor? }. Then read columns with tracker_get_board_columns and sprints with tracker_get_sprints.',
+      'List the agile boards of the organisation: { items: [{ boardId, name, queue }], total, nextCursor? }. Then read columns with tracker_get_board_columns and sprints with tracker_get_sprints.',
     category: 'boards',
     toolset: 'boards',
     tags: ['board', 'boards', 'agile', 'kanban', 'scrum', 'list'],

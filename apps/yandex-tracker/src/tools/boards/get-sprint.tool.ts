@@ -11,7 +11,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const GetSprintParams = lazySchema(() =>
   z.object({
     sprintId: sprintIdParam,
-    fields: fieldsParam({ examples: [['id', 'name', 'status', 'board.display', 'startDateTime']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, name, status.' }),
   }),
 );
 
@@ -20,7 +20,7 @@ export class GetSprintTool extends TrackerTool<ReturnType<typeof GetSprintParams
     name: buildToolName('get_sprint', TOOL_PREFIX),
     title: 'Get sprint',
     description:
-      '[Boards/Read] Read one sprint: { sprintId, name, status, startDate, endDate, version, board: { boardId, name }, archived, createdBy, createdAt }.',
+      'Read one sprint: { sprintId, name, status, startDate, endDate, version, board: { boardId, name }, archived, createdBy, createdAt }.',
     category: 'boards',
     toolset: 'boards',
     tags: ['sprint', 'scrum', 'iteration', 'read'],

@@ -19,7 +19,7 @@ const GetSprintsParams = lazySchema(() =>
       .describe('Only sprints in this status, e.g. "in_progress" for the current sprint.'),
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ examples: [['id', 'name', 'status', 'startDate', 'endDate']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, name, status.' }),
   }),
 );
 
@@ -28,7 +28,7 @@ export class GetSprintsTool extends TrackerTool<ReturnType<typeof GetSprintsPara
     name: buildToolName('get_sprints', TOOL_PREFIX),
     title: 'Get sprints',
     description:
-      '[Boards/Read] The sprints of a board: { items: [{ sprintId, name, status, startDate, endDate }], total, nextCursor? }. status is draft, in_progress, released or archived; pass status "in_progress" to find the current sprint. Put issues in a sprint with its sprintId.',
+      'The sprints of a board: { items: [{ sprintId, name, status, startDate, endDate }], total, nextCursor? }. status is draft, in_progress, released or archived; pass status "in_progress" to find the current sprint. Put issues in a sprint with its sprintId.',
     category: 'boards',
     toolset: 'boards',
     tags: ['sprint', 'sprints', 'board', 'scrum', 'iteration', 'current sprint', 'list'],

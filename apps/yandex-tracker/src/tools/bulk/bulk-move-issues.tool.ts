@@ -6,27 +6,20 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { checkWrite } from '../shared/reference-values.ts';
 import { queueIdParam } from '../shared/params.ts';
 import { runBulkChange } from './bulk-operation.ts';
-import { bulkIssueIdsParam, bulkValuesBody, bulkValuesSchema, notifyParam } from './bulk-params.ts';
+import { bulkIssueIdsParam, bulkValuesBody, bulkValuesRef, notifyParam } from './bulk-params.ts';
 import { BulkWriteTool } from './bulk-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const BulkMoveIssuesParams = lazySchema(() =>
   z.object({
     issueIds: bulkIssueIdsParam,
-    targetQueueId: queueIdParam.describe('Queue to move the issues to, e.g. "OPS".'),
-    moveAllFields: z
-      .boolean()
-      .optional()
-      .describe('Keep components, versions and projects, e.g. true. Default false: the API clears them.'),
+    targetQueueId: queueIdParam.describe('Target queue, e.g. "OPS".'),
+    moveAllFields: z.boolean().optional().describe('Keep components, versions, projects (default: cleared).'),
     initialStatus: z
       .boolean()
       .optional()
-      .describe(
-        "Reset the issues to the target queue's initial status, e.g. true. Needed when an issue's type or status does not exist in the target queue; without it such issues are not moved.",
-      ),
-    values: bulkValuesSchema
-      .optional()
-      .describe('Fields to set while moving, e.g. {"assignee": "dave", "priority": "normal"}.'),
+      .describe("Reset to the target queue's first status; needed if the type or status is missing there."),
+    values: bulkValuesRef.optional().describe('Fields to set, as in tracker_bulk_update_issues.'),
     notify: notifyParam,
   }),
 );
@@ -36,11 +29,10 @@ export class BulkMoveIssuesTool extends BulkWriteTool<ReturnType<typeof BulkMove
     name: buildToolName('bulk_move_issues', TOOL_PREFIX),
     title: 'Bulk move issues',
     description:
-      '[Bulk/Write] Move many issues to another queue in one asynchronous operation and wait for it, reporting progress. Moved issues get new keys (old keys still resolve). Components, versions and projects are cleared unless moveAllFields is true; issues whose type or status is missing in the target queue stay put unless initialStatus is true. Returns { operationId, status, done }.',
+      'Move many issues to another queue (they get new keys; old ones redirect) and wait, with progress. Returns { operationId, status, done }.',
     category: 'bulk',
     toolset: 'bulk',
     tags: ['bulk', 'mass', 'move', 'queue', 'relocate', 'write', 'progress'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 

@@ -14,84 +14,52 @@ export const bulkIssueIdsParam = z
   .array(issueIdParam)
   .min(1)
   .max(MAX_BATCH_CEILING)
-  .describe(
-    'Issue keys to change, e.g. ["DEMO-1", "DEMO-2"]; at most YANDEX_TRACKER_MAX_BATCH per call (default 50).',
-  );
+  .describe('Issue keys, e.g. ["DEMO-1", "DEMO-2"]; at most YANDEX_TRACKER_MAX_BATCH (default 50).');
 
-export const notifyParam = z
-  .boolean()
-  .optional()
-  .describe(
-    "Notify the people in the issues' fields about the change, e.g. true. Default: the API's (no notifications).",
-  );
+export const notifyParam = z.boolean().optional().describe("Notify the issues' people. Default: no.");
 
 const listEdit = z
   .object({
-    add: z.array(z.string().min(1)).max(50).optional().describe('Values to add, e.g. ["backend"].'),
-    remove: z.array(z.string().min(1)).max(50).optional().describe('Values to remove, e.g. ["old"].'),
+    add: z.array(z.string().min(1)).max(50).optional(),
+    remove: z.array(z.string().min(1)).max(50).optional(),
   })
-  .strict()
-  .describe('Add or remove values and keep the rest, e.g. {"add": ["backend"], "remove": ["triage"]}.');
+  .strict();
 
 export const bulkValuesSchema = z
   .object({
-    summary: z
-      .string()
-      .trim()
-      .min(1)
-      .max(1000)
-      .optional()
-      .describe('New title for every issue, e.g. "Retest after the release".'),
-    description: z
-      .string()
-      .max(100_000)
-      .optional()
-      .describe('New description for every issue, e.g. "See the incident report."'),
-    markdown: z
-      .boolean()
-      .optional()
-      .describe('Treat `description` as Markdown, e.g. true (sends markupType "md").'),
-    type: z
-      .string()
-      .min(1)
-      .optional()
-      .describe('Issue type key, e.g. "bug" (tracker_get_issue_types lists them).'),
-    priority: z
-      .string()
-      .min(1)
-      .optional()
-      .describe('Priority key, e.g. "critical" (tracker_get_priorities lists them).'),
-    assignee: z
-      .string()
-      .min(1)
-      .nullable()
-      .optional()
-      .describe('Assignee login or uid, e.g. "bob"; null removes the assignee.'),
+    summary: z.string().trim().min(1).max(1000).optional().describe('Title.'),
+    description: z.string().max(100_000).optional().describe('Description.'),
+    markdown: z.boolean().optional().describe('`description` is Markdown.'),
+    type: z.string().min(1).optional().describe('Issue type key, e.g. "bug".'),
+    priority: z.string().min(1).optional().describe('Priority key, e.g. "critical".'),
+    assignee: z.string().min(1).nullable().optional().describe('Login or uid; null unassigns.'),
     tags: z
       .union([z.array(z.string().min(1)).max(50), listEdit])
       .optional()
-      .describe('Tags: a list replaces them, e.g. ["backend"]; {"add": [...], "remove": [...]} edits them.'),
+      .describe('A list replaces them; {add, remove} edits.'),
     followers: z
       .union([z.array(z.string().min(1)).max(50), listEdit])
       .optional()
-      .describe('Followers (logins or uids): a list replaces them; {"add": ["carol"]} edits them.'),
+      .describe('Logins or uids; a list replaces them, {add, remove} edits.'),
     components: z
       .array(z.union([z.number().int(), z.string().min(1)]))
       .max(20)
       .optional()
-      .describe('Component ids or names of the issues\' queue, e.g. [1] or ["Backend"]; [] clears them.'),
-    deadline: dateParam.nullable().optional().describe('Deadline date, e.g. "2026-12-01"; null clears it.'),
+      .describe('Component ids or names; [] clears.'),
+    deadline: dateParam.nullable().optional().describe('YYYY-MM-DD; null clears.'),
     customFields: z
       .record(z.string().min(1), z.unknown())
       .optional()
-      .describe(
-        'Other fields by field id (global) or local field key, e.g. {"storyPoints": 3}. tracker_get_queue_fields lists them.',
-      ),
+      .describe('Other fields by id or local key, e.g. {"storyPoints": 3}.'),
   })
   .strict()
-  .describe(
-    'Fields to set on every issue, e.g. {"priority": "critical", "tags": {"add": ["backend"]}}. Status is not a field: change it with tracker_bulk_transition_issues.',
-  );
+  .describe('Fields to set, e.g. {"priority": "critical", "tags": {"add": ["backend"]}}.');
+
+/**
+ * `values` of the move and transition tools: the same fields, checked against the same schema on every
+ * call, but listed once (in tracker_bulk_update_issues) instead of three times (ADR 0018).
+ */
+export const bulkValuesRef = z.record(z.string(), z.unknown()).pipe(bulkValuesSchema);
 
 export type BulkValues = z.output<typeof bulkValuesSchema>;
 

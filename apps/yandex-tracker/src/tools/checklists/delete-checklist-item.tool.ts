@@ -24,11 +24,10 @@ export class DeleteChecklistItemTool extends TrackerTool<ReturnType<typeof Delet
     name: buildToolName('delete_checklist_item', TOOL_PREFIX),
     title: 'Delete checklist item',
     description:
-      "[Checklists/Delete] Remove one item from an issue's checklist, permanently. To tick an item off instead, use tracker_update_checklist_item with checked: true.",
+      "Remove one item from an issue's checklist, permanently. To tick an item off instead, use tracker_update_checklist_item with checked: true.",
     category: 'checklists',
     toolset: 'checklists',
     tags: ['checklist', 'todo', 'item', 'delete', 'remove', 'write'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 

@@ -13,7 +13,7 @@ const GetChecklistParams = lazySchema(() =>
     issueId: issueIdParam,
     perPage: perPageParam(200, 100),
     cursor: cursorParam,
-    fields: fieldsParam({ examples: [['id', 'text', 'checked', 'deadline.date']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, text, checked.' }),
   }),
 );
 
@@ -22,7 +22,7 @@ export class GetChecklistTool extends TrackerTool<ReturnType<typeof GetChecklist
     name: buildToolName('get_checklist', TOOL_PREFIX),
     title: 'Get checklist',
     description:
-      '[Checklists/Read] Read the checklist of an issue: items with id, text, checked, assignee, deadline (YYYY-MM-DD) and `overdue`. Returns { items, total, nextCursor? }; an issue without a checklist gives no items.',
+      'Read the checklist of an issue: items with id, text, checked, assignee, deadline (YYYY-MM-DD) and `overdue`. Returns { items, total, nextCursor? }; an issue without a checklist gives no items.',
     category: 'checklists',
     toolset: 'checklists',
     tags: ['checklist', 'todo', 'items', 'read'],

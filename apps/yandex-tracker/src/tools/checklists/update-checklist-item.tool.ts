@@ -39,11 +39,10 @@ export class UpdateChecklistItemTool extends TrackerTool<ReturnType<typeof Updat
     name: buildToolName('update_checklist_item', TOOL_PREFIX),
     title: 'Update checklist item',
     description:
-      '[Checklists/Write] Change one checklist item: text, checked (tick/untick), assignee or deadline (null clears the last two). Only the given fields change. Returns the updated item.',
+      'Change one checklist item: text, checked (tick/untick), assignee or deadline (null clears the last two). Only the given fields change. Returns the updated item.',
     category: 'checklists',
     toolset: 'checklists',
     tags: ['checklist', 'todo', 'item', 'check', 'tick', 'update', 'write'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 

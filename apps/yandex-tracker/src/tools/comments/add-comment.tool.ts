@@ -28,12 +28,11 @@ export class AddCommentTool extends TrackerTool<ReturnType<typeof AddCommentPara
     name: buildToolName('add_comment', TOOL_PREFIX),
     title: 'Add comment',
     description:
-      '[Comments/Write] Comment on an issue. To @mention people pass their logins in `summonees` (they get notified; "@login" in the text alone does not). Not idempotent: calling twice posts twice.',
+      'Comment on an issue. To @mention people pass their logins in `summonees` (they get notified; "@login" in the text alone does not). Not idempotent: calling twice posts twice.',
     category: 'comments',
     toolset: 'comments',
     priority: 'high',
     tags: ['comment', 'reply', 'mention', 'summon', 'write'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 

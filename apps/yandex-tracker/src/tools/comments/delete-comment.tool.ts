@@ -20,12 +20,11 @@ export class DeleteCommentTool extends TrackerTool<ReturnType<typeof DeleteComme
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_comment', TOOL_PREFIX),
     title: 'Delete comment',
-    description: '[Comments/Delete] Delete one comment of an issue. It cannot be restored.',
+    description: 'Delete one comment of an issue. It cannot be restored.',
     category: 'comments',
     toolset: 'comments_edit',
     priority: 'low',
     tags: ['comment', 'delete', 'remove', 'write'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 

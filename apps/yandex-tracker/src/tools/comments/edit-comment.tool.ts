@@ -38,12 +38,11 @@ export class EditCommentTool extends TrackerTool<ReturnType<typeof EditCommentPa
     name: buildToolName('edit_comment', TOOL_PREFIX),
     title: 'Edit comment',
     description:
-      '[Comments/Write] Replace the text of one of your comments (only the author can edit). Pass `version` from tracker_get_comments to avoid overwriting a newer edit.',
+      'Replace the text of one of your comments (only the author can edit). Pass `version` from tracker_get_comments to avoid overwriting a newer edit.',
     category: 'comments',
     toolset: 'comments_edit',
     priority: 'normal',
     tags: ['comment', 'edit', 'update', 'fix typo', 'write'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 

@@ -12,7 +12,7 @@ const GetCommentsParams = lazySchema(() =>
     issueId: issueIdParam,
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ examples: [['id', 'text', 'createdBy.display', 'createdAt', 'version']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, text, createdBy.display.' }),
   }),
 );
 
@@ -21,7 +21,7 @@ export class GetCommentsTool extends TrackerTool<ReturnType<typeof GetCommentsPa
     name: buildToolName('get_comments', TOOL_PREFIX),
     title: 'Get comments',
     description:
-      '[Comments/Read] Comments of one issue, oldest first: { items: [{ commentId, author, createdAt, text, summonees, version }], nextCursor? }. Pass `nextCursor` back for the next page.',
+      'Comments of one issue, oldest first: { items: [{ commentId, author, createdAt, text, summonees, version }], nextCursor? }. Pass `nextCursor` back for the next page.',
     category: 'comments',
     toolset: 'comments',
     priority: 'high',

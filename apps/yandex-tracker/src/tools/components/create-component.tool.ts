@@ -36,11 +36,10 @@ export class CreateComponentTool extends TrackerTool<ReturnType<typeof CreateCom
     name: buildToolName('create_component', TOOL_PREFIX),
     title: 'Create component',
     description:
-      '[Components/Write] Create a component in a queue, with an optional owner who can get its new issues automatically (`assignAuto`). Names are unique per queue.',
+      'Create a component in a queue, with an optional owner who can get its new issues automatically (`assignAuto`). Names are unique per queue.',
     category: 'components',
     toolset: 'components',
     tags: ['component', 'create', 'new', 'queue', 'write'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 

@@ -23,12 +23,10 @@ export class DeleteComponentTool extends TrackerTool<ReturnType<typeof DeleteCom
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_component', TOOL_PREFIX),
     title: 'Delete component',
-    description:
-      '[Components/Delete] Delete a component for good. Issues that had it lose it. There is no undo.',
+    description: 'Delete a component for good. Issues that had it lose it. There is no undo.',
     category: 'components',
     toolset: 'components',
     tags: ['component', 'delete', 'remove'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 

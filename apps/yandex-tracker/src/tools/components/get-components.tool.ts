@@ -15,7 +15,7 @@ const GetComponentsParams = lazySchema(() =>
       .describe('Only the components of this queue, e.g. "DEMO"; omit for all queues.'),
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ examples: [['id', 'name', 'queue.key', 'lead.display']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, name, queue.key.' }),
   }),
 );
 
@@ -24,7 +24,7 @@ export class GetComponentsTool extends TrackerTool<ReturnType<typeof GetComponen
     name: buildToolName('get_components', TOOL_PREFIX),
     title: 'List components',
     description:
-      '[Components/List] List queue components (id, name, queue, lead, auto-assign, version), of one queue or of all. Returns { items, total, nextCursor }. Use a component id in issue tools’ `components` or to update or delete it.',
+      'List queue components (id, name, queue, lead, auto-assign, version), of one queue or of all. Returns { items, total, nextCursor }. Use a component id in issue tools’ `components` or to update or delete it.',
     category: 'components',
     toolset: 'components',
     tags: ['component', 'list', 'queue', 'module', 'area'],

@@ -43,11 +43,10 @@ export class UpdateComponentTool extends TrackerTool<ReturnType<typeof UpdateCom
     name: buildToolName('update_component', TOOL_PREFIX),
     title: 'Update component',
     description:
-      '[Components/Write] Change a component’s name, description, owner or auto-assignment. Only the given fields change. Pass `version` from tracker_get_components to refuse overwriting someone else’s change.',
+      'Change a component’s name, description, owner or auto-assignment. Only the given fields change. Pass `version` from tracker_get_components to refuse overwriting someone else’s change.',
     category: 'components',
     toolset: 'components',
     tags: ['component', 'update', 'edit', 'rename', 'write'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 

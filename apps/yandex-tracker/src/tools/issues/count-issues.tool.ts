@@ -28,7 +28,7 @@ export class CountIssuesTool extends TrackerTool<ReturnType<typeof CountIssuesPa
     name: buildToolName('count_issues', TOOL_PREFIX),
     title: 'Count issues',
     description:
-      '[Issues/Search] Count the issues matching exactly one of `query` (YQL) or `filter`, without fetching them. Returns { count }. Cheaper than paging through tracker_find_issues.',
+      'Count the issues matching exactly one of `query` (YQL) or `filter`, without fetching them. Returns { count }. Cheaper than paging through tracker_find_issues.',
     category: 'issues',
     toolset: 'issues',
     priority: 'high',

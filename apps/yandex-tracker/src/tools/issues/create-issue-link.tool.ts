@@ -25,13 +25,12 @@ export class CreateIssueLinkTool extends TrackerTool<ReturnType<typeof CreateIss
     name: buildToolName('create_issue_link', TOOL_PREFIX),
     title: 'Link two issues',
     description:
-      '[Issues/Links] Link `issueId` to `targetIssueId` with a relationship read from issueId\'s side, e.g. DEMO-5 "depends on" DEMO-1. Returns the link (`linkId` deletes it with tracker_delete_issue_link).',
+      'Link `issueId` to `targetIssueId` with a relationship read from issueId\'s side, e.g. DEMO-5 "depends on" DEMO-1. Returns the link (`linkId` deletes it with tracker_delete_issue_link).',
     category: 'issues',
     subcategory: 'links',
     toolset: 'links',
     priority: 'normal',
     tags: ['link', 'relate', 'depends', 'blocker', 'subtask', 'duplicate', 'epic', 'write'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 

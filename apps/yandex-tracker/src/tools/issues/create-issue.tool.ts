@@ -30,12 +30,11 @@ export class CreateIssueTool extends TrackerTool<ReturnType<typeof CreateIssuePa
     name: buildToolName('create_issue', TOOL_PREFIX),
     title: 'Create issue',
     description:
-      '[Issues/Write] Create an issue in a queue. Safe to retry: the server sends a `unique` key, so a retried or timed-out create never makes a duplicate. Find valid types, priorities and fields with the reference tools.',
+      'Create an issue in a queue. Safe to retry: the server sends a `unique` key, so a retried or timed-out create never makes a duplicate. Find valid types, priorities and fields with the reference tools.',
     category: 'issues',
     toolset: 'issues_write',
     priority: 'critical',
     tags: ['issue', 'create', 'new', 'write'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 

@@ -24,13 +24,12 @@ export class DeleteIssueLinkTool extends TrackerTool<ReturnType<typeof DeleteIss
     name: buildToolName('delete_issue_link', TOOL_PREFIX),
     title: 'Delete issue link',
     description:
-      '[Issues/Links] Remove one link between two issues (both issues stay). Find `linkId` with tracker_get_issue_links.',
+      'Remove one link between two issues (both issues stay). Find `linkId` with tracker_get_issue_links.',
     category: 'issues',
     subcategory: 'links',
     toolset: 'links',
     priority: 'low',
     tags: ['link', 'unlink', 'remove', 'delete', 'write'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 

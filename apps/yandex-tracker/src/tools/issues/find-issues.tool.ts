@@ -43,7 +43,7 @@ const FindIssuesParams = lazySchema(() =>
       .describe('Extra data per issue (costs tokens).'),
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ examples: [['key', 'summary', 'status.key', 'assignee.display', 'updatedAt']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. key, summary, status.key.' }),
   }),
 );
 
@@ -54,7 +54,7 @@ export class FindIssuesTool extends TrackerTool<ReturnType<typeof FindIssuesPara
     name: buildToolName('find_issues', TOOL_PREFIX),
     title: 'Find issues',
     description:
-      '[Issues/Search] Find issues with exactly one of: `query` (YQL, recommended), `filter`, `issueIds`, `queueId` or `filterId`. Returns compact summaries, `total` and `nextCursor` for the next page. Count without fetching with tracker_count_issues.',
+      'Find issues with exactly one of: `query` (YQL, recommended), `filter`, `issueIds`, `queueId` or `filterId`. Returns compact summaries, `total` and `nextCursor` for the next page. Count without fetching with tracker_count_issues.',
     category: 'issues',
     toolset: 'issues',
     priority: 'critical',

@@ -24,7 +24,7 @@ const GetIssueChangelogParams = lazySchema(() =>
       ),
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ examples: [['id', 'updatedAt', 'updatedBy.display', 'type', 'fields']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, updatedAt, updatedBy.display.' }),
   }),
 );
 
@@ -33,7 +33,7 @@ export class GetIssueChangelogTool extends TrackerTool<ReturnType<typeof GetIssu
     name: buildToolName('get_issue_changelog', TOOL_PREFIX),
     title: 'Get issue changelog',
     description:
-      '[Issues/Read] History of one issue, oldest first: who changed what and when (status changes, field edits, comments, links, moves). Filter by `field` or `type`; page with `nextCursor`. Entries: { id, updatedAt, updatedBy, type, changes: [{ field, from, to }] }.',
+      'History of one issue, oldest first: who changed what and when (status changes, field edits, comments, links, moves). Filter by `field` or `type`; page with `nextCursor`. Entries: { id, updatedAt, updatedBy, type, changes: [{ field, from, to }] }.',
     category: 'issues',
     toolset: 'history',
     priority: 'normal',

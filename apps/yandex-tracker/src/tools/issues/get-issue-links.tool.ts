@@ -11,11 +11,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const GetIssueLinksParams = lazySchema(() =>
   z.object({
     issueIds: issueIdsParam(50),
-    fields: fieldsParam({
-      description:
-        'Dot paths inside each successful item { issueId, links: [raw API link] }, e.g. ["issueId", "links.id", "links.object.key"]. Omit for the compact view.',
-      examples: [['issueId', 'links.id', 'links.type.id', 'links.direction', 'links.object.key']],
-    }),
+    fields: fieldsParam({ description: 'Dot paths in each item, e.g. issueId, links.id, links.object.key.' }),
   }),
 );
 
@@ -24,7 +20,7 @@ export class GetIssueLinksTool extends TrackerTool<ReturnType<typeof GetIssueLin
     name: buildToolName('get_issue_links', TOOL_PREFIX),
     title: 'Get issue links',
     description:
-      '[Issues/Links] Links of one or more issues (batch): per issue { issueId, links: [{ linkId, relationship, issue, summary, status }] }. `relationship` is this issue\'s relation to the linked `issue`, e.g. "depends on", "is subtask for". Returns { total, successful, failed }.',
+      'Links of one or more issues (batch): per issue { issueId, links: [{ linkId, relationship, issue, summary, status }] }. `relationship` is this issue\'s relation to the linked `issue`, e.g. "depends on", "is subtask for". Returns { total, successful, failed }.',
     category: 'issues',
     subcategory: 'links',
     toolset: 'links',

@@ -22,7 +22,7 @@ export const toTransition = (t: ApiTransition) =>
 const GetIssueTransitionsParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
-    fields: fieldsParam({ examples: [['id', 'display', 'to.key', 'screen']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, display, to.key.' }),
   }),
 );
 
@@ -31,7 +31,7 @@ export class GetIssueTransitionsTool extends TrackerTool<ReturnType<typeof GetIs
     name: buildToolName('get_issue_transitions', TOOL_PREFIX),
     title: 'Get issue transitions',
     description:
-      '[Issues/Workflow] The workflow transitions available for the issue in its current status: { items: [{ transitionId, display, to }] } (`to` is the target status key). Execute one with tracker_transition_issue — that is the only way to change the status.',
+      'The workflow transitions available for the issue in its current status: { items: [{ transitionId, display, to }] } (`to` is the target status key). Execute one with tracker_transition_issue — that is the only way to change the status.',
     category: 'issues',
     toolset: 'issues',
     priority: 'high',

@@ -28,7 +28,7 @@ export class GetIssueUrlsTool extends TrackerTool<ReturnType<typeof GetIssueUrls
     name: buildToolName('get_issue_urls', TOOL_PREFIX),
     title: 'Get issue web links',
     description:
-      '[Issues/Helper] Web UI links for issue keys, to show to the user: { items: [{ issueId, url }] }. Builds them locally (no API call, does not check that the issues exist).',
+      'Web UI links for issue keys, to show to the user: { items: [{ issueId, url }] }. Builds them locally (no API call, does not check that the issues exist).',
     category: 'issues',
     subcategory: 'url',
     toolset: 'issues',

@@ -12,7 +12,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const GetIssuesParams = lazySchema(() =>
   z.object({
     issueIds: issueIdsParam(50),
-    fields: fieldsParam({ examples: [['key', 'summary', 'status.key', 'assignee.display']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. key, summary, status.key.' }),
   }),
 );
 
@@ -21,7 +21,7 @@ export class GetIssuesTool extends TrackerTool<ReturnType<typeof GetIssuesParams
     name: buildToolName('get_issues', TOOL_PREFIX),
     title: 'Get issues',
     description:
-      '[Issues/Read] Read one or more issues by key (batch). Returns { total, successful, failed }: a compact view per issue (key, summary, status, assignee, version, …); pass `fields` with dot paths of the API object for other fields.',
+      'Read one or more issues by key (batch). Returns { total, successful, failed }: a compact view per issue (key, summary, status, assignee, version, …); pass `fields` with dot paths of the API object for other fields.',
     category: 'issues',
     toolset: 'issues',
     priority: 'critical',

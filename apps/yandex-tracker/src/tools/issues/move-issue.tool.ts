@@ -34,12 +34,11 @@ export class MoveIssueTool extends TrackerTool<ReturnType<typeof MoveIssueParams
     name: buildToolName('move_issue', TOOL_PREFIX),
     title: 'Move issue to another queue',
     description:
-      '[Issues/Write] Move one issue to another queue. The issue gets a new key in that queue (the old key keeps redirecting); returns `key` (new) and `previousKey`. For many issues use the bulk tools.',
+      'Move one issue to another queue. The issue gets a new key in that queue (the old key keeps redirecting); returns `key` (new) and `previousKey`. For many issues use the bulk tools.',
     category: 'issues',
     toolset: 'history',
     priority: 'normal',
     tags: ['issue', 'move', 'queue', 'relocate', 'write'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 

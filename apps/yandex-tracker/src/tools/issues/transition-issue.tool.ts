@@ -39,12 +39,11 @@ export class TransitionIssueTool extends TrackerTool<ReturnType<typeof Transitio
     name: buildToolName('transition_issue', TOOL_PREFIX),
     title: 'Transition issue (change status)',
     description:
-      "[Issues/Workflow] Change an issue's status by executing a workflow transition (ids from tracker_get_issue_transitions), optionally with a comment and a resolution. Returns the issue's new status and the transitions available from it.",
+      "Change an issue's status by executing a workflow transition (ids from tracker_get_issue_transitions), optionally with a comment and a resolution. Returns the issue's new status and the transitions available from it.",
     category: 'issues',
     toolset: 'issues_write',
     priority: 'high',
     tags: ['status', 'workflow', 'transition', 'close', 'resolve', 'start', 'reopen', 'write'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 

@@ -57,12 +57,11 @@ export class UpdateIssueTool extends TrackerTool<ReturnType<typeof UpdateIssuePa
     name: buildToolName('update_issue', TOOL_PREFIX),
     title: 'Update issue',
     description:
-      "[Issues/Write] Change fields of one issue: summary, description, type, priority, assignee, tags and followers (a list replaces, {add, remove} edits), components, sprint, deadline, story points, custom fields. Pass `version` from tracker_get_issues to avoid overwriting someone else's change. Status is not a field here: use tracker_get_issue_transitions + tracker_transition_issue.",
+      "Change fields of one issue: summary, description, type, priority, assignee, tags and followers (a list replaces, {add, remove} edits), components, sprint, deadline, story points, custom fields. Pass `version` from tracker_get_issues to avoid overwriting someone else's change. Status is not a field here: use tracker_get_issue_transitions + tracker_transition_issue.",
     category: 'issues',
     toolset: 'issues_write',
     priority: 'high',
     tags: ['issue', 'update', 'edit', 'patch', 'write', 'assign'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 

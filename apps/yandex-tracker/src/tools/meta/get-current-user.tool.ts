@@ -9,7 +9,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetCurrentUserParams = lazySchema(() =>
   z.object({
-    fields: fieldsParam({ examples: [['uid', 'login', 'display', 'email', 'firstName', 'lastName']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. uid, login, display.' }),
   }),
 );
 
@@ -18,7 +18,7 @@ export class GetCurrentUserTool extends TrackerTool<ReturnType<typeof GetCurrent
     name: buildToolName('get_current_user', TOOL_PREFIX),
     title: 'Get current user',
     description:
-      '[Meta/Read] Who this server acts as (the token owner): { uid, login, display, email, dismissed }. Use `login` for "me" in assignees and mentions, `uid` for worklog search.',
+      'Who this server acts as (the token owner): { uid, login, display, email, dismissed }. Use `login` for "me" in assignees and mentions, `uid` for worklog search.',
     category: 'meta',
     toolset: 'meta',
     tags: ['me', 'myself', 'current user', 'whoami', 'login', 'uid'],

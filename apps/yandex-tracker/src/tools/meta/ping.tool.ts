@@ -14,7 +14,7 @@ export class PingTool extends TrackerTool<ReturnType<typeof PingParams>> {
     name: buildToolName('ping', TOOL_PREFIX),
     title: 'Check the Tracker connection',
     description:
-      '[Meta/Check] Check that the server reaches Yandex Tracker with its token and organisation: { ok: true, user, organisation }. On failure it says which setting to fix (token, IAM token expiry, YANDEX_ORG_ID vs YANDEX_CLOUD_ORG_ID). Call it first when other tools fail with HTTP 401 or 403.',
+      'Check that the server reaches Yandex Tracker with its token and organisation: { ok: true, user, organisation }. On failure it says which setting to fix (token, IAM token expiry, YANDEX_ORG_ID vs YANDEX_CLOUD_ORG_ID). Call it first when other tools fail with HTTP 401 or 403.',
     category: 'meta',
     toolset: 'meta',
     priority: 'high',

@@ -35,11 +35,10 @@ export class CreateProjectTool extends TrackerTool<ReturnType<typeof CreateProje
     name: buildToolName('create_project', TOOL_PREFIX),
     title: 'Create project',
     description:
-      '[Projects/Write] Create a project over one or more queues, with an optional lead, description, stage (DRAFT, IN_PROGRESS, LAUNCHED, POSTPONED) and start and end dates (YYYY-MM-DD).',
+      'Create a project over one or more queues, with an optional lead, description, stage (DRAFT, IN_PROGRESS, LAUNCHED, POSTPONED) and start and end dates (YYYY-MM-DD).',
     category: 'projects',
     toolset: 'projects',
     tags: ['project', 'create', 'new', 'write', 'roadmap'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 

@@ -19,11 +19,10 @@ export class DeleteProjectTool extends TrackerTool<ReturnType<typeof DeleteProje
     name: buildToolName('delete_project', TOOL_PREFIX),
     title: 'Delete project',
     description:
-      '[Projects/Delete] Delete a project for good. Its queues and issues stay; only the project goes. There is no undo.',
+      'Delete a project for good. Its queues and issues stay; only the project goes. There is no undo.',
     category: 'projects',
     toolset: 'projects',
     tags: ['project', 'delete', 'remove'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 

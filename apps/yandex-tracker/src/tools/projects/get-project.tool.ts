@@ -15,7 +15,7 @@ const GetProjectParams = lazySchema(() =>
       .min(1)
       .optional()
       .describe('Extra data: ["queues"] adds the keys of the project’s queues.'),
-    fields: fieldsParam({ examples: [['id', 'name', 'status', 'lead.display']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, name, status.' }),
   }),
 );
 
@@ -26,7 +26,7 @@ export class GetProjectTool extends TrackerTool<ReturnType<typeof GetProjectPara
     name: buildToolName('get_project', TOOL_PREFIX),
     title: 'Get project',
     description:
-      '[Projects/Read] Read one project: name, stage, lead, description, start and end dates, version; with expand ["queues"], its queues.',
+      'Read one project: name, stage, lead, description, start and end dates, version; with expand ["queues"], its queues.',
     category: 'projects',
     toolset: 'projects',
     tags: ['project', 'read', 'details'],

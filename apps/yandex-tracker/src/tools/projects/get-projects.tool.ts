@@ -15,7 +15,7 @@ const GetProjectsParams = lazySchema(() =>
       .describe('Only projects that include this queue, e.g. "DEMO"; omit for all.'),
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ examples: [['id', 'name', 'status', 'queues.key']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, name, status.' }),
   }),
 );
 
@@ -24,7 +24,7 @@ export class GetProjectsTool extends TrackerTool<ReturnType<typeof GetProjectsPa
     name: buildToolName('get_projects', TOOL_PREFIX),
     title: 'List projects',
     description:
-      '[Projects/List] List projects (id, name, stage, lead, queues, dates), of all queues or of one. Returns { items, total, nextCursor }. Details of one project: tracker_get_project.',
+      'List projects (id, name, stage, lead, queues, dates), of all queues or of one. Returns { items, total, nextCursor }. Details of one project: tracker_get_project.',
     category: 'projects',
     toolset: 'projects',
     tags: ['project', 'list', 'roadmap', 'initiative'],

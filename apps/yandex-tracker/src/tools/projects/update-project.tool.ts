@@ -52,11 +52,10 @@ export class UpdateProjectTool extends TrackerTool<ReturnType<typeof UpdateProje
     name: buildToolName('update_project', TOOL_PREFIX),
     title: 'Update project',
     description:
-      '[Projects/Write] Change a project’s name, description, lead, stage, dates or queues. Only the given fields change; `queueIds` replaces the queue list. Pass `version` from tracker_get_project to refuse overwriting someone else’s change.',
+      'Change a project’s name, description, lead, stage, dates or queues. Only the given fields change; `queueIds` replaces the queue list. Pass `version` from tracker_get_project to refuse overwriting someone else’s change.',
     category: 'projects',
     toolset: 'projects',
     tags: ['project', 'update', 'edit', 'status', 'stage', 'write'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 

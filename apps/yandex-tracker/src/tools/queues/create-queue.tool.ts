@@ -46,11 +46,10 @@ export class CreateQueueTool extends TrackerTool<ReturnType<typeof CreateQueuePa
     name: buildToolName('create_queue', TOOL_PREFIX),
     title: 'Create queue',
     description:
-      '[Queues/Write] Create a queue with a unique key and name, an owner, a default issue type and priority, and optionally its issue types with workflows and resolutions. Fails with a conflict when the key or the name is taken.',
+      'Create a queue with a unique key and name, an owner, a default issue type and priority, and optionally its issue types with workflows and resolutions. Fails with a conflict when the key or the name is taken.',
     category: 'queues',
     toolset: 'queues',
     tags: ['queue', 'create', 'new', 'write', 'admin'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 

@@ -15,7 +15,7 @@ const GetQueueFieldsParams = lazySchema(() =>
       .boolean()
       .optional()
       .describe('Only the fields an issue of this queue must have, e.g. true. Default false.'),
-    fields: fieldsParam({ examples: [['id', 'name', 'schema.type', 'schema.required']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, name, schema.type.' }),
   }),
 );
 
@@ -24,7 +24,7 @@ export class GetQueueFieldsTool extends TrackerTool<ReturnType<typeof GetQueueFi
     name: buildToolName('get_queue_fields', TOOL_PREFIX),
     title: 'Get queue fields',
     description:
-      '[Queues/Read] The fields an issue of a queue can have: global fields plus the queue’s local fields, each with its type and whether it is `required`. Set a field in issue tools’ `customFields` under its `setAs` key.',
+      'The fields an issue of a queue can have: global fields plus the queue’s local fields, each with its type and whether it is `required`. Set a field in issue tools’ `customFields` under its `setAs` key.',
     category: 'queues',
     toolset: 'queues',
     tags: ['queue', 'fields', 'custom fields', 'local fields', 'required', 'schema'],

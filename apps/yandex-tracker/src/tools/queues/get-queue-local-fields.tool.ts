@@ -11,7 +11,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const GetQueueLocalFieldsParams = lazySchema(() =>
   z.object({
     queueId: queueIdParam,
-    fields: fieldsParam({ examples: [['key', 'name', 'schema.type']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. key, name, schema.type.' }),
   }),
 );
 
@@ -20,7 +20,7 @@ export class GetQueueLocalFieldsTool extends TrackerTool<ReturnType<typeof GetQu
     name: buildToolName('get_queue_local_fields', TOOL_PREFIX),
     title: 'Get queue local fields',
     description:
-      '[Queues/Read] The local fields of one queue (fields that exist only in this queue), with their type. Set one in issue tools’ `customFields` under its `setAs` key (the short key, not the long id).',
+      'The local fields of one queue (fields that exist only in this queue), with their type. Set one in issue tools’ `customFields` under its `setAs` key (the short key, not the long id).',
     category: 'queues',
     toolset: 'queues',
     tags: ['queue', 'local fields', 'custom fields', 'schema'],

@@ -19,7 +19,7 @@ export class GetQueuePermissionsTool extends TrackerTool<ReturnType<typeof GetQu
     name: buildToolName('get_queue_permissions', TOOL_PREFIX),
     title: 'Get queue permissions',
     description:
-      '[Queues/Read] Who may create, write, read issues in a queue and grant access to it: users, groups and roles per permission. Read this before tracker_manage_queue_access.',
+      'Who may create, write, read issues in a queue and grant access to it: users, groups and roles per permission. Read this before tracker_manage_queue_access.',
     category: 'queues',
     toolset: 'queues',
     tags: ['queue', 'permissions', 'access', 'rights', 'roles', 'groups'],

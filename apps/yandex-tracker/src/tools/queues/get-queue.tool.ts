@@ -30,7 +30,7 @@ const GetQueueParams = lazySchema(() =>
       .describe(
         'Extra data, e.g. ["issueTypesConfig"] (resolutions per issue type, needed to close issues) or ["types", "components"]. "all" returns everything (costs tokens).',
       ),
-    fields: fieldsParam({ examples: [['key', 'name', 'issueTypesConfig']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. key, name, issueTypesConfig.' }),
   }),
 );
 
@@ -39,7 +39,7 @@ export class GetQueueTool extends TrackerTool<ReturnType<typeof GetQueueParams>>
     name: buildToolName('get_queue', TOOL_PREFIX),
     title: 'Get queue',
     description:
-      '[Queues/Read] Read one queue: name, lead, default type and priority, version; with `expand`, its issue types, resolutions per type (issueTypesConfig), workflows, components, projects, team or required fields.',
+      'Read one queue: name, lead, default type and priority, version; with `expand`, its issue types, resolutions per type (issueTypesConfig), workflows, components, projects, team or required fields.',
     category: 'queues',
     toolset: 'queues',
     priority: 'high',

@@ -11,7 +11,7 @@ const GetQueuesParams = lazySchema(() =>
   z.object({
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ examples: [['key', 'name', 'lead.display']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. key, name, lead.display.' }),
   }),
 );
 
@@ -20,7 +20,7 @@ export class GetQueuesTool extends TrackerTool<ReturnType<typeof GetQueuesParams
     name: buildToolName('get_queues', TOOL_PREFIX),
     title: 'List queues',
     description:
-      '[Queues/List] List the queues of the organisation: key, name, lead, default type and priority. Returns { items, total, nextCursor }. Only queues this server may use are shown. Details of one queue: tracker_get_queue.',
+      'List the queues of the organisation: key, name, lead, default type and priority. Returns { items, total, nextCursor }. Only queues this server may use are shown. Details of one queue: tracker_get_queue.',
     category: 'queues',
     toolset: 'queues',
     priority: 'high',

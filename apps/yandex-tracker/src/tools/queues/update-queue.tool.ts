@@ -39,11 +39,10 @@ export class UpdateQueueTool extends TrackerTool<ReturnType<typeof UpdateQueuePa
     name: buildToolName('update_queue', TOOL_PREFIX),
     title: 'Update queue',
     description:
-      '[Queues/Write] Change a queue’s name, owner, default issue type, default priority or description. Only the given fields change. Pass `version` from tracker_get_queue to refuse overwriting someone else’s change.',
+      'Change a queue’s name, owner, default issue type, default priority or description. Only the given fields change. Pass `version` from tracker_get_queue to refuse overwriting someone else’s change.',
     category: 'queues',
     toolset: 'queues',
     tags: ['queue', 'update', 'edit', 'settings', 'write', 'admin'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 

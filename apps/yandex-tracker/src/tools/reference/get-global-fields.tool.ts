@@ -11,7 +11,7 @@ const GetGlobalFieldsParams = lazySchema(() =>
   z.object({
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ examples: [['id', 'name', 'schema.type', 'category.display']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, name, schema.type.' }),
   }),
 );
 
@@ -20,7 +20,7 @@ export class GetGlobalFieldsTool extends TrackerTool<ReturnType<typeof GetGlobal
     name: buildToolName('get_global_fields', TOOL_PREFIX),
     title: 'Get global fields',
     description:
-      '[Reference/Read] List the issue fields shared by all queues: { items: [{ id, name, type, readonly, required }], total, nextCursor? }. Use `id` as the field name in issue bodies and queries; readonly fields (like status) cannot be set directly.',
+      'List the issue fields shared by all queues: { items: [{ id, name, type, readonly, required }], total, nextCursor? }. Use `id` as the field name in issue bodies and queries; readonly fields (like status) cannot be set directly.',
     category: 'reference',
     toolset: 'reference',
     tags: ['field', 'fields', 'custom field', 'schema', 'reference', 'list'],

@@ -7,7 +7,7 @@ export class GetIssueTypesTool extends ReferenceListTool {
     name: buildToolName('get_issue_types', TOOL_PREFIX),
     title: 'Get issue types',
     description:
-      '[Reference/Read] List the issue types of the organisation: { items: [{ key, display, order }], total, nextCursor? }. Pass a `key` (e.g. "bug") as the type when creating or updating issues.',
+      'List the issue types of the organisation: { items: [{ key, display, order }], total, nextCursor? }. Pass a `key` (e.g. "bug") as the type when creating or updating issues.',
     category: 'reference',
     toolset: 'reference',
     tags: ['type', 'issue type', 'reference', 'list'],

@@ -8,7 +8,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetLinkTypesParams = lazySchema(() =>
   z.object({
-    fields: fieldsParam({ examples: [['id', 'inward', 'outward']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, inward, outward.' }),
   }),
 );
 
@@ -17,7 +17,7 @@ export class GetLinkTypesTool extends TrackerTool<ReturnType<typeof GetLinkTypes
     name: buildToolName('get_link_types', TOOL_PREFIX),
     title: 'Get link types',
     description:
-      '[Reference/Read] List the kinds of links between issues: { items: [{ id, inward, outward }], total }. `outward` reads "A <outward> B" (e.g. "depends on"), `inward` the other way (e.g. "is dependent by").',
+      'List the kinds of links between issues: { items: [{ id, inward, outward }], total }. `outward` reads "A <outward> B" (e.g. "depends on"), `inward` the other way (e.g. "is dependent by").',
     category: 'reference',
     toolset: 'reference',
     tags: ['link', 'link types', 'relationship', 'reference', 'list'],

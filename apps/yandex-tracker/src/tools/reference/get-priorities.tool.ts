@@ -7,7 +7,7 @@ export class GetPrioritiesTool extends ReferenceListTool {
     name: buildToolName('get_priorities', TOOL_PREFIX),
     title: 'Get priorities',
     description:
-      '[Reference/Read] List the issue priorities: { items: [{ key, display, order }], total, nextCursor? }, lowest `order` first. Pass a `key` (e.g. "critical") as the priority when creating or updating issues.',
+      'List the issue priorities: { items: [{ key, display, order }], total, nextCursor? }, lowest `order` first. Pass a `key` (e.g. "critical") as the priority when creating or updating issues.',
     category: 'reference',
     toolset: 'reference',
     tags: ['priority', 'priorities', 'reference', 'list'],

@@ -7,7 +7,7 @@ export class GetResolutionsTool extends ReferenceListTool {
     name: buildToolName('get_resolutions', TOOL_PREFIX),
     title: 'Get resolutions',
     description:
-      '[Reference/Read] List the issue resolutions: { items: [{ key, display, order }], total, nextCursor? }. Pass a `key` (e.g. "fixed") as the resolution when a transition closes or resolves an issue.',
+      'List the issue resolutions: { items: [{ key, display, order }], total, nextCursor? }. Pass a `key` (e.g. "fixed") as the resolution when a transition closes or resolves an issue.',
     category: 'reference',
     toolset: 'reference',
     tags: ['resolution', 'resolutions', 'close', 'reference', 'list'],

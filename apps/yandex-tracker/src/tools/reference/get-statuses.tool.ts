@@ -7,7 +7,7 @@ export class GetStatusesTool extends ReferenceListTool {
     name: buildToolName('get_statuses', TOOL_PREFIX),
     title: 'Get statuses',
     description:
-      '[Reference/Read] List the issue statuses of the organisation: { items: [{ key, display, type, order }], total, nextCursor? }. `type` is new, inProgress, paused or done. Statuses change only through transitions (tracker_get_issue_transitions).',
+      'List the issue statuses of the organisation: { items: [{ key, display, type, order }], total, nextCursor? }. `type` is new, inProgress, paused or done. Statuses change only through transitions (tracker_get_issue_transitions).',
     category: 'reference',
     toolset: 'reference',
     tags: ['status', 'statuses', 'workflow', 'reference', 'list'],

@@ -20,7 +20,7 @@ export const ReferenceListParams = lazySchema(() =>
       ),
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ examples: [['key', 'name', 'description']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. key, name, description.' }),
   }),
 );
 

@@ -31,7 +31,7 @@ const FindUsersParams = lazySchema(() =>
       ),
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ examples: [['uid', 'login', 'display', 'email', 'dismissed']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. uid, login, display.' }),
   }),
 );
 
@@ -42,7 +42,7 @@ export class FindUsersTool extends TrackerTool<ReturnType<typeof FindUsersParams
     name: buildToolName('find_users', TOOL_PREFIX),
     title: 'Find users',
     description:
-      '[Users/Search] Find people of the organisation by a piece of their login, name or email (`query`), or list everyone. Returns { items: [{ uid, login, display, email, dismissed }], total?, nextCursor? }. Use `login` for assignees and mentions, `uid` for worklog search.',
+      'Find people of the organisation by a piece of their login, name or email (`query`), or list everyone. Returns { items: [{ uid, login, display, email, dismissed }], total?, nextCursor? }. Use `login` for assignees and mentions, `uid` for worklog search.',
     category: 'users',
     toolset: 'users',
     tags: ['user', 'users', 'people', 'search', 'login', 'uid', 'email', 'assignee'],

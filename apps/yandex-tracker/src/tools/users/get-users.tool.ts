@@ -15,7 +15,7 @@ const GetUsersParams = lazySchema(() =>
       .min(1)
       .max(50)
       .describe('Logins or uids, e.g. ["alice", "1120000000000002"] (1–50).'),
-    fields: fieldsParam({ examples: [['uid', 'login', 'display', 'email', 'firstName', 'lastName']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. uid, login, display.' }),
   }),
 );
 
@@ -24,7 +24,7 @@ export class GetUsersTool extends TrackerTool<ReturnType<typeof GetUsersParams>>
     name: buildToolName('get_users', TOOL_PREFIX),
     title: 'Get users',
     description:
-      '[Users/Read] Read one or more users by login or uid (batch). Returns { total, successful: [{ uid, login, display, email, dismissed }], failed: [{ userId, error }] }. Do not know the login? Use tracker_find_users.',
+      'Read one or more users by login or uid (batch). Returns { total, successful: [{ uid, login, display, email, dismissed }], failed: [{ userId, error }] }. Do not know the login? Use tracker_find_users.',
     category: 'users',
     toolset: 'users',
     tags: ['user', 'users', 'people', 'login', 'uid', 'read', 'batch'],

@@ -29,11 +29,10 @@ export class AddWorklogTool extends TrackerTool<ReturnType<typeof AddWorklogPara
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('add_worklog', TOOL_PREFIX),
     title: 'Add worklog',
-    description: `[Worklogs/Write] Log time spent on an issue: start, duration ("PT1H30M" or "1h 30m"), optional comment. ${BUSINESS_TIME_NOTE} Returns the new worklog with its id.`,
+    description: `Log time spent on an issue: start, duration ("PT1H30M" or "1h 30m"), optional comment. ${BUSINESS_TIME_NOTE} Returns the new worklog with its id.`,
     category: 'worklogs',
     toolset: 'worklogs',
     tags: ['worklog', 'time', 'log', 'spent', 'add', 'write'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 

@@ -18,11 +18,10 @@ export class DeleteWorklogTool extends TrackerTool<ReturnType<typeof DeleteWorkl
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_worklog', TOOL_PREFIX),
     title: 'Delete worklog',
-    description: '[Worklogs/Delete] Delete a worklog (logged time) from an issue, permanently.',
+    description: 'Delete a worklog (logged time) from an issue, permanently.',
     category: 'worklogs',
     toolset: 'worklogs',
     tags: ['worklog', 'time', 'spent', 'delete', 'remove', 'write'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 

@@ -13,7 +13,7 @@ const GetWorklogsParams = lazySchema(() =>
     issueId: issueIdParam,
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ examples: [['id', 'duration', 'start', 'createdBy.display']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, duration, start.' }),
   }),
 );
 
@@ -21,7 +21,7 @@ export class GetWorklogsTool extends TrackerTool<ReturnType<typeof GetWorklogsPa
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_worklogs', TOOL_PREFIX),
     title: 'Get worklogs',
-    description: `[Worklogs/Read] List the time logged on an issue: id, start, duration (ISO 8601), comment, author. ${BUSINESS_TIME_NOTE} Returns { items, total, nextCursor? }. For one person's time across issues use tracker_search_worklogs.`,
+    description: `List the time logged on an issue: id, start, duration (ISO 8601), comment, author. ${BUSINESS_TIME_NOTE} Returns { items, total, nextCursor? }. For one person's time across issues use tracker_search_worklogs.`,
     category: 'worklogs',
     toolset: 'worklogs',
     tags: ['worklog', 'time', 'spent', 'tracking', 'read'],

@@ -35,7 +35,7 @@ const SearchWorklogsParams = lazySchema(() =>
       ),
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ examples: [['id', 'issue.key', 'duration', 'start']] }),
+    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, issue.key, duration.' }),
   }),
 );
 
@@ -43,7 +43,7 @@ export class SearchWorklogsTool extends TrackerTool<ReturnType<typeof SearchWork
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('search_worklogs', TOOL_PREFIX),
     title: 'Search worklogs',
-    description: `[Worklogs/Search] Find the time one person logged across all issues, optionally between two dates (by when the worklog was created). Returns { items: [{ id, issue, start, duration, comment }], total, nextCursor? }. ${BUSINESS_TIME_NOTE}`,
+    description: `Find the time one person logged across all issues, optionally between two dates (by when the worklog was created). Returns { items: [{ id, issue, start, duration, comment }], total, nextCursor? }. ${BUSINESS_TIME_NOTE}`,
     category: 'worklogs',
     toolset: 'worklogs',
     tags: ['worklog', 'time', 'spent', 'report', 'timesheet', 'user', 'search'],

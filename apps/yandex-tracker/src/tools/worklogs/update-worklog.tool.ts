@@ -32,11 +32,10 @@ export class UpdateWorklogTool extends TrackerTool<ReturnType<typeof UpdateWorkl
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_worklog', TOOL_PREFIX),
     title: 'Update worklog',
-    description: `[Worklogs/Write] Change a worklog's start, duration or comment; only the given fields change. ${BUSINESS_TIME_NOTE} Returns the updated worklog.`,
+    description: `Change a worklog's start, duration or comment; only the given fields change. ${BUSINESS_TIME_NOTE} Returns the updated worklog.`,
     category: 'worklogs',
     toolset: 'worklogs',
     tags: ['worklog', 'time', 'spent', 'edit', 'update', 'write'],
-    requiresExplicitUserConsent: true,
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 
