@@ -109,6 +109,8 @@ describe('search filters', () => {
     expect((result.json as { items: unknown[] }).items).toEqual([{ key: 'OPS-2' }]);
     const search = t.emulator.requests.findLast((r) => r.path === '/v3/issues/_search')!;
     expect(search.body).toEqual({ filter: { queue: 'OPS', status: 'inProgress' } });
+    const lower = await t.call('tracker_count_issues', { filter: { QUEUE: 'ops', status: 'inprogress' } });
+    expect(lower.json).toEqual({ count: 1 });
   });
 
   it('refuses an unknown status instead of finding nothing, and sends no search', async () => {
@@ -214,13 +216,16 @@ describe('the reference cache', () => {
     }
   });
 
-  it('lets values through unchecked when the reference data cannot be read', async () => {
+  it('lets values through unchecked when the reference data cannot be read, and does not retry the read on every call', async () => {
     const broken = await startInProcess();
     try {
       broken.emulator.faults.add({ kind: 'status', status: 403, method: 'get', path: '/v3/priorities' });
       const result = await broken.call('tracker_update_issue', { issueId: 'DEMO-1', priority: 'High' });
       expect(result.isError).toBe(true);
+      expect(result.text).toContain('failed with HTTP 422');
       expect(broken.emulator.requests.some((r) => r.method === 'PATCH')).toBe(true);
+      await broken.call('tracker_update_issue', { issueId: 'DEMO-1', priority: 'High' });
+      expect(broken.emulator.requests.filter((r) => r.path === '/v3/priorities')).toHaveLength(1);
     } finally {
       await broken.close();
     }

@@ -44,6 +44,9 @@ export interface ReferenceValues {
   users(): Promise<KnownUsers | undefined>;
 }
 
+/** How long a failed read is remembered (at most the TTL): the calls meanwhile go unchecked. */
+const FAILURE_KEEP_MS = 60_000;
+
 /** Users per page read, and how many pages at most (the API has no user search). */
 const USERS_PAGE_SIZE = 100;
 const USERS_MAX_PAGES = 50;
@@ -59,11 +62,15 @@ export function createReferenceValues(
   ttlMs: number,
   now: () => number = Date.now,
 ): ReferenceValues {
-  const entries = new Map<string, { at: number; settled: boolean; value: Promise<unknown> }>();
+  const entries = new Map<
+    string,
+    { at: number; settled: boolean; keepMs: number; value: Promise<unknown> }
+  >();
   const cached = <T>(name: string, read: () => Promise<T>): Promise<T | undefined> => {
     const entry = entries.get(name);
-    if (entry && (!entry.settled || now() - entry.at < ttlMs)) return entry.value as Promise<T | undefined>;
-    const fresh = { at: now(), settled: false, value: Promise.resolve<unknown>(undefined) };
+    if (entry && (!entry.settled || now() - entry.at < entry.keepMs))
+      return entry.value as Promise<T | undefined>;
+    const fresh = { at: now(), settled: false, keepMs: ttlMs, value: Promise.resolve<unknown>(undefined) };
     fresh.value = read().then(
       (value) => {
         fresh.settled = true;
@@ -71,8 +78,11 @@ export function createReferenceValues(
         return value;
       },
       () => {
-        // Not cached: the next call tries again; the calls waiting now go unchecked.
-        if (entries.get(name) === fresh) entries.delete(name);
+        // Values go unchecked; a failed read (a token without access to users, say) is tried again
+        // after FAILURE_KEEP_MS at most, not on every call.
+        fresh.settled = true;
+        fresh.at = now();
+        fresh.keepMs = Math.min(ttlMs, FAILURE_KEEP_MS);
         return undefined;
       },
     );
@@ -253,8 +263,13 @@ export async function checkIssueValues<
   return out;
 }
 
-/** Filter fields holding reference values (field names in any case are taken). */
-const FILTER_FIELDS: Record<string, ReferenceKind | 'users'> = {
+/** Queue keys are upper case: `ops` is OPS (the API compares them exactly and would find nothing). */
+const queueKey = <V>(value: V): V =>
+  typeof value === 'string' && /^[A-Za-z][A-Za-z0-9]*$/.test(value) ? (value.toUpperCase() as V) : value;
+
+/** Filter fields holding reference values (field names in any case are taken; `queue` is upper-cased). */
+const FILTER_FIELDS: Record<string, ReferenceKind | 'users' | 'queue'> = {
+  queue: 'queue',
   status: 'statuses',
   priority: 'priorities',
   type: 'issuetypes',
@@ -275,6 +290,10 @@ export async function checkFilter(
   const out: Record<string, FilterValue> = {};
   for (const [name, value] of Object.entries(filter)) {
     const field = Object.hasOwn(FILTER_FIELDS, name.toLowerCase()) ? name.toLowerCase() : name;
+    if (field === 'queue' && !Object.hasOwn(out, field)) {
+      out[field] = Array.isArray(value) ? value.map(queueKey) : (queueKey(value) as FilterValue);
+      continue;
+    }
     const kind = FILTER_FIELDS[field];
     if (kind === undefined || Object.hasOwn(out, field)) {
       out[name] = value;
@@ -282,6 +301,7 @@ export async function checkFilter(
     }
     const one = async (v: string | number, at: string): Promise<string | number> => {
       if (typeof v !== 'string' || isFunction(v)) return v;
+      if (kind === 'queue') return v;
       return kind === 'users' ? check.user(at, v) : check.key(kind, at, v);
     };
     out[field] = Array.isArray(value)
