@@ -38,6 +38,21 @@ describe('priorities, issue types and assignees of issue writes', () => {
     );
     expect(again.result.isError).toBe(true);
     expect(again.sent).toEqual([]);
+    const russian = await sentBy(t, () =>
+      t.call('tracker_create_issue', { queueId: 'DEMO', summary: 'Refused', priority: 'высокий' }),
+    );
+    expect(russian.result.text).toContain('- priority: "высокий" is not a priority of this organisation.');
+    expect(russian.sent).toEqual([]);
+  });
+
+  it('suggests the near miss', async () => {
+    const { result, sent } = await sentBy(t, () =>
+      t.call('tracker_update_issue', { issueId: 'DEMO-1', priority: 'critcal' }),
+    );
+    expect(result.text).toContain(
+      '- priority: "critcal" is not a priority of this organisation. Did you mean critical (Critical)? Valid priorities',
+    );
+    expect(sent).toEqual([]);
   });
 
   it('names every refused field at once', async () => {

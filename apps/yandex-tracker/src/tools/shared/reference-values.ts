@@ -172,7 +172,7 @@ export class ReferenceCheck {
     }
     const listed =
       known.length <= MAX_LISTED
-        ? `Valid ${many} (key, then display name): ${known.map(label).join(', ')}.`
+        ? `${this.suggest(value, known, label)}Valid ${many} (key, then display name): ${known.map(label).join(', ')}.`
         : `${this.suggest(value, known, label)}${tool} lists all ${known.length}.`;
     this.issues.push({
       field,
