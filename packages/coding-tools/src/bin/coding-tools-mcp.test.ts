@@ -138,6 +138,47 @@ describe('coding-tools-mcp', () => {
     ).toBe('The user answered: spaces');
   }, 30_000);
 
+  it('serves search_knowledge over --knowledge sources, indexed at the first search', async () => {
+    const guide = path.join(root, 'guide.md');
+    writeFileSync(
+      guide,
+      [
+        '# Project guide',
+        '',
+        '## Releasing',
+        '',
+        'Run npm run release from a clean main branch; the changelog is written from the commit titles.',
+        '',
+        '## Database migrations',
+        '',
+        'Append a migration to src/migrations; never edit one that shipped. Migrations run when the store opens.',
+        '',
+      ].join('\n'),
+    );
+    connection = await connectStdio({
+      command: process.execPath,
+      args: [...nodeArgs, '--root', root, '--knowledge', guide],
+      env: { KNOWLEDGE_DB: '', DATABASE_URL: '', KNOWLEDGE_DATABASE_URL: '', KNOWLEDGE_EMBEDDING_MODEL: '' },
+    });
+    expect((await connection.client.listTools()).tools.map((t) => t.name)).toContain('search_knowledge');
+    const found = await call('search_knowledge', { query: 'how do I change a migration that shipped' });
+    expect(found.isError).toBe(false);
+    const { results } = JSON.parse(found.text) as { results: { topic: string; content: string }[] };
+    expect(results[0]!.content).toContain('never edit one that shipped');
+    const empty = await call('search_knowledge', { query: '   ' });
+    expect(empty.isError).toBe(true);
+    expect(empty.text).toMatch(/query/);
+  }, 90_000);
+
+  it('refuses a --knowledge path that does not exist with exit code 2', async () => {
+    const run = promisify(execFile);
+    const error = await run(process.execPath, [...nodeArgs, '--root', root, '--knowledge', 'no-such.md'], {
+      cwd: root,
+    }).catch((e: unknown) => e);
+    expect((error as { code: number }).code).toBe(2);
+    expect((error as { stderr: string }).stderr).toContain('--knowledge no-such.md: not found');
+  }, 30_000);
+
   it('refuses a missing --root folder with exit code 2', async () => {
     const run = promisify(execFile);
     const error = await run(process.execPath, [...nodeArgs, '--root', path.join(root, 'nope')]).catch(

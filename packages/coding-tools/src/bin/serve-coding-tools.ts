@@ -2,14 +2,20 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { runServeCli } from '@toolsmith/core/mcp';
-import { createCodingToolkit } from '../create-coding-tools.ts';
+import { createCodingToolkit, type CodingToolkit } from '../create-coding-tools.ts';
+import type { CodingToolsDeps } from '../session/coding-session.ts';
 import { createBraveSearchProvider } from '../search/brave-search-provider.ts';
 
 const ROOT_HELP = `Coding tools:
   --root <dir>              Project directory the file tools work in (default: the current directory)
   --allow-outside-root      Let file tools reach paths outside the root
+  --knowledge <path>        Serve search_knowledge over this knowledge pack directory or Markdown
+                            file (repeatable; indexed at the first search)
 Environment:
-  BRAVE_API_KEY             Enables WebSearch and CodeSearch (Brave Search API)`;
+  BRAVE_API_KEY             Enables WebSearch and CodeSearch (Brave Search API)
+  KNOWLEDGE_DB, DATABASE_URL, KNOWLEDGE_EMBEDDING_MODEL
+                            Where search_knowledge keeps its index (default: in memory) and which
+                            embedding model it uses (see docs/knowledge-search.md)`;
 
 /** search_tools with examples of this server's tasks (core's own description names none). */
 export const SEARCH_TOOLS_HINT =
@@ -20,6 +26,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   const rest: string[] = [];
   let root = process.cwd();
   let allowOutsideRoot = false;
+  const knowledge: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--root') {
@@ -31,7 +38,22 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
       root = value;
     } else if (arg.startsWith('--root=')) root = arg.slice('--root='.length);
     else if (arg === '--allow-outside-root') allowOutsideRoot = true;
-    else rest.push(arg);
+    else if (arg === '--knowledge' || arg.startsWith('--knowledge=')) {
+      const value = arg === '--knowledge' ? argv[++i] : arg.slice('--knowledge='.length);
+      if (!value) {
+        process.stderr.write(
+          `--knowledge needs a knowledge pack directory or a Markdown file.\n\n${ROOT_HELP}\n`,
+        );
+        return 2;
+      }
+      if (!existsSync(value)) {
+        process.stderr.write(
+          `--knowledge ${value}: not found. Pass a knowledge pack directory or a Markdown file (relative to the current directory).\n`,
+        );
+        return 2;
+      }
+      knowledge.push(path.resolve(value));
+    } else rest.push(arg);
   }
   const resolved = path.resolve(root);
   if (!existsSync(resolved) || !statSync(resolved).isDirectory()) {
@@ -47,6 +69,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
     allowOutsideRoot,
     ...(brave ? { webSearch: brave, codeSearch: brave } : {}),
   });
+  if (knowledge.length > 0) await addKnowledgeSearch(toolkit, knowledge);
   // Bash's spill files live in a temporary folder of the session: gone when the server exits.
   process.once('exit', () => toolkit.session.dispose());
   await runServeCli({
@@ -59,4 +82,23 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
     helpText: ROOT_HELP,
   });
   return undefined;
+}
+
+/**
+ * search_knowledge over the given packs and Markdown files: knowledge-search's tool, its store
+ * (PGlite, pg, the AI SDK) loaded and the sources indexed at the first search, never at start.
+ * `@toolsmith/knowledge-search` is an optional peer dependency, loaded only with --knowledge.
+ */
+async function addKnowledgeSearch(toolkit: CodingToolkit, sources: readonly string[]): Promise<void> {
+  const { createSearchKnowledgeTool, loadKnowledgeStore } = await import('@toolsmith/knowledge-search/tool');
+  let store: ReturnType<typeof loadKnowledgeStore> | undefined;
+  toolkit.registry.register(
+    createSearchKnowledgeTool<CodingToolsDeps>({
+      subject: 'this project',
+      toolset: 'search',
+      store: () => (store ??= loadKnowledgeStore()),
+      sources,
+    }),
+  );
+  process.once('exit', () => void store?.then((s) => s.close()).catch(() => undefined));
 }
