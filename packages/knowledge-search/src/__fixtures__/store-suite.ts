@@ -188,6 +188,14 @@ export function describeKnowledgeStore(name: string, fixture: StoreFixture): voi
         expect(await store.search({ text: 'the of and' })).toEqual(expect.any(Array));
         expect(await store.search({ text: '*** ??? !!!' })).toEqual([]);
       });
+
+      it('searches text with quotes and backslashes as text (PGlite writes it into EXECUTE)', async () => {
+        const quoted = await store.search({ text: `parse-card-ref'); DROP TABLE tools_knowledge; --` });
+        expect(quoted.map((h) => h.entityId)).toContain('parse-card-ref');
+        const slashed = await store.search({ text: String.raw`parse\card\ref \' E'\x27' card` });
+        expect(slashed).toEqual(expect.any(Array));
+        expect((await store.packs()).length).toBeGreaterThan(0);
+      });
     });
 
     describe('ingest: dedup by content hash', () => {

@@ -7,7 +7,8 @@
  * - fulltext: entries matching the whole `websearch_to_tsquery` (every word, "quoted phrases",
  *   -excluded) first, then entries with any of the query's uncommon words (a word in more than a
  *   tenth of the entries says little), plus vocabulary words close to misspelt query words
- *   (pg_trgm); ranked by `ts_rank_cd` over the entry's length.
+ *   (pg_trgm); ranked by `ts_rank_cd` over the entry's length. Only the entries holding the
+ *   rarest of those words, up to about LOOSE_POOL, are ranked as loose matches.
  * - trigram (pg_trgm): the query against each entry's topic and id, `word_similarity` — identifiers
  *   (validate-create-task, custom_task_ids) and misspellings of them.
  * - vector (pgvector): cosine distance to the query's embedding, when the entries have embeddings.
@@ -37,6 +38,12 @@ export const RRF_K = 60;
 export const COMMON_SHARE = 0.1;
 /** …unless the query has nothing rarer: its this many rarest words are always searched. */
 const RAREST_KEPT = 2;
+/**
+ * Loose words are taken rarest first while the entries holding them add up to at most this many
+ * (the rarest word always counts). Only a large store reaches it: in 250 entries a word in more
+ * than a tenth of them is already left out.
+ */
+export const LOOSE_POOL = 1_000;
 
 export function hybridSearchSql(
   arms: SearchArms,
@@ -65,19 +72,27 @@ export function hybridSearchSql(
        WHERE lexemes.entries = 0 AND length(lexemes.lexeme) >= 4`
     : '';
   ctes.push(`terms AS MATERIALIZED (
-    SELECT lexeme, entries, row_number() OVER (ORDER BY entries, lexeme) AS rarity
+    SELECT lexeme, entries, row_number() OVER w AS rarity, sum(entries) OVER w AS pooled
     FROM (SELECT lexeme, entries FROM lexemes WHERE entries > 0 ${corrections}) u
+    WINDOW w AS (ORDER BY entries, lexeme)
   )`);
   // strict: every word (websearch syntax: "phrases", -excluded, or). loose: any of the query's
   // uncommon words, so an entry needs no exact wording to be found; ranked by cover density over
-  // the entry's length (short, focused entries before long code).
+  // the entry's length (short, focused entries before long code). pool: which entries are ranked
+  // as loose matches — those holding the loose words taken rarest first while their entries add up
+  // to at most LOOSE_POOL (the rarest always), since ts_rank_cd reads each one's whole tsvector.
+  // Scores are against loose either way. The pool's lexemes go in quoted, as they are: parsed
+  // again, `x-org-id` also brings `x`, `org` and `id`, words the rule above had left out.
+  const uncommon = `(entries <= greatest(5, ${COMMON_SHARE} * coalesce((SELECT (value ->> 'entries')::float8 FROM knowledge_meta WHERE key = 'vocabulary'), 0))
+        OR rarity <= ${RAREST_KEPT})`;
   ctes.push(`q AS MATERIALIZED (
     SELECT $1::text AS text, websearch_to_tsquery('english', $1) AS strict,
       nullif(replace(plainto_tsquery('simple', coalesce((
-        SELECT string_agg(lexeme, ' ') FROM terms
-        WHERE entries <= greatest(5, ${COMMON_SHARE} * coalesce((SELECT (value ->> 'entries')::float8 FROM knowledge_meta WHERE key = 'vocabulary'), 0))
-          OR rarity <= ${RAREST_KEPT}
-      ), ''))::text, ' & ', ' | '), '')::tsquery AS loose
+        SELECT string_agg(lexeme, ' ') FROM terms WHERE ${uncommon}
+      ), ''))::text, ' & ', ' | '), '')::tsquery AS loose, (
+        SELECT string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ') FROM terms
+        WHERE (${uncommon} AND pooled <= ${LOOSE_POOL}) OR rarity = 1
+      )::tsquery AS pool
   )`);
   // Strict matches rank before loose ones, so when they alone fill the candidates the loose matches
   // are not ranked at all (ts_rank_cd reads every matching entry's tsvector: at 10,000 entries a
@@ -97,7 +112,7 @@ export function hybridSearchSql(
         SELECT * FROM (
           SELECT k.id, ts_rank_cd(k.search_vector, q.loose, 2) AS score, false AS strict
           FROM tools_knowledge k, q
-          WHERE (SELECT count(*) FROM strict_hits) < $5 AND k.search_vector @@ q.loose AND ${filter}
+          WHERE (SELECT count(*) FROM strict_hits) < $5 AND k.search_vector @@ q.pool AND ${filter}
           ORDER BY score DESC, k.id LIMIT 2 * $5
         ) loose_hits
       ) both_hits
@@ -142,8 +157,7 @@ export function hybridSearchSql(
     GROUP BY id
   )
   SELECT k.id, k.entity_type, k.entity_id, k.topic, k.content, k.tool, k.pack, k.metadata, f.score, f.kinds
-  FROM fused f JOIN tools_knowledge k ON k.id = f.id
-  ORDER BY f.score DESC, k.id
-  LIMIT $2`;
+  FROM (SELECT * FROM fused ORDER BY score DESC, id LIMIT $2) f JOIN tools_knowledge k ON k.id = f.id
+  ORDER BY f.score DESC, k.id`;
   return { sql, values };
 }

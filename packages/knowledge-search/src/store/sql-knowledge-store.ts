@@ -28,6 +28,7 @@ import type {
   SyncOptions,
   UsageStats,
 } from './knowledge-store.ts';
+import { preparedRunner, type PreparedRunner } from './prepared-statements.ts';
 import { MIGRATIONS } from './schema-migrations.ts';
 import {
   bindEmbeddingModel,
@@ -53,7 +54,7 @@ export interface SqlKnowledgeStoreOptions {
 export function createSqlKnowledgeStore(options: SqlKnowledgeStoreOptions): KnowledgeStore {
   const { embedder, logger, description } = options;
   const candidates = options.candidates ?? 50;
-  let opening: Promise<{ driver: SqlDriver; status: StoreStatus }> | undefined;
+  let opening: Promise<OpenStore> | undefined;
   let closed = false;
   const said = new Set<string>();
   const sayOnce = (key: string, message: string, fields?: Record<string, unknown>) => {
@@ -62,7 +63,7 @@ export function createSqlKnowledgeStore(options: SqlKnowledgeStoreOptions): Know
     logger.warn(message, fields);
   };
 
-  async function open(): Promise<{ driver: SqlDriver; status: StoreStatus }> {
+  async function open(): Promise<OpenStore> {
     if (closed) throw new Error(`The knowledge store (${description}) is closed; create a new one.`);
     opening ??= (async () => {
       const driver = await options.openDriver();
@@ -71,6 +72,10 @@ export function createSqlKnowledgeStore(options: SqlKnowledgeStoreOptions): Know
         // sequential scans, which run pg_trgm's functions on every row — several times slower in
         // WebAssembly than the trigram and full-text indexes (measured: 25–30 ms → 11–20 ms per search).
         if (driver.kind === 'pglite') await driver.query('SET enable_seqscan = off');
+        // It also plans the search once: the statement is prepared (prepared-statements.ts) and,
+        // with a generic plan, neither parsed nor planned again — that took about a fifth of a
+        // search's CPU time at 10,000 entries (docs/performance.md).
+        if (driver.kind === 'pglite') await driver.query('SET plan_cache_mode = force_generic_plan');
         const { version } = await migrate(driver, {
           component: 'knowledge-search',
           migrations: MIGRATIONS,
@@ -86,7 +91,8 @@ export function createSqlKnowledgeStore(options: SqlKnowledgeStoreOptions): Know
           schemaVersion: version,
           ...(found.embedding ? { embedding: found.embedding } : {}),
         };
-        return { driver, status };
+        const prepared = driver.kind === 'pglite' ? preparedRunner(driver, 'knowledge_search') : undefined;
+        return { driver, status, ...(prepared ? { prepared } : {}) };
       } catch (error) {
         await driver.close().catch(() => undefined);
         throw error;
@@ -143,7 +149,7 @@ export function createSqlKnowledgeStore(options: SqlKnowledgeStoreOptions): Know
 
     async search(query: KnowledgeQuery): Promise<KnowledgeHit[]> {
       const checked = validateQuery(query);
-      const { driver, status } = await open();
+      const { driver, status, prepared } = await open();
       const wants = (kind: MatchKind) => query.searches === undefined || query.searches.includes(kind);
       const model = wants('vector') ? usableEmbedder(status) : undefined;
       let embedding: number[] | undefined;
@@ -166,7 +172,7 @@ export function createSqlKnowledgeStore(options: SqlKnowledgeStoreOptions): Know
         { trigram: status.trigram && wants('trigram'), vector: embedding !== undefined },
         { ...checked, candidates: Math.max(candidates, checked.limit), ...(embedding ? { embedding } : {}) },
       );
-      const rows = await driver.query<HitRow>(sql, values);
+      const rows = prepared ? await prepared<HitRow>(sql, values) : await driver.query<HitRow>(sql, values);
       return rows.map(toHit);
     },
 
@@ -361,6 +367,13 @@ export function createSqlKnowledgeStore(options: SqlKnowledgeStoreOptions): Know
     },
   };
   return store;
+}
+
+interface OpenStore {
+  driver: SqlDriver;
+  status: StoreStatus;
+  /** PGlite: the search runs as a prepared statement, planned once. */
+  prepared?: PreparedRunner;
 }
 
 interface HitRow {
