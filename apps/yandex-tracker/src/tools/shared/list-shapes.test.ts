@@ -47,5 +47,13 @@ describe('a list field given one string', () => {
       '- values.tags: takes a list, even of one value: write "values": {"tags": {"remove": ["old"], "add": ["new"]}}.',
     );
     expect(text).toContain('- values.storyPoints: Unknown field.');
+    const transition = await refused('tracker_bulk_transition_issues', {
+      issueIds: ['DEMO-1'],
+      transitionId: 'close',
+      values: { followers: 'bob' },
+    });
+    expect(transition).toContain(
+      '- values.followers: takes a list, even of one value: write "values": {"followers": ["bob"]} to replace them all, or "values": {"followers": {"add": ["bob"]}} to add to them.',
+    );
   });
 });
