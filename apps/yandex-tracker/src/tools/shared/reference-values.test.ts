@@ -100,6 +100,28 @@ describe('priorities, issue types and assignees of issue writes', () => {
     });
   });
 
+  it('refuses a display name two people share, naming both', async () => {
+    const twins = await startInProcess();
+    try {
+      const bob = twins.emulator.state.users.find((u) => u.login === 'bob')!;
+      twins.emulator.state.users.push({
+        ...bob,
+        uid: bob.uid + 100,
+        login: 'bob2',
+        email: 'bob2@example.org',
+      });
+      const { result, sent } = await sentBy(twins, () =>
+        twins.call('tracker_update_issue', { issueId: 'DEMO-1', assignee: 'bob petrov' }),
+      );
+      expect(result.text).toContain(
+        '- assignee: "bob petrov" is the name of several users: bob (Bob Petrov), bob2 (Bob Petrov). Pass the login of the one you mean.',
+      );
+      expect(notReference(sent)).toEqual([]);
+    } finally {
+      await twins.close();
+    }
+  });
+
   it('takes logins, uids and numeric ids as they are', async () => {
     const result = await t.call('tracker_update_issue', {
       issueId: 'DEMO-2',

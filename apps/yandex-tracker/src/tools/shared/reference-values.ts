@@ -132,6 +132,9 @@ const KINDS: Record<ReferenceKind, { one: string; many: string; tool: string }> 
 /** Values listed in full in a refusal; longer lists show the closest few and name the tool. */
 const MAX_LISTED = 30;
 
+/** The value as the refusal quotes it: JSON, cut at 60 characters whatever was sent. */
+const quote = (value: string) => JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+
 const fold = (text: string) => text.trim().toLowerCase().replace(/ё/g, 'е');
 
 /** `empty()`, `notEmpty()`, `me()`: search functions, not values. */
@@ -166,7 +169,7 @@ export class ReferenceCheck {
     if (matches.length > 1) {
       this.issues.push({
         field,
-        message: `"${value}" is the name of several ${many}: ${matches.map(label).join(', ')}. Pass the key of the one you mean.`,
+        message: `${quote(value)} is the name of several ${many}: ${matches.map(label).join(', ')}. Pass the key of the one you mean.`,
       });
       return value;
     }
@@ -176,7 +179,7 @@ export class ReferenceCheck {
         : `${this.suggest(value, known, label)}${tool} lists all ${known.length}.`;
     this.issues.push({
       field,
-      message: `"${value}" is not ${one} of this organisation. ${listed} Nothing was sent.`,
+      message: `${quote(value)} is not ${one} of this organisation. ${listed} Nothing was sent.`,
     });
     return value;
   }
@@ -198,7 +201,7 @@ export class ReferenceCheck {
     if (matches.length > 1) {
       this.issues.push({
         field,
-        message: `"${value}" is the name of several users: ${matches.map(label).join(', ')}. Pass the login of the one you mean.`,
+        message: `${quote(value)} is the name of several users: ${matches.map(label).join(', ')}. Pass the login of the one you mean.`,
       });
       return value;
     }
@@ -210,7 +213,7 @@ export class ReferenceCheck {
     const suggested = users.filter((u) => near.includes(u.login) || (u.display && near.includes(u.display)));
     this.issues.push({
       field,
-      message: `"${value}" is not a user of this organisation.${suggested.length > 0 ? ` Did you mean ${suggested.map(label).join(', ')}?` : ''} Pass a login or uid; tracker_find_users finds people by name. Nothing was sent.`,
+      message: `${quote(value)} is not a user of this organisation.${suggested.length > 0 ? ` Did you mean ${suggested.map(label).join(', ')}?` : ''} Pass a login or uid; tracker_find_users finds people by name. Nothing was sent.`,
     });
     return value;
   }
