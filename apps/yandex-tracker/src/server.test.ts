@@ -1,9 +1,24 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { CONSENT_WARNING, validateSchemaDefinitionMatch } from '@toolsmith/core';
+import {
+  CONSENT_WARNING,
+  silentLogger,
+  validateSchemaDefinitionMatch,
+  type ToolSelection,
+} from '@toolsmith/core';
+import { createMcpServer } from '@toolsmith/core/mcp';
+import { connectInMemory, countTokens, definitionTokens } from '@toolsmith/testing';
 import { describeToolDefinitions } from '@toolsmith/testing/jest';
-import { createRegistry, SERVER_INSTRUCTIONS, TOOLSETS } from './server.ts';
+import { loadConfig } from './config.ts';
+import {
+  createDeps,
+  createRegistry,
+  SERVER_INSTRUCTIONS,
+  SERVER_NAME,
+  SERVER_VERSION,
+  TOOLSETS,
+} from './server.ts';
 
 // One test per tool: the MCP definition is generated from its Zod schema, matches it, follows the
 // conventions and equals its snapshot (a changed definition is a reviewed change).
@@ -114,6 +129,45 @@ describe('the Tracker tool surface', () => {
     const all = sources.join('\n');
     const untested = tools.map((t) => t.name).filter((name) => !all.includes(`'${name}'`));
     expect(untested).toEqual([]);
+  });
+});
+
+describe('what tools/list costs an agent (o200k_base tokens)', () => {
+  /** The tools/list answer of a server with `selection`, search_tools included, as a client gets it. */
+  async function listed(selection: ToolSelection) {
+    const connection = await connectInMemory(
+      createMcpServer({
+        name: SERVER_NAME,
+        version: SERVER_VERSION,
+        instructions: SERVER_INSTRUCTIONS,
+        registry: createRegistry(),
+        deps: createDeps(loadConfig({ YANDEX_TRACKER_TOKEN: 'token', YANDEX_ORG_ID: '1' })),
+        selection,
+        logger: silentLogger,
+      }),
+    );
+    try {
+      return (await connection.client.listTools()).tools;
+    } finally {
+      await connection.close();
+    }
+  }
+
+  it('keeps the definitions within budget: ≤ 150 per tool over all tools, ≤ 3,000 for the defaults', async () => {
+    // issue 15 §1 (ADR 0018). Before: 26,303 tokens for all 68 (387 per tool), 4,551 for the default
+    // toolsets. After: 9,961 (146.5 per tool) and 2,363. `npm run bench -- yandex-tracker` prints the
+    // figures and the heaviest tools.
+    const all = definitionTokens(await listed({ toolsets: ['all'] }));
+    const defaults = definitionTokens(await listed({}));
+    expect(all.byName.length).toBeGreaterThanOrEqual(68);
+    expect(all.perTool).toBeLessThanOrEqual(150);
+    expect(defaults.total).toBeLessThanOrEqual(3000);
+    // no single tool back to the old sizes (tracker_manage_queue_access was 2,830, bulk_* ~1,200)
+    expect(all.byName.filter(([, tokens]) => tokens > 500)).toEqual([]);
+  });
+
+  it('says the shared rules once, in instructions that stay short', () => {
+    expect(countTokens(SERVER_INSTRUCTIONS)).toBeLessThanOrEqual(350);
   });
 });
 

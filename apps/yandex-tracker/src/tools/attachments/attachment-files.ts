@@ -23,10 +23,15 @@ export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 export const attachmentIdParam = z
   .union([
-    z.string().regex(/^[A-Za-z0-9_-]+$/, 'Use the attachment id from tracker_get_attachments, e.g. "4159".'),
+    z
+      .string()
+      .refine(
+        (value) => /^[A-Za-z0-9_-]+$/.test(value),
+        'Use the attachment id from tracker_get_attachments, e.g. "4159".',
+      ),
     z.number().int().positive(),
   ])
-  .describe('Attachment id, e.g. "4159" (tracker_get_attachments lists them).');
+  .describe('Attachment id, e.g. 4159.');
 
 /** A size for people: "512 bytes", "4.9 KiB", "50 MiB", "50.0 MiB" (a whole MiB has no decimals). */
 export function mib(bytes: number): string {

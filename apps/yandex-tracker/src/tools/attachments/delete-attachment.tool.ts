@@ -18,8 +18,7 @@ const DeleteAttachmentParams = lazySchema(() =>
 export class DeleteAttachmentTool extends TrackerTool<ReturnType<typeof DeleteAttachmentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_attachment', TOOL_PREFIX),
-    title: 'Delete attachment',
-    description: 'Delete a file from an issue, permanently. Find the id with tracker_get_attachments.',
+    description: 'Delete an attachment.',
     category: 'attachments',
     toolset: 'attachments',
     tags: ['attachment', 'file', 'delete', 'remove', 'write'],

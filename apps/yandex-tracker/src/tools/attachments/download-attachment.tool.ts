@@ -2,7 +2,7 @@ import { buildToolName, defineToolMetadata, toolResponse, ValidationError } from
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { issueIdParam } from '../shared/params.ts';
+import { atMost, filled, issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import {
   assertDownloadSize,
@@ -19,21 +19,18 @@ const DownloadAttachmentParams = lazySchema(() =>
     attachmentId: attachmentIdParam,
     saveAs: z
       .string()
-      .min(1)
-      .max(1000)
+      .refine(filled, 'Must be at least 1 character long.')
+      .refine(atMost(1000), 'Must be at most 1000 characters long.')
       .optional()
-      .describe(
-        'File path relative to the server\'s download directory (YANDEX_TRACKER_DOWNLOAD_DIR), e.g. "DEMO-12/report.pdf". Default: the attachment\'s own name. Only when that directory is set; existing files are never overwritten.',
-      ),
+      .describe('Path in the download dir, e.g. DEMO-12/a.pdf (default: the file name; never overwrites).'),
   }),
 );
 
 export class DownloadAttachmentTool extends TrackerTool<ReturnType<typeof DownloadAttachmentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('download_attachment', TOOL_PREFIX),
-    title: 'Download attachment',
     description:
-      'Download an issue attachment. When the server has a download directory (YANDEX_TRACKER_DOWNLOAD_DIR) the file is saved there and its path returned; otherwise the content comes back base64-encoded as an embedded resource. Files larger than YANDEX_TRACKER_MAX_DOWNLOAD_BYTES are refused. For an image preview use tracker_get_attachment_thumbnail.',
+      'Download an attachment: saved to YANDEX_TRACKER_DOWNLOAD_DIR when set (path returned), else returned base64. Over YANDEX_TRACKER_MAX_DOWNLOAD_BYTES is refused.',
     category: 'attachments',
     toolset: 'attachments',
     tags: ['attachment', 'file', 'download', 'read', 'save'],

@@ -17,9 +17,7 @@ const GetAttachmentThumbnailParams = lazySchema(() =>
 export class GetAttachmentThumbnailTool extends TrackerTool<ReturnType<typeof GetAttachmentThumbnailParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_attachment_thumbnail', TOOL_PREFIX),
-    title: 'Get attachment thumbnail',
-    description:
-      'Show the preview of an image attachment as an image you can look at (screenshots, photos). Only images have thumbnails (`hasThumbnail` in tracker_get_attachments); for other files use tracker_download_attachment.',
+    description: 'Preview of an image attachment, as an image.',
     category: 'attachments',
     toolset: 'attachments',
     tags: ['attachment', 'image', 'thumbnail', 'preview', 'screenshot', 'read'],

@@ -1,10 +1,10 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toAttachment, type ApiAttachment } from '../../api/dto/attachment-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { runBatch } from '../shared/batch.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
-import { issueIdsParam } from '../shared/params.ts';
+import { fieldsOf, issueIdsParam } from '../shared/params.ts';
 import { assertIssueAccess, TrackerTool } from '../shared/tracker-tool.ts';
 import { issuePath } from './attachment-files.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -12,16 +12,15 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const GetAttachmentsParams = lazySchema(() =>
   z.object({
     issueIds: issueIdsParam(50),
-    fields: fieldsParam({ description: 'Dot paths in each item, e.g. issueId, attachments.name.' }),
+    fields: fieldsOf('attachments.name'),
   }),
 );
 
 export class GetAttachmentsTool extends TrackerTool<ReturnType<typeof GetAttachmentsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_attachments', TOOL_PREFIX),
-    title: 'Get attachments',
     description:
-      'List the files attached to one or more issues (batch). Returns { total, successful: [{ issueId, attachments: [{ id, name, mimetype, size, createdBy, createdAt, hasThumbnail }] }], failed }. Use the ids with tracker_download_attachment or tracker_get_attachment_thumbnail.',
+      'Files attached to issues: per issue { issueId, attachments: [{ id, name, mimetype, size, hasThumbnail }] }.',
     category: 'attachments',
     toolset: 'attachments',
     tags: ['attachment', 'file', 'list', 'read', 'batch'],

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { toAttachment, type ApiAttachment } from '../../api/dto/attachment-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { issueIdParam } from '../shared/params.ts';
+import { atMost, filled, issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { issuePath, MAX_UPLOAD_BYTES, mib, openUploadFile } from './attachment-files.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -24,36 +24,32 @@ const UploadAttachmentParams = lazySchema(() =>
     filename: z
       .string()
       .trim()
-      .min(1)
-      .max(255)
-      .regex(/^[^/\\]+$/, 'Give a file name without folders, e.g. "screenshot.png".')
-      .describe('Name the file gets in Tracker, e.g. "screenshot.png" (at most 255 characters, no folders).'),
+      .refine(filled, 'Must be at least 1 character long.')
+      .refine(atMost(255), 'Must be at most 255 characters long.')
+      .refine((value) => /^[^/\\]+$/.test(value), 'Give a file name without folders, e.g. "screenshot.png".')
+      .describe('File name, e.g. screenshot.png.'),
     contentBase64: z
       .string()
-      .min(1)
+      .refine(filled, 'Must be at least 1 character long.')
       .optional()
-      .describe('The file content, base64-encoded (at most 50 MiB decoded). Pass this or `path`, not both.'),
+      .describe('Content, base64 (or `path`).'),
     path: z
       .string()
-      .min(1)
+      .refine(filled, 'Must be at least 1 character long.')
       .optional()
-      .describe(
-        'Path of a file inside the server\'s upload directory (YANDEX_TRACKER_UPLOAD_DIR), relative to it, e.g. "logs/build.log". Only works when the operator set that directory. Pass this or `contentBase64`.',
-      ),
+      .describe('File path relative to YANDEX_TRACKER_UPLOAD_DIR (or `contentBase64`).'),
     mimetype: z
       .string()
-      .regex(/^[\w.+-]+\/[\w.+-]+$/, 'Use a MIME type such as "image/png".')
+      .refine((value) => /^[\w.+-]+\/[\w.+-]+$/.test(value), 'Use a MIME type such as "image/png".')
       .optional()
-      .describe('MIME type, e.g. "image/png". Default: guessed from the file name extension.'),
+      .describe('MIME type (default: from the name).'),
   }),
 );
 
 export class UploadAttachmentTool extends TrackerTool<ReturnType<typeof UploadAttachmentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('upload_attachment', TOOL_PREFIX),
-    title: 'Upload attachment',
-    description:
-      "Attach a file (at most 50 MiB) to an issue: give its content as `contentBase64`, or a `path` inside the server's upload directory when YANDEX_TRACKER_UPLOAD_DIR is set. Returns the new attachment (id, name, size).",
+    description: 'Attach a file (≤ 50 MiB) to an issue.',
     category: 'attachments',
     toolset: 'attachments',
     tags: ['attachment', 'file', 'upload', 'write', 'screenshot'],

@@ -6,15 +6,14 @@ import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 
 const numericId = (what: string) =>
-  z.union([z.number().int().positive(), z.string().regex(/^\d+$/, `Use the numeric ${what} id, e.g. 12.`)]);
+  z.union([
+    z.number().int().positive(),
+    z.string().refine((value) => /^\d+$/.test(value), `Use the numeric ${what} id, e.g. 12.`),
+  ]);
 
-export const boardIdParam = numericId('board').describe(
-  'Board id, a number, e.g. 12 (find it with tracker_get_boards).',
-);
+export const boardIdParam = numericId('board').describe('Board id, e.g. 12.');
 
-export const sprintIdParam = numericId('sprint').describe(
-  'Sprint id, a number, e.g. 34 (find it with tracker_get_sprints).',
-);
+export const sprintIdParam = numericId('sprint').describe('Sprint id, e.g. 34.');
 
 /** Most boards a recovery hint lists. */
 const HINT_BOARDS = 20;

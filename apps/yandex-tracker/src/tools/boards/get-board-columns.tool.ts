@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toBoardColumn, type ApiBoardColumn } from '../../api/dto/board-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -6,20 +6,19 @@ import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { boardIdParam, withBoardHint } from './board-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { fieldsOf } from '../shared/params.ts';
 
 const GetBoardColumnsParams = lazySchema(() =>
   z.object({
     boardId: boardIdParam,
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, name, statuses.key.' }),
+    fields: fieldsOf('statuses.key'),
   }),
 );
 
 export class GetBoardColumnsTool extends TrackerTool<ReturnType<typeof GetBoardColumnsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_board_columns', TOOL_PREFIX),
-    title: 'Get board columns',
-    description:
-      'The columns of an agile board with the statuses each one shows: { items: [{ columnId, name, statuses: ["open", …] }], total }. An issue appears in a column when its status is one of these; move it there with a transition to such a status.',
+    description: "A board's columns with the statuses each shows.",
     category: 'boards',
     toolset: 'boards',
     tags: ['board', 'columns', 'statuses', 'kanban', 'agile'],

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toBoardDetail, type ApiBoard } from '../../api/dto/board-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -6,20 +6,19 @@ import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { boardIdParam, withBoardHint } from './board-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { fieldsOf } from '../shared/params.ts';
 
 const GetBoardParams = lazySchema(() =>
   z.object({
     boardId: boardIdParam,
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, name, version.' }),
+    fields: fieldsOf('id, name'),
   }),
 );
 
 export class GetBoardTool extends TrackerTool<ReturnType<typeof GetBoardParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_board', TOOL_PREFIX),
-    title: 'Get board',
-    description:
-      'Read one agile board: { boardId, version, name, queue, query or filter, columns: [{ columnId, name }] }. For the statuses of each column use tracker_get_board_columns.',
+    description: 'Read a board with its columns.',
     category: 'boards',
     toolset: 'boards',
     tags: ['board', 'agile', 'kanban', 'scrum', 'read'],

@@ -1,9 +1,9 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toBoardSummary, type ApiBoard } from '../../api/dto/board-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
-import { cursorParam, perPageParam } from '../shared/params.ts';
+import { cursorParam, fieldsOf, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -11,16 +11,14 @@ const GetBoardsParams = lazySchema(() =>
   z.object({
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, name, defaultQueue.key.' }),
+    fields: fieldsOf('defaultQueue.key'),
   }),
 );
 
 export class GetBoardsTool extends TrackerTool<ReturnType<typeof GetBoardsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_boards', TOOL_PREFIX),
-    title: 'Get boards',
-    description:
-      'List the agile boards of the organisation: { items: [{ boardId, name, queue }], total, nextCursor? }. Then read columns with tracker_get_board_columns and sprints with tracker_get_sprints.',
+    description: 'Agile boards.',
     category: 'boards',
     toolset: 'boards',
     tags: ['board', 'boards', 'agile', 'kanban', 'scrum', 'list'],

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, fieldsParam, NotFoundError } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, NotFoundError } from '@toolsmith/core';
 import { z } from 'zod';
 import { toSprintDetail, type ApiSprint } from '../../api/dto/board-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -7,20 +7,19 @@ import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { sprintIdParam } from './board-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { fieldsOf } from '../shared/params.ts';
 
 const GetSprintParams = lazySchema(() =>
   z.object({
     sprintId: sprintIdParam,
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, name, status.' }),
+    fields: fieldsOf('id, name'),
   }),
 );
 
 export class GetSprintTool extends TrackerTool<ReturnType<typeof GetSprintParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_sprint', TOOL_PREFIX),
-    title: 'Get sprint',
-    description:
-      'Read one sprint: { sprintId, name, status, startDate, endDate, version, board: { boardId, name }, archived, createdBy, createdAt }.',
+    description: 'Read a sprint.',
     category: 'boards',
     toolset: 'boards',
     tags: ['sprint', 'scrum', 'iteration', 'read'],

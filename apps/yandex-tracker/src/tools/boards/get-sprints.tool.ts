@@ -1,9 +1,9 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toSprint, type ApiSprint } from '../../api/dto/board-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
-import { cursorParam, perPageParam } from '../shared/params.ts';
+import { cursorParam, fieldsOf, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { boardIdParam, withBoardHint } from './board-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -13,22 +13,17 @@ const SPRINT_STATUSES = ['draft', 'in_progress', 'released', 'archived'] as cons
 const GetSprintsParams = lazySchema(() =>
   z.object({
     boardId: boardIdParam,
-    status: z
-      .enum(SPRINT_STATUSES)
-      .optional()
-      .describe('Only sprints in this status, e.g. "in_progress" for the current sprint.'),
+    status: z.enum(SPRINT_STATUSES).optional().describe('Only this status (in_progress: current).'),
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, name, status.' }),
+    fields: fieldsOf('id, name'),
   }),
 );
 
 export class GetSprintsTool extends TrackerTool<ReturnType<typeof GetSprintsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_sprints', TOOL_PREFIX),
-    title: 'Get sprints',
-    description:
-      'The sprints of a board: { items: [{ sprintId, name, status, startDate, endDate }], total, nextCursor? }. status is draft, in_progress, released or archived; pass status "in_progress" to find the current sprint. Put issues in a sprint with its sprintId.',
+    description: "A board's sprints.",
     category: 'boards',
     toolset: 'boards',
     tags: ['sprint', 'sprints', 'board', 'scrum', 'iteration', 'current sprint', 'list'],

@@ -13,7 +13,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const BulkMoveIssuesParams = lazySchema(() =>
   z.object({
     issueIds: bulkIssueIdsParam,
-    targetQueueId: queueIdParam.describe('Target queue, e.g. "OPS".'),
+    targetQueueId: queueIdParam.describe('Target queue key.'),
     moveAllFields: z.boolean().optional().describe('Keep components, versions, projects (default: cleared).'),
     initialStatus: z
       .boolean()
@@ -27,9 +27,7 @@ const BulkMoveIssuesParams = lazySchema(() =>
 export class BulkMoveIssuesTool extends BulkWriteTool<ReturnType<typeof BulkMoveIssuesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('bulk_move_issues', TOOL_PREFIX),
-    title: 'Bulk move issues',
-    description:
-      'Move many issues to another queue (they get new keys; old ones redirect) and wait, with progress. Returns { operationId, status, done }.',
+    description: 'Move many issues to another queue and wait, with progress.',
     category: 'bulk',
     toolset: 'bulk',
     tags: ['bulk', 'mass', 'move', 'queue', 'relocate', 'write', 'progress'],

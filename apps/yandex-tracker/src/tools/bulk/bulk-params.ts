@@ -5,61 +5,104 @@
  */
 import { ValidationError } from '@toolsmith/core';
 import { z } from 'zod';
-import { dateParam, issueIdParam } from '../shared/params.ts';
+import { atMost, dateParam, filled, issueRef } from '../shared/params.ts';
 
 /** The config's hard ceiling (YANDEX_TRACKER_MAX_BATCH is 1–1000); the configured cap is checked at run time. */
 const MAX_BATCH_CEILING = 1000;
 
 export const bulkIssueIdsParam = z
-  .array(issueIdParam)
-  .min(1)
-  .max(MAX_BATCH_CEILING)
-  .describe('Issue keys, e.g. ["DEMO-1", "DEMO-2"]; at most YANDEX_TRACKER_MAX_BATCH (default 50).');
+  .array(issueRef)
+  .refine(filled, 'Must have at least 1 item.')
+  .refine(atMost(MAX_BATCH_CEILING), `Must have at most ${MAX_BATCH_CEILING} items.`)
+  .describe('Issue keys, e.g. DEMO-1; at most YANDEX_TRACKER_MAX_BATCH (default 50).');
 
-export const notifyParam = z.boolean().optional().describe("Notify the issues' people. Default: no.");
+export const notifyParam = z.boolean().optional().describe('Notify participants (default false).');
 
 const listEdit = z
   .object({
-    add: z.array(z.string().min(1)).max(50).optional(),
-    remove: z.array(z.string().min(1)).max(50).optional(),
+    add: z
+      .array(z.string().refine(filled, 'Must be at least 1 character long.'))
+      .refine(atMost(50), 'Must have at most 50 items.')
+      .optional(),
+    remove: z
+      .array(z.string().refine(filled, 'Must be at least 1 character long.'))
+      .refine(atMost(50), 'Must have at most 50 items.')
+      .optional(),
   })
   .strict();
 
 export const bulkValuesSchema = z
   .object({
-    summary: z.string().trim().min(1).max(1000).optional().describe('Title.'),
-    description: z.string().max(100_000).optional().describe('Description.'),
+    summary: z
+      .string()
+      .trim()
+      .refine(filled, 'Must be at least 1 character long.')
+      .refine(atMost(1000), 'Must be at most 1000 characters long.')
+      .optional()
+      .describe('Title.'),
+    description: z
+      .string()
+      .refine(atMost(100_000), 'Must be at most 100000 characters long.')
+      .optional()
+      .describe('Description.'),
     markdown: z.boolean().optional().describe('`description` is Markdown.'),
-    type: z.string().min(1).optional().describe('Issue type key, e.g. "bug".'),
-    priority: z.string().min(1).optional().describe('Priority key, e.g. "critical".'),
-    assignee: z.string().min(1).nullable().optional().describe('Login or uid; null unassigns.'),
+    type: z
+      .string()
+      .refine(filled, 'Must be at least 1 character long.')
+      .optional()
+      .describe('Issue type key, e.g. bug.'),
+    priority: z
+      .string()
+      .refine(filled, 'Must be at least 1 character long.')
+      .optional()
+      .describe('Priority key, e.g. critical.'),
+    assignee: z
+      .string()
+      .refine(filled, 'Must be at least 1 character long.')
+      .nullable()
+      .optional()
+      .describe('Login or uid; null unassigns.'),
     tags: z
-      .union([z.array(z.string().min(1)).max(50), listEdit])
+      .union([
+        z
+          .array(z.string().refine(filled, 'Must be at least 1 character long.'))
+          .refine(atMost(50), 'Must have at most 50 items.'),
+        listEdit,
+      ])
       .optional()
-      .describe('A list replaces them; {add, remove} edits.'),
+      .describe('A list replaces; {add, remove} edits.'),
     followers: z
-      .union([z.array(z.string().min(1)).max(50), listEdit])
+      .union([
+        z
+          .array(z.string().refine(filled, 'Must be at least 1 character long.'))
+          .refine(atMost(50), 'Must have at most 50 items.'),
+        listEdit,
+      ])
       .optional()
-      .describe('Logins or uids; a list replaces them, {add, remove} edits.'),
+      .describe('Logins or uids; a list replaces, {add, remove} edits.'),
     components: z
-      .array(z.union([z.number().int(), z.string().min(1)]))
-      .max(20)
+      .array(z.union([z.number().int(), z.string().refine(filled, 'Must be at least 1 character long.')]))
+      .refine(atMost(20), 'Must have at most 20 items.')
       .optional()
-      .describe('Component ids or names; [] clears.'),
+      .describe('Component ids or names.'),
     deadline: dateParam.nullable().optional().describe('YYYY-MM-DD; null clears.'),
     customFields: z
-      .record(z.string().min(1), z.unknown())
+      .record(z.string().refine(filled, 'Must be at least 1 character long.'), z.unknown())
       .optional()
-      .describe('Other fields by id or local key, e.g. {"storyPoints": 3}.'),
+      .describe('Other fields by id or local key.'),
   })
   .strict()
-  .describe('Fields to set, e.g. {"priority": "critical", "tags": {"add": ["backend"]}}.');
+  .describe('Fields to set, e.g. {"priority": "critical", "tags": {"add": ["x"]}}.');
 
 /**
- * `values` of the move and transition tools: the same fields, checked against the same schema on every
- * call, but listed once (in tracker_bulk_update_issues) instead of three times (ADR 0018).
+ * `values` as the bulk tools list it: an object whose fields tracker_bulk_update_issues names in one
+ * line, checked against `bulkValuesSchema` on every call (a wrong key or value is refused with its
+ * path), instead of the nested schema three times (ADR 0018).
  */
 export const bulkValuesRef = z.record(z.string(), z.unknown()).pipe(bulkValuesSchema);
+
+export const BULK_VALUES_FIELDS =
+  'summary, description, markdown, type, priority, assignee, tags, followers, components, deadline (YYYY-MM-DD), customFields {id: value}; null clears assignee or deadline; tags and followers: a list replaces, {add, remove} edits.';
 
 export type BulkValues = z.output<typeof bulkValuesSchema>;
 

@@ -8,17 +8,27 @@ import { runBulkChange } from './bulk-operation.ts';
 import { bulkIssueIdsParam, bulkValuesBody, bulkValuesRef, notifyParam } from './bulk-params.ts';
 import { BulkWriteTool } from './bulk-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { filled, atMost } from '../shared/params.ts';
 
 const BulkTransitionIssuesParams = lazySchema(() =>
   z.object({
     issueIds: bulkIssueIdsParam,
     transitionId: z
       .string()
-      .min(1)
-      .max(200)
-      .describe('Transition id, e.g. "close" (see tracker_get_issue_transitions).'),
-    resolution: z.string().min(1).optional().describe('Resolution key when closing, e.g. "fixed".'),
-    comment: z.string().min(1).max(100_000).optional().describe('Comment added to every issue.'),
+      .refine(filled, 'Must be at least 1 character long.')
+      .refine(atMost(200), 'Must be at most 200 characters long.')
+      .describe('Transition id, e.g. close.'),
+    resolution: z
+      .string()
+      .refine(filled, 'Must be at least 1 character long.')
+      .optional()
+      .describe('Resolution key when closing, e.g. fixed.'),
+    comment: z
+      .string()
+      .refine(filled, 'Must be at least 1 character long.')
+      .refine(atMost(100_000), 'Must be at most 100000 characters long.')
+      .optional()
+      .describe('Comment to add.'),
     values: bulkValuesRef.optional().describe('Fields to set, as in tracker_bulk_update_issues.'),
     notify: notifyParam,
   }),
@@ -27,9 +37,8 @@ const BulkTransitionIssuesParams = lazySchema(() =>
 export class BulkTransitionIssuesTool extends BulkWriteTool<ReturnType<typeof BulkTransitionIssuesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('bulk_transition_issues', TOOL_PREFIX),
-    title: 'Bulk transition issues',
     description:
-      'Change the status of many issues with one transition and wait, with progress; issues whose status does not allow it stay unchanged. Returns { operationId, status, done }.',
+      'Run one transition on many issues and wait, with progress; issues that cannot take it stay unchanged.',
     category: 'bulk',
     toolset: 'bulk',
     tags: ['bulk', 'mass', 'transition', 'status', 'close', 'workflow', 'write', 'progress'],

@@ -4,14 +4,20 @@ import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { checkWrite } from '../shared/reference-values.ts';
 import { runBulkChange } from './bulk-operation.ts';
-import { bulkIssueIdsParam, bulkValuesBody, bulkValuesSchema, notifyParam } from './bulk-params.ts';
+import {
+  bulkIssueIdsParam,
+  BULK_VALUES_FIELDS,
+  bulkValuesBody,
+  bulkValuesRef,
+  notifyParam,
+} from './bulk-params.ts';
 import { BulkWriteTool } from './bulk-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const BulkUpdateIssuesParams = lazySchema(() =>
   z.object({
     issueIds: bulkIssueIdsParam,
-    values: bulkValuesSchema,
+    values: bulkValuesRef.describe(`Fields to set: ${BULK_VALUES_FIELDS}`),
     notify: notifyParam,
   }),
 );
@@ -19,9 +25,8 @@ const BulkUpdateIssuesParams = lazySchema(() =>
 export class BulkUpdateIssuesTool extends BulkWriteTool<ReturnType<typeof BulkUpdateIssuesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('bulk_update_issues', TOOL_PREFIX),
-    title: 'Bulk update issues',
     description:
-      'Set the same fields on many issues and wait, with progress; one bad value changes nothing. Returns { operationId, status, done }; done false: poll tracker_get_bulk_change_status.',
+      'Set fields on many issues and wait, with progress; one bad value changes nothing. If `done` is false, poll tracker_get_bulk_change_status.',
     category: 'bulk',
     toolset: 'bulk',
     tags: ['bulk', 'mass', 'update', 'edit', 'batch', 'write', 'progress'],

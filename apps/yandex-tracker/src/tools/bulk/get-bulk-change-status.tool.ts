@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, fieldsParam, NotFoundError } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, NotFoundError } from '@toolsmith/core';
 import { z } from 'zod';
 import { toBulkStatus, type ApiBulkChange } from '../../api/dto/bulk-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -6,28 +6,25 @@ import { withHint } from '../shared/known-values.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { fieldsOf } from '../shared/params.ts';
 
 const GetBulkChangeStatusParams = lazySchema(() =>
   z.object({
     operationId: z
       .string()
-      .regex(
-        /^[0-9A-Za-z]{1,64}$/,
+      .refine(
+        (value) => /^[0-9A-Za-z]{1,64}$/.test(value),
         'Use the operationId a bulk tool returned, e.g. "593cd211ef7e8a33c7e3bb1a" (letters and digits).',
       )
-      .describe('Id of the bulk change, as tracker_bulk_* returned it, e.g. "593cd211ef7e8a33c7e3bb1a".'),
-    fields: fieldsParam({
-      description: 'Dot paths to return, e.g. status, statusText, totalCompletedIssues.',
-    }),
+      .describe('`operationId` of a bulk tool.'),
+    fields: fieldsOf('status, statusText'),
   }),
 );
 
 export class GetBulkChangeStatusTool extends TrackerTool<ReturnType<typeof GetBulkChangeStatusParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_bulk_change_status', TOOL_PREFIX),
-    title: 'Get bulk change status',
-    description:
-      'Status of a bulk change started by tracker_bulk_update_issues, tracker_bulk_transition_issues or tracker_bulk_move_issues: status (CREATED → RUNNING → COMPLETE | FAILED), statusText, progress percentages, issues changed so far, and done.',
+    description: 'Status of a bulk change: CREATED, RUNNING, COMPLETE or FAILED, progress, done.',
     category: 'bulk',
     toolset: 'bulk',
     tags: ['bulk', 'status', 'progress', 'operation', 'poll'],

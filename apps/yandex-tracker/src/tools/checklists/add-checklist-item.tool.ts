@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toChecklistItem } from '../../api/dto/checklist-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { issueIdParam } from '../shared/params.ts';
+import { atMost, filled, issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { checklistPath, deadlineBody, deadlineParam, type IssueWithChecklist } from './checklist-common.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -11,19 +11,26 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const AddChecklistItemParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
-    text: z.string().trim().min(1).max(10_000).describe('Item text, e.g. "Update the changelog".'),
-    checked: z.boolean().optional().describe('Create it already checked (default false).'),
-    assignee: z.string().min(1).optional().describe('Assignee login or uid, e.g. "bob".'),
-    deadline: deadlineParam.optional(),
+    text: z
+      .string()
+      .trim()
+      .refine(filled, 'Must be at least 1 character long.')
+      .refine(atMost(10_000), 'Must be at most 10000 characters long.')
+      .describe('Item text.'),
+    checked: z.boolean().optional().describe('Already done.'),
+    assignee: z
+      .string()
+      .refine(filled, 'Must be at least 1 character long.')
+      .optional()
+      .describe('Login or uid.'),
+    deadline: deadlineParam.optional().describe('YYYY-MM-DD.'),
   }),
 );
 
 export class AddChecklistItemTool extends TrackerTool<ReturnType<typeof AddChecklistItemParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('add_checklist_item', TOOL_PREFIX),
-    title: 'Add checklist item',
-    description:
-      "Add an item to the end of an issue's checklist (creates the checklist when the issue has none). Returns the new item with its id.",
+    description: "Add an item to an issue's checklist.",
     category: 'checklists',
     toolset: 'checklists',
     tags: ['checklist', 'todo', 'item', 'add', 'create', 'write'],

@@ -11,14 +11,15 @@ import { dateParam } from '../shared/params.ts';
 
 export const checklistItemIdParam = z
   .string()
-  .regex(/^[0-9a-zA-Z]+$/, 'Use the item id from tracker_get_checklist, e.g. "5fde5f0a1aee261d00000002".')
-  .describe('Checklist item id, e.g. "5fde5f0a1aee261d00000002" (tracker_get_checklist lists them).');
+  .refine(
+    (value) => /^[0-9a-zA-Z]+$/.test(value),
+    'Use the item id from tracker_get_checklist, e.g. "5fde5f0a1aee261d00000002".',
+  )
+  .describe('Checklist item id.');
 
 export const checklistPath = (issueId: string) => `/v2/issues/${encodeURIComponent(issueId)}/checklistItems`;
 
-export const deadlineParam = dateParam.describe(
-  'Deadline day, YYYY-MM-DD, e.g. "2026-11-30" (a timestamp is cut to its day).',
-);
+export const deadlineParam = dateParam;
 
 /** The API's deadline object for a day. */
 export function deadlineBody(date: string) {

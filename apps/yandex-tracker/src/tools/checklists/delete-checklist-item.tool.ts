@@ -22,9 +22,7 @@ const DeleteChecklistItemParams = lazySchema(() =>
 export class DeleteChecklistItemTool extends TrackerTool<ReturnType<typeof DeleteChecklistItemParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_checklist_item', TOOL_PREFIX),
-    title: 'Delete checklist item',
-    description:
-      "Remove one item from an issue's checklist, permanently. To tick an item off instead, use tracker_update_checklist_item with checked: true.",
+    description: 'Delete a checklist item.',
     category: 'checklists',
     toolset: 'checklists',
     tags: ['checklist', 'todo', 'item', 'delete', 'remove', 'write'],

@@ -1,9 +1,9 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toChecklistItem, type ApiChecklistItem } from '../../api/dto/checklist-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
-import { cursorParam, issueIdParam, perPageParam } from '../shared/params.ts';
+import { cursorParam, fieldsOf, issueIdParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { checklistPath } from './checklist-common.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -13,16 +13,14 @@ const GetChecklistParams = lazySchema(() =>
     issueId: issueIdParam,
     perPage: perPageParam(200, 100),
     cursor: cursorParam,
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, text, checked.' }),
+    fields: fieldsOf('id, text'),
   }),
 );
 
 export class GetChecklistTool extends TrackerTool<ReturnType<typeof GetChecklistParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_checklist', TOOL_PREFIX),
-    title: 'Get checklist',
-    description:
-      'Read the checklist of an issue: items with id, text, checked, assignee, deadline (YYYY-MM-DD) and `overdue`. Returns { items, total, nextCursor? }; an issue without a checklist gives no items.',
+    description: "An issue's checklist items: id, text, checked, assignee, deadline, overdue.",
     category: 'checklists',
     toolset: 'checklists',
     tags: ['checklist', 'todo', 'items', 'read'],

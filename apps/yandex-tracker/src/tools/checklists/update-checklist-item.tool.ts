@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toChecklistItem } from '../../api/dto/checklist-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { issueIdParam } from '../shared/params.ts';
+import { atMost, filled, issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import {
   checklistItemIdParam,
@@ -19,27 +19,28 @@ const UpdateChecklistItemParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
     checklistItemId: checklistItemIdParam,
-    text: z.string().trim().min(1).max(10_000).optional().describe('New text.'),
-    checked: z.boolean().optional().describe('true to tick the item, false to untick it.'),
+    text: z
+      .string()
+      .trim()
+      .refine(filled, 'Must be at least 1 character long.')
+      .refine(atMost(10_000), 'Must be at most 10000 characters long.')
+      .optional()
+      .describe('Item text.'),
+    checked: z.boolean().optional().describe('Done or not.'),
     assignee: z
       .string()
-      .min(1)
+      .refine(filled, 'Must be at least 1 character long.')
       .nullable()
       .optional()
-      .describe('New assignee login or uid, e.g. "bob"; null removes the assignee.'),
-    deadline: deadlineParam
-      .nullable()
-      .optional()
-      .describe('New deadline day, YYYY-MM-DD; null removes the deadline.'),
+      .describe('Login or uid; null unassigns.'),
+    deadline: deadlineParam.nullable().optional().describe('YYYY-MM-DD; null clears.'),
   }),
 );
 
 export class UpdateChecklistItemTool extends TrackerTool<ReturnType<typeof UpdateChecklistItemParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_checklist_item', TOOL_PREFIX),
-    title: 'Update checklist item',
-    description:
-      'Change one checklist item: text, checked (tick/untick), assignee or deadline (null clears the last two). Only the given fields change. Returns the updated item.',
+    description: 'Change a checklist item; only the given fields change.',
     category: 'checklists',
     toolset: 'checklists',
     tags: ['checklist', 'todo', 'item', 'check', 'tick', 'update', 'write'],

@@ -14,21 +14,14 @@ const AddCommentParams = lazySchema(() =>
     issueId: issueIdParam,
     text: commentTextParam,
     ...commentExtras,
-    isAddToFollowers: z
-      .boolean()
-      .optional()
-      .describe(
-        'Make you a follower of the issue (default true, as in the web UI). False comments without following.',
-      ),
+    isAddToFollowers: z.boolean().optional().describe('Follow the issue (default true).'),
   }),
 );
 
 export class AddCommentTool extends TrackerTool<ReturnType<typeof AddCommentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('add_comment', TOOL_PREFIX),
-    title: 'Add comment',
-    description:
-      'Comment on an issue. To @mention people pass their logins in `summonees` (they get notified; "@login" in the text alone does not). Not idempotent: calling twice posts twice.',
+    description: 'Comment on an issue. Calling twice posts twice.',
     category: 'comments',
     toolset: 'comments',
     priority: 'high',

@@ -1,38 +1,33 @@
 /** Params shared by the comment tools (research §1.7 item 3: mentions need `summonees`, not "@login" text). */
 import { z } from 'zod';
+import { filled, atMost } from '../shared/params.ts';
 
-export const commentIdParam = z
-  .number()
-  .int()
-  .positive()
-  .describe('Comment id (the numeric `commentId` from tracker_get_comments), e.g. 103.');
+export const commentIdParam = z.number().int().positive().describe('Comment id, e.g. 103.');
 
 export const commentTextParam = z
   .string()
   .trim()
-  .min(1)
-  .max(100_000)
-  .describe('Comment text (Tracker markup, or Markdown with `markdown: true`). Line breaks as \\n.');
+  .refine(filled, 'Must be at least 1 character long.')
+  .refine(atMost(100_000), 'Must be at most 100000 characters long.')
+  .describe('Text in Tracker markup (Markdown with `markdown`).');
 
 export const commentExtras = {
   summonees: z
-    .array(z.string().min(1))
-    .max(50)
+    .array(z.string().refine(filled, 'Must be at least 1 character long.'))
+    .refine(atMost(50), 'Must have at most 50 items.')
     .optional()
-    .describe(
-      'Logins (or uids) of people to summon (@mention): they are notified and asked to answer, e.g. ["bob"]. Writing "@bob" in the text does not notify anyone.',
-    ),
+    .describe('Logins to @mention and notify ("@bob" in the text does not).'),
   maillistSummonees: z
     .array(z.email())
-    .max(20)
+    .refine(atMost(20), 'Must have at most 20 items.')
     .optional()
-    .describe('Mailing lists to summon, e.g. ["team@example.org"].'),
-  markdown: z.boolean().optional().describe('Treat `text` as Markdown (sends markupType "md").'),
+    .describe('Mailing lists to summon.'),
+  markdown: z.boolean().optional().describe('`text` is Markdown.'),
   attachmentIds: z
-    .array(z.string().min(1))
-    .max(20)
+    .array(z.string().refine(filled, 'Must be at least 1 character long.'))
+    .refine(atMost(20), 'Must have at most 20 items.')
     .optional()
-    .describe('Ids of uploaded files to attach (from the attachment tools).'),
+    .describe('Ids of uploaded files to attach.'),
 };
 
 export function commentBody(params: {

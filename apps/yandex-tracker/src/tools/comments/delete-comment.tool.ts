@@ -19,8 +19,7 @@ const DeleteCommentParams = lazySchema(() =>
 export class DeleteCommentTool extends TrackerTool<ReturnType<typeof DeleteCommentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_comment', TOOL_PREFIX),
-    title: 'Delete comment',
-    description: 'Delete one comment of an issue. It cannot be restored.',
+    description: 'Delete a comment.',
     category: 'comments',
     toolset: 'comments_edit',
     priority: 'low',

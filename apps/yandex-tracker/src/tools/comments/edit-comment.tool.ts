@@ -20,25 +20,16 @@ const EditCommentParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
     commentId: commentIdParam,
-    text: commentTextParam.describe('The new, complete comment text (it replaces the old text).'),
+    text: commentTextParam.describe('The new full text.'),
     ...commentExtras,
-    version: z
-      .number()
-      .int()
-      .positive()
-      .optional()
-      .describe(
-        "The comment's `version` from tracker_get_comments, e.g. 1: the edit is refused if the comment changed since. Recommended.",
-      ),
+    version: z.number().int().positive().optional().describe('`version` from your read (recommended).'),
   }),
 );
 
 export class EditCommentTool extends TrackerTool<ReturnType<typeof EditCommentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('edit_comment', TOOL_PREFIX),
-    title: 'Edit comment',
-    description:
-      'Replace the text of one of your comments (only the author can edit). Pass `version` from tracker_get_comments to avoid overwriting a newer edit.',
+    description: 'Replace the text of your comment.',
     category: 'comments',
     toolset: 'comments_edit',
     priority: 'normal',

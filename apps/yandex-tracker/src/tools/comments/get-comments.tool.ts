@@ -1,9 +1,9 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toComment, type ApiComment } from '../../api/dto/comment-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, listAfter, type TrackerCtx } from '../shared/list-result.ts';
-import { cursorParam, issueIdParam, perPageParam } from '../shared/params.ts';
+import { cursorParam, fieldsOf, issueIdParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -12,16 +12,14 @@ const GetCommentsParams = lazySchema(() =>
     issueId: issueIdParam,
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, text, createdBy.display.' }),
+    fields: fieldsOf('createdBy.display'),
   }),
 );
 
 export class GetCommentsTool extends TrackerTool<ReturnType<typeof GetCommentsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_comments', TOOL_PREFIX),
-    title: 'Get comments',
-    description:
-      'Comments of one issue, oldest first: { items: [{ commentId, author, createdAt, text, summonees, version }], nextCursor? }. Pass `nextCursor` back for the next page.',
+    description: 'Comments of an issue, oldest first.',
     category: 'comments',
     toolset: 'comments',
     priority: 'high',

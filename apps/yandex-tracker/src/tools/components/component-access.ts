@@ -10,11 +10,7 @@ import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { assertQueueAccess, policyActive } from '../shared/tracker-tool.ts';
 
-export const componentIdParam = z
-  .number()
-  .int()
-  .positive()
-  .describe('Component id (a number), e.g. 3; tracker_get_components lists them.');
+export const componentIdParam = z.number().int().positive().describe('Component id, e.g. 3.');
 
 export const componentPath = (componentId: number) =>
   `/v2/components/${encodeURIComponent(String(componentId))}`;

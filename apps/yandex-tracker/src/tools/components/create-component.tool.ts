@@ -4,39 +4,34 @@ import { toComponent, type ApiComponent } from '../../api/dto/component-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { queueIdParam, userIdParam } from '../shared/params.ts';
+import { atMost, filled, queueIdParam, userIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from '../queues/queue-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const CreateComponentParams = lazySchema(() =>
   z.object({
-    queueId: queueIdParam.describe('Queue the component belongs to, e.g. "DEMO".'),
+    queueId: queueIdParam.describe('Queue key, e.g. DEMO.'),
     name: z
       .string()
       .trim()
-      .min(1)
-      .max(200)
-      .describe('Component name, unique in the queue, e.g. "Mobile app".'),
+      .refine(filled, 'Must be at least 1 character long.')
+      .refine(atMost(200), 'Must be at most 200 characters long.')
+      .describe('Name, unique in the queue.'),
     description: z
       .string()
-      .max(10_000)
+      .refine(atMost(10_000), 'Must be at most 10000 characters long.')
       .optional()
-      .describe('What the component covers, e.g. "iOS and Android clients".'),
-    lead: userIdParam.optional().describe('Component owner: login or uid, e.g. "carol".'),
-    assignAuto: z
-      .boolean()
-      .optional()
-      .describe('Assign new issues with this component to its lead automatically, e.g. true. Default false.'),
+      .describe('Description.'),
+    lead: userIdParam.optional().describe('Owner: login or uid.'),
+    assignAuto: z.boolean().optional().describe('Auto-assign its new issues to the lead.'),
   }),
 );
 
 export class CreateComponentTool extends TrackerTool<ReturnType<typeof CreateComponentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_component', TOOL_PREFIX),
-    title: 'Create component',
-    description:
-      'Create a component in a queue, with an optional owner who can get its new issues automatically (`assignAuto`). Names are unique per queue.',
+    description: 'Create a component in a queue.',
     category: 'components',
     toolset: 'components',
     tags: ['component', 'create', 'new', 'queue', 'write'],

@@ -22,8 +22,7 @@ type Params = z.output<ReturnType<typeof DeleteComponentParams>>;
 export class DeleteComponentTool extends TrackerTool<ReturnType<typeof DeleteComponentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_component', TOOL_PREFIX),
-    title: 'Delete component',
-    description: 'Delete a component for good. Issues that had it lose it. There is no undo.',
+    description: 'Delete a component; issues lose it.',
     category: 'components',
     toolset: 'components',
     tags: ['component', 'delete', 'remove'],

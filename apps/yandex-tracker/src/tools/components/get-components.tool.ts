@@ -1,30 +1,26 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toComponent, type ApiComponent } from '../../api/dto/component-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
-import { cursorParam, perPageParam, queueIdParam } from '../shared/params.ts';
+import { cursorParam, fieldsOf, perPageParam, queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from '../queues/queue-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetComponentsParams = lazySchema(() =>
   z.object({
-    queueId: queueIdParam
-      .optional()
-      .describe('Only the components of this queue, e.g. "DEMO"; omit for all queues.'),
+    queueId: queueIdParam.optional().describe('Only this queue.'),
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, name, queue.key.' }),
+    fields: fieldsOf('queue.key'),
   }),
 );
 
 export class GetComponentsTool extends TrackerTool<ReturnType<typeof GetComponentsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_components', TOOL_PREFIX),
-    title: 'List components',
-    description:
-      'List queue components (id, name, queue, lead, auto-assign, version), of one queue or of all. Returns { items, total, nextCursor }. Use a component id in issue tools’ `components` or to update or delete it.',
+    description: 'Queue components, of one queue or all.',
     category: 'components',
     toolset: 'components',
     tags: ['component', 'list', 'queue', 'module', 'area'],

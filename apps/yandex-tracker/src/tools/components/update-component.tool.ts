@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toComponent, type ApiComponent } from '../../api/dto/component-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { userIdParam } from '../shared/params.ts';
+import { atMost, filled, userIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import {
   assertComponentAccess,
@@ -18,21 +18,21 @@ const CHANGES = ['name', 'description', 'lead', 'assignAuto'] as const;
 const UpdateComponentParams = lazySchema(() =>
   z.object({
     componentId: componentIdParam,
-    version: z
-      .number()
-      .int()
-      .positive()
+    version: z.number().int().positive().optional().describe('`version` from your read.'),
+    name: z
+      .string()
+      .trim()
+      .refine(filled, 'Must be at least 1 character long.')
+      .refine(atMost(200), 'Must be at most 200 characters long.')
       .optional()
-      .describe(
-        'The component `version` you read (tracker_get_components); the change is refused if it changed since, e.g. 2.',
-      ),
-    name: z.string().trim().min(1).max(200).optional().describe('New name, unique in the queue, e.g. "API".'),
-    description: z.string().max(10_000).optional().describe('New description, e.g. "Public REST API".'),
-    lead: userIdParam.optional().describe('New owner: login or uid, e.g. "dave".'),
-    assignAuto: z
-      .boolean()
+      .describe('Name, unique in the queue.'),
+    description: z
+      .string()
+      .refine(atMost(10_000), 'Must be at most 10000 characters long.')
       .optional()
-      .describe('Assign new issues with this component to its lead automatically, e.g. false.'),
+      .describe('Description.'),
+    lead: userIdParam.optional().describe('Owner: login or uid.'),
+    assignAuto: z.boolean().optional().describe('Auto-assign its new issues to the lead.'),
   }),
 );
 
@@ -41,9 +41,7 @@ type Params = z.output<ReturnType<typeof UpdateComponentParams>>;
 export class UpdateComponentTool extends TrackerTool<ReturnType<typeof UpdateComponentParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_component', TOOL_PREFIX),
-    title: 'Update component',
-    description:
-      'Change a component’s name, description, owner or auto-assignment. Only the given fields change. Pass `version` from tracker_get_components to refuse overwriting someone else’s change.',
+    description: 'Change a component; only the given fields change.',
     category: 'components',
     toolset: 'components',
     tags: ['component', 'update', 'edit', 'rename', 'write'],

@@ -5,30 +5,29 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { assertQueueAccess, TrackerTool } from '../shared/tracker-tool.ts';
 import { checkSearchBody } from '../shared/reference-values.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { filled } from '../shared/params.ts';
 
 const CountIssuesParams = lazySchema(() =>
   z.object({
     query: z
       .string()
-      .min(1)
+      .refine(filled, 'Must be at least 1 character long.')
       .optional()
-      .describe('Tracker query language (YQL), the most robust form, e.g. `Queue: DEMO Status: !closed`.'),
+      .describe('YQL, e.g. `Queue: DEMO Status: !closed`.'),
     filter: z
       .record(
         z.string(),
         z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]),
       )
       .optional()
-      .describe('Field → value(s), e.g. {"queue": "DEMO", "assignee": "Empty()"}. Strict: prefer `query`.'),
+      .describe('Field → value(s), e.g. {"queue": "DEMO"}.'),
   }),
 );
 
 export class CountIssuesTool extends TrackerTool<ReturnType<typeof CountIssuesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('count_issues', TOOL_PREFIX),
-    title: 'Count issues',
-    description:
-      'Count the issues matching exactly one of `query` (YQL) or `filter`, without fetching them. Returns { count }. Cheaper than paging through tracker_find_issues.',
+    description: 'Count the issues matching `query` or `filter` without fetching them.',
     category: 'issues',
     toolset: 'issues',
     priority: 'high',

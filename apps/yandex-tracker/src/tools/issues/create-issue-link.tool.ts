@@ -10,22 +10,18 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 const CreateIssueLinkParams = lazySchema(() =>
   z.object({
-    issueId: issueIdParam.describe('The issue the relationship is said of, e.g. "DEMO-12".'),
+    issueId: issueIdParam.describe('Issue key, e.g. DEMO-5.'),
     relationship: z
       .enum(LINK_RELATIONSHIPS)
-      .describe(
-        'How `issueId` relates to `targetIssueId`: "relates"; "depends on" (issueId is blocked by the target) / "is dependent by" (issueId blocks the target); "is subtask for" / "is parent task for"; "duplicates" / "is duplicated by"; "has epic" (the target is an Epic) / "is epic of" (issueId is an Epic).',
-      ),
-    targetIssueId: issueIdParam.describe('The issue to link to, e.g. "DEMO-3".'),
+      .describe('`issueId` <relationship> `targetIssueId`; "depends on": blocked by the target.'),
+    targetIssueId: issueIdParam.describe('Issue key to link to.'),
   }),
 );
 
 export class CreateIssueLinkTool extends TrackerTool<ReturnType<typeof CreateIssueLinkParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_issue_link', TOOL_PREFIX),
-    title: 'Link two issues',
-    description:
-      'Link `issueId` to `targetIssueId` with a relationship read from issueId\'s side, e.g. DEMO-5 "depends on" DEMO-1. Returns the link (`linkId` deletes it with tracker_delete_issue_link).',
+    description: 'Link two issues, e.g. DEMO-5 "depends on" DEMO-1. Returns the link with its `linkId`.',
     category: 'issues',
     subcategory: 'links',
     toolset: 'links',

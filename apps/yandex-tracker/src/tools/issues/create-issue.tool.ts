@@ -5,7 +5,7 @@ import type { ApiIssue } from '../../api/dto/tracker-types.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { isMissingQueue, knownQueues, withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { issueIdParam, queueIdParam } from '../shared/params.ts';
+import { atMost, filled, issueIdParam, queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { checkWrite } from '../shared/reference-values.ts';
 import { issueFieldsShape, issueFieldsBody } from './issue-fields.ts';
@@ -13,24 +13,27 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 const CreateIssueParams = lazySchema(() =>
   z.object({
-    queueId: queueIdParam.describe('Queue to create the issue in, e.g. "DEMO".'),
-    summary: z.string().trim().min(1).max(1000).describe('Issue title.'),
+    queueId: queueIdParam.describe('Queue key, e.g. DEMO.'),
+    summary: z
+      .string()
+      .trim()
+      .refine(filled, 'Must be at least 1 character long.')
+      .refine(atMost(1000), 'Must be at most 1000 characters long.')
+      .describe('Title.'),
     ...issueFieldsShape,
-    parentId: issueIdParam.optional().describe('Parent issue key, e.g. "DEMO-3" (makes this a sub-issue).'),
+    parentId: issueIdParam.optional().describe('Parent issue key (makes a sub-issue).'),
     attachmentIds: z
-      .array(z.string().min(1))
-      .max(20)
+      .array(z.string().refine(filled, 'Must be at least 1 character long.'))
+      .refine(atMost(20), 'Must have at most 20 items.')
       .optional()
-      .describe('Ids of temporary uploads to attach.'),
+      .describe('Ids of uploaded files to attach.'),
   }),
 );
 
 export class CreateIssueTool extends TrackerTool<ReturnType<typeof CreateIssueParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_issue', TOOL_PREFIX),
-    title: 'Create issue',
-    description:
-      'Create an issue in a queue. Safe to retry: the server sends a `unique` key, so a retried or timed-out create never makes a duplicate. Find valid types, priorities and fields with the reference tools.',
+    description: 'Create an issue. Safe to retry: a `unique` key prevents duplicates.',
     category: 'issues',
     toolset: 'issues_write',
     priority: 'critical',

@@ -10,21 +10,15 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 const DeleteIssueLinkParams = lazySchema(() =>
   z.object({
-    issueId: issueIdParam.describe('One of the two linked issues, e.g. "DEMO-12".'),
-    linkId: z
-      .number()
-      .int()
-      .positive()
-      .describe('Link id (`linkId` from tracker_get_issue_links), e.g. 502.'),
+    issueId: issueIdParam.describe('Either linked issue.'),
+    linkId: z.number().int().positive().describe('`linkId` from tracker_get_issue_links.'),
   }),
 );
 
 export class DeleteIssueLinkTool extends TrackerTool<ReturnType<typeof DeleteIssueLinkParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_issue_link', TOOL_PREFIX),
-    title: 'Delete issue link',
-    description:
-      'Remove one link between two issues (both issues stay). Find `linkId` with tracker_get_issue_links.',
+    description: 'Remove a link between two issues.',
     category: 'issues',
     subcategory: 'links',
     toolset: 'links',

@@ -1,10 +1,18 @@
-import { buildToolName, defineToolMetadata, fieldsParam, ValidationError } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
 import { z } from 'zod';
 import { toIssueSummary } from '../../api/dto/issue-dto.ts';
 import type { ApiIssue } from '../../api/dto/tracker-types.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts';
-import { cursorParam, issueIdParam, perPageParam, queueIdParam } from '../shared/params.ts';
+import {
+  atMost,
+  cursorParam,
+  fieldsOf,
+  filled,
+  issueRef,
+  perPageParam,
+  queueIdParam,
+} from '../shared/params.ts';
 import { assertQueueAccess, TrackerTool } from '../shared/tracker-tool.ts';
 import { checkSearchBody } from '../shared/reference-values.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -13,37 +21,36 @@ const FindIssuesParams = lazySchema(() =>
   z.object({
     query: z
       .string()
-      .min(1)
+      .refine(filled, 'Must be at least 1 character long.')
       .optional()
-      .describe(
-        'Tracker query language (YQL), the most robust form, e.g. `Queue: DEMO Assignee: me() Status: !closed "Sort by": Updated DESC`.',
-      ),
+      .describe('YQL, e.g. `Queue: DEMO Assignee: me() Status: !closed "Sort by": Updated DESC`.'),
     filter: z
       .record(
         z.string(),
         z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]),
       )
       .optional()
-      .describe(
-        'Field → value(s), e.g. {"queue": "DEMO", "assignee": "Empty()"}. Strict: prefer `query` for anything complex.',
-      ),
-    issueIds: z.array(issueIdParam).min(1).max(100).optional().describe('Find exactly these issue keys.'),
-    queueId: queueIdParam.optional().describe('All issues of this queue, e.g. "DEMO".'),
-    filterId: z.number().int().positive().optional().describe('Id of a saved filter.'),
+      .describe('Field → value(s), e.g. {"queue": "DEMO"}.'),
+    issueIds: z
+      .array(issueRef)
+      .refine(filled, 'Must have at least 1 item.')
+      .refine(atMost(100), 'Must have at most 100 items.')
+      .optional()
+      .describe('These issue keys.'),
+    queueId: queueIdParam.optional().describe('All issues of this queue.'),
+    filterId: z.number().int().positive().optional().describe('Saved filter id.'),
     order: z
       .string()
-      .regex(/^[+-][A-Za-z]+$/, 'Use "+field" or "-field", e.g. "-updated".')
+      .refine((value) => /^[+-][A-Za-z]+$/.test(value), 'Use "+field" or "-field", e.g. "-updated".')
       .optional()
-      .describe(
-        'Sort for `filter` only: "+field" ascending, "-field" descending, e.g. "-updated". With `query`, sort inside the query ("Sort by").',
-      ),
+      .describe('Sort for `filter`: +field or -field, e.g. -updated.'),
     expand: z
       .array(z.enum(['transitions', 'attachments']))
       .optional()
-      .describe('Extra data per issue (costs tokens).'),
+      .describe('Extra data per issue.'),
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. key, summary, status.key.' }),
+    fields: fieldsOf('status.key'),
   }),
 );
 
@@ -52,9 +59,8 @@ const SELECTORS = ['query', 'filter', 'issueIds', 'queueId', 'filterId'] as cons
 export class FindIssuesTool extends TrackerTool<ReturnType<typeof FindIssuesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('find_issues', TOOL_PREFIX),
-    title: 'Find issues',
     description:
-      'Find issues with exactly one of: `query` (YQL, recommended), `filter`, `issueIds`, `queueId` or `filterId`. Returns compact summaries, `total` and `nextCursor` for the next page. Count without fetching with tracker_count_issues.',
+      'Find issues by exactly one of `query` (YQL, recommended), `filter`, `issueIds`, `queueId`, `filterId`. Returns { items, total, nextCursor }.',
     category: 'issues',
     toolset: 'issues',
     priority: 'critical',

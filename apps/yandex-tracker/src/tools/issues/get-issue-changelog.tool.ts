@@ -1,9 +1,9 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toChangelogEntry, type ApiChangelogEntry } from '../../api/dto/changelog-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, listAfter, type TrackerCtx } from '../shared/list-result.ts';
-import { cursorParam, issueIdParam, perPageParam } from '../shared/params.ts';
+import { cursorParam, fieldsOf, filled, issueIdParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -12,28 +12,28 @@ const GetIssueChangelogParams = lazySchema(() =>
     issueId: issueIdParam,
     field: z
       .string()
-      .min(1)
+      .refine(filled, 'Must be at least 1 character long.')
       .optional()
-      .describe('Only changes of this field id, e.g. "status", "assignee", "priority".'),
+      .describe('Only changes of this field id, e.g. status.'),
     type: z
       .string()
-      .regex(/^[A-Z][A-Za-z]+$/, 'Use an entry type such as "IssueWorkflow" or "IssueUpdated".')
+      .refine(
+        (value) => /^[A-Z][A-Za-z]+$/.test(value),
+        'Use an entry type such as "IssueWorkflow" or "IssueUpdated".',
+      )
       .optional()
-      .describe(
-        'Only entries of this type, e.g. "IssueWorkflow" (status changes), "IssueUpdated", "IssueCreated", "IssueMoved", "IssueCommentAdded", "IssueLinked", "IssueAttachmentAdded", "IssueWorklogAdded".',
-      ),
+      .describe('Only entries of this type, e.g. IssueWorkflow (status), IssueUpdated, IssueCommentAdded.'),
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, updatedAt, updatedBy.display.' }),
+    fields: fieldsOf('updatedBy.display'),
   }),
 );
 
 export class GetIssueChangelogTool extends TrackerTool<ReturnType<typeof GetIssueChangelogParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_issue_changelog', TOOL_PREFIX),
-    title: 'Get issue changelog',
     description:
-      'History of one issue, oldest first: who changed what and when (status changes, field edits, comments, links, moves). Filter by `field` or `type`; page with `nextCursor`. Entries: { id, updatedAt, updatedBy, type, changes: [{ field, from, to }] }.',
+      'History of an issue, oldest first: { id, updatedAt, updatedBy, type, changes: [{ field, from, to }] }.',
     category: 'issues',
     toolset: 'history',
     priority: 'normal',

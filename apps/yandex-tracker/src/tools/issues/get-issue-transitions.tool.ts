@@ -1,10 +1,10 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { compact, refKey } from '../../api/dto/refs.ts';
 import type { Ref } from '../../api/dto/tracker-types.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
-import { issueIdParam } from '../shared/params.ts';
+import { fieldsOf, issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -22,16 +22,14 @@ export const toTransition = (t: ApiTransition) =>
 const GetIssueTransitionsParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, display, to.key.' }),
+    fields: fieldsOf('to.key'),
   }),
 );
 
 export class GetIssueTransitionsTool extends TrackerTool<ReturnType<typeof GetIssueTransitionsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_issue_transitions', TOOL_PREFIX),
-    title: 'Get issue transitions',
-    description:
-      'The workflow transitions available for the issue in its current status: { items: [{ transitionId, display, to }] } (`to` is the target status key). Execute one with tracker_transition_issue — that is the only way to change the status.',
+    description: 'Transitions available to an issue now: { transitionId, display, to }.',
     category: 'issues',
     toolset: 'issues',
     priority: 'high',

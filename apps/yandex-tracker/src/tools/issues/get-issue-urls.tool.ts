@@ -2,7 +2,7 @@ import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { ISSUE_KEY_PATTERN } from '../shared/params.ts';
+import { atMost, filled, ISSUE_KEY_PATTERN } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -12,23 +12,21 @@ const GetIssueUrlsParams = lazySchema(() =>
       .array(
         z
           .string()
-          .regex(
-            ISSUE_KEY_PATTERN,
+          .refine(
+            (value) => ISSUE_KEY_PATTERN.test(value),
             'Use an issue key such as "DEMO-12" (web links need the key, not the 24-character id).',
           ),
       )
-      .min(1)
-      .max(100)
-      .describe('Issue keys, e.g. ["DEMO-1", "DEMO-2"] (1–100).'),
+      .refine(filled, 'Must have at least 1 item.')
+      .refine(atMost(100), 'Must have at most 100 items.')
+      .describe('Issue keys, e.g. DEMO-1.'),
   }),
 );
 
 export class GetIssueUrlsTool extends TrackerTool<ReturnType<typeof GetIssueUrlsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_issue_urls', TOOL_PREFIX),
-    title: 'Get issue web links',
-    description:
-      'Web UI links for issue keys, to show to the user: { items: [{ issueId, url }] }. Builds them locally (no API call, does not check that the issues exist).',
+    description: 'Web links of issues, built locally: { issueId, url }.',
     category: 'issues',
     subcategory: 'url',
     toolset: 'issues',

@@ -1,27 +1,25 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toIssueDetail } from '../../api/dto/issue-dto.ts';
 import type { ApiIssue } from '../../api/dto/tracker-types.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { runBatch } from '../shared/batch.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
-import { issueIdsParam } from '../shared/params.ts';
+import { fieldsOf, issueIdsParam } from '../shared/params.ts';
 import { assertIssueAccess, TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetIssuesParams = lazySchema(() =>
   z.object({
     issueIds: issueIdsParam(50),
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. key, summary, status.key.' }),
+    fields: fieldsOf('status.key'),
   }),
 );
 
 export class GetIssuesTool extends TrackerTool<ReturnType<typeof GetIssuesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_issues', TOOL_PREFIX),
-    title: 'Get issues',
-    description:
-      'Read one or more issues by key (batch). Returns { total, successful, failed }: a compact view per issue (key, summary, status, assignee, version, …); pass `fields` with dot paths of the API object for other fields.',
+    description: 'Read issues by key. Returns { total, successful, failed }.',
     category: 'issues',
     toolset: 'issues',
     priority: 'critical',

@@ -1,66 +1,85 @@
 /** The writable issue fields shared by create and update, and their API body (research §3.3). */
 import { z } from 'zod';
+import { filled, atMost } from '../shared/params.ts';
 
-const listEdit = z
-  .object({
-    add: z.array(z.string().min(1)).optional().describe('Values to add.'),
-    remove: z.array(z.string().min(1)).optional().describe('Values to remove.'),
-  })
-  .describe('Add or remove values without replacing the rest.');
+const listEdit = z.object({
+  add: z.array(z.string().refine(filled, 'Must be at least 1 character long.')).optional(),
+  remove: z.array(z.string().refine(filled, 'Must be at least 1 character long.')).optional(),
+});
 
 export const issueFieldsShape = {
   description: z
     .string()
-    .max(100_000)
+    .refine(atMost(100_000), 'Must be at most 100000 characters long.')
     .optional()
-    .describe('Issue description (Markdown when `markdown` is true, else Tracker markup).'),
-  markdown: z.boolean().optional().describe('Treat `description` as Markdown (sends markupType "md").'),
+    .describe('Text in Tracker markup (Markdown with `markdown`).'),
+  markdown: z.boolean().optional().describe('`description` is Markdown.'),
   type: z
     .string()
-    .min(1)
+    .refine(filled, 'Must be at least 1 character long.')
     .optional()
-    .describe('Issue type key, e.g. "bug", "task" (tracker_get_issue_types lists them).'),
+    .describe('Issue type key, e.g. bug.'),
   priority: z
     .string()
-    .min(1)
+    .refine(filled, 'Must be at least 1 character long.')
     .optional()
-    .describe('Priority key, e.g. "critical" (tracker_get_priorities lists them).'),
-  assignee: z.string().min(1).optional().describe('Assignee login or uid, e.g. "bob".'),
-  followers: z.array(z.string().min(1)).max(50).optional().describe('Follower logins or uids.'),
-  tags: z.array(z.string().min(1)).max(50).optional().describe('Tags.'),
+    .describe('Priority key, e.g. critical.'),
+  assignee: z
+    .string()
+    .refine(filled, 'Must be at least 1 character long.')
+    .optional()
+    .describe('Login or uid.'),
+  followers: z
+    .array(z.string().refine(filled, 'Must be at least 1 character long.'))
+    .refine(atMost(50), 'Must have at most 50 items.')
+    .optional()
+    .describe('Logins or uids.'),
+  tags: z
+    .array(z.string().refine(filled, 'Must be at least 1 character long.'))
+    .refine(atMost(50), 'Must have at most 50 items.')
+    .optional()
+    .describe('Tags.'),
   components: z
-    .array(z.union([z.number().int(), z.string().min(1)]))
-    .max(20)
+    .array(z.union([z.number().int(), z.string().refine(filled, 'Must be at least 1 character long.')]))
+    .refine(atMost(20), 'Must have at most 20 items.')
     .optional()
-    .describe('Component ids or names of the queue.'),
+    .describe('Component ids or names.'),
   sprint: z
-    .array(z.union([z.number().int(), z.string().min(1)]))
-    .max(5)
+    .array(z.union([z.number().int(), z.string().refine(filled, 'Must be at least 1 character long.')]))
+    .refine(atMost(5), 'Must have at most 5 items.')
     .optional()
     .describe('Sprint ids or names.'),
   deadline: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD, e.g. 2026-12-01.')
+    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value), 'Use YYYY-MM-DD, e.g. 2026-12-01.')
     .optional()
-    .describe('Deadline date, YYYY-MM-DD.'),
+    .describe('YYYY-MM-DD.'),
   storyPoints: z.number().min(0).max(1000).optional().describe('Story points.'),
   customFields: z
-    .record(z.string().min(1), z.unknown())
+    .record(z.string().refine(filled, 'Must be at least 1 character long.'), z.unknown())
     .optional()
-    .describe(
-      'Other fields by field id (global) or local field key, e.g. {"myLocalField": "value"}. tracker_get_queue_fields lists them.',
-    ),
+    .describe('Other fields by id or local key (tracker_get_queue_fields).'),
 };
 
 export const issueListEdits = {
   tags: z
-    .union([z.array(z.string().min(1)).max(50), listEdit])
+    .union([
+      z
+        .array(z.string().refine(filled, 'Must be at least 1 character long.'))
+        .refine(atMost(50), 'Must have at most 50 items.'),
+      listEdit,
+    ])
     .optional()
-    .describe('Tags: a list replaces them; {add, remove} edits them.'),
+    .describe('A list replaces; {add, remove} edits.'),
   followers: z
-    .union([z.array(z.string().min(1)).max(50), listEdit])
+    .union([
+      z
+        .array(z.string().refine(filled, 'Must be at least 1 character long.'))
+        .refine(atMost(50), 'Must have at most 50 items.'),
+      listEdit,
+    ])
     .optional()
-    .describe('Followers: a list replaces them; {add, remove} edits them.'),
+    .describe('Logins or uids; a list replaces, {add, remove} edits.'),
 };
 
 type Fields = {

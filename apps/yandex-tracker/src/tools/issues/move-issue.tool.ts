@@ -12,20 +12,13 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const MoveIssueParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
-    targetQueueId: queueIdParam.describe('Queue to move the issue to, e.g. "OPS".'),
-    moveAllFields: z
-      .boolean()
-      .optional()
-      .describe(
-        'Keep components, versions and projects (they must exist in the target queue). Default false: they are cleared.',
-      ),
+    targetQueueId: queueIdParam.describe('Target queue key.'),
+    moveAllFields: z.boolean().optional().describe('Keep components, versions, projects (default: cleared).'),
     initialStatus: z
       .boolean()
       .optional()
-      .describe(
-        "Put the issue into the target queue's initial status. Needed when the issue's type or status does not exist in the target queue. Default false.",
-      ),
-    notify: z.boolean().optional().describe("Notify the issue's participants about the move. Default true."),
+      .describe("Reset to the target queue's first status; needed if the type or status is missing there."),
+    notify: z.boolean().optional().describe('Notify participants (default true).'),
   }),
 );
 
@@ -33,8 +26,7 @@ export class MoveIssueTool extends TrackerTool<ReturnType<typeof MoveIssueParams
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('move_issue', TOOL_PREFIX),
     title: 'Move issue to another queue',
-    description:
-      'Move one issue to another queue. The issue gets a new key in that queue (the old key keeps redirecting); returns `key` (new) and `previousKey`. For many issues use the bulk tools.',
+    description: 'Move an issue to another queue; it gets a new key (returned with `previousKey`).',
     category: 'issues',
     toolset: 'history',
     priority: 'normal',

@@ -6,7 +6,7 @@ import { CONFLICT_HINT } from '../../api/tracker-client.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { knownTransitions, withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { issueIdParam } from '../shared/params.ts';
+import { atMost, filled, issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { checkWrite } from '../shared/reference-values.ts';
 import type { ApiTransition } from './get-issue-transitions.tool.ts';
@@ -17,20 +17,23 @@ const TransitionIssueParams = lazySchema(() =>
     issueId: issueIdParam,
     transitionId: z
       .string()
-      .min(1)
-      .describe('Transition id from tracker_get_issue_transitions, e.g. "start_progress" or "close".'),
-    comment: z.string().min(1).max(100_000).optional().describe('Comment added with the transition.'),
+      .refine(filled, 'Must be at least 1 character long.')
+      .describe('Transition id, e.g. close.'),
+    comment: z
+      .string()
+      .refine(filled, 'Must be at least 1 character long.')
+      .refine(atMost(100_000), 'Must be at most 100000 characters long.')
+      .optional()
+      .describe('Comment to add.'),
     resolution: z
       .string()
-      .min(1)
+      .refine(filled, 'Must be at least 1 character long.')
       .optional()
-      .describe(
-        'Resolution key for transitions to a done status, e.g. "fixed" (tracker_get_resolutions lists them).',
-      ),
+      .describe('Resolution key when closing, e.g. fixed.'),
     customFields: z
-      .record(z.string().min(1), z.unknown())
+      .record(z.string().refine(filled, 'Must be at least 1 character long.'), z.unknown())
       .optional()
-      .describe('Fields the transition screen asks for, by field id, e.g. {"assignee": "bob"}.'),
+      .describe('Fields the transition asks for, by id.'),
   }),
 );
 
@@ -39,7 +42,7 @@ export class TransitionIssueTool extends TrackerTool<ReturnType<typeof Transitio
     name: buildToolName('transition_issue', TOOL_PREFIX),
     title: 'Transition issue (change status)',
     description:
-      "Change an issue's status by executing a workflow transition (ids from tracker_get_issue_transitions), optionally with a comment and a resolution. Returns the issue's new status and the transitions available from it.",
+      'Run a transition from tracker_get_issue_transitions. Returns the new status and the next transitions.',
     category: 'issues',
     toolset: 'issues_write',
     priority: 'high',

@@ -12,7 +12,7 @@ import type { ApiIssue } from '../../api/dto/tracker-types.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { issueIdParam } from '../shared/params.ts';
+import { atMost, filled, issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { checkWrite } from '../shared/reference-values.ts';
 import { issueFieldsBody, issueFieldsShape, issueListEdits } from './issue-fields.ts';
@@ -24,21 +24,14 @@ const UpdateIssueParams = lazySchema(() =>
     summary: z
       .string()
       .trim()
-      .min(1)
-      .max(1000)
+      .refine(filled, 'Must be at least 1 character long.')
+      .refine(atMost(1000), 'Must be at most 1000 characters long.')
       .optional()
-      .describe('New title, e.g. "Login fails for + emails".'),
+      .describe('Title.'),
     ...issueFieldsShape,
     ...issueListEdits,
-    parentId: issueIdParam.optional().describe('New parent issue key, e.g. "DEMO-3".'),
-    version: z
-      .number()
-      .int()
-      .positive()
-      .optional()
-      .describe(
-        'The `version` the issue had when you read it (tracker_get_issues returns it), e.g. 7. The update is refused if someone changed the issue since. Recommended.',
-      ),
+    parentId: issueIdParam.optional().describe('Parent issue key.'),
+    version: z.number().int().positive().optional().describe('`version` from your read (recommended).'),
   }),
 );
 
@@ -55,9 +48,7 @@ const ELSEWHERE: Record<string, string> = {
 export class UpdateIssueTool extends TrackerTool<ReturnType<typeof UpdateIssueParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_issue', TOOL_PREFIX),
-    title: 'Update issue',
-    description:
-      "Change fields of one issue: summary, description, type, priority, assignee, tags and followers (a list replaces, {add, remove} edits), components, sprint, deadline, story points, custom fields. Pass `version` from tracker_get_issues to avoid overwriting someone else's change. Status is not a field here: use tracker_get_issue_transitions + tracker_transition_issue.",
+    description: 'Change fields of an issue; only the given ones change.',
     category: 'issues',
     toolset: 'issues_write',
     priority: 'high',

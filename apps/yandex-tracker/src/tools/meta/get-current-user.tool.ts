@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toUser, type ApiUser } from '../../api/dto/user-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -6,19 +6,18 @@ import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withAuthGuidance } from './auth-guidance.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { fieldsOf } from '../shared/params.ts';
 
 const GetCurrentUserParams = lazySchema(() =>
   z.object({
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. uid, login, display.' }),
+    fields: fieldsOf('uid, login'),
   }),
 );
 
 export class GetCurrentUserTool extends TrackerTool<ReturnType<typeof GetCurrentUserParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_current_user', TOOL_PREFIX),
-    title: 'Get current user',
-    description:
-      'Who this server acts as (the token owner): { uid, login, display, email, dismissed }. Use `login` for "me" in assignees and mentions, `uid` for worklog search.',
+    description: 'The user this server acts as: uid, login, display, email.',
     category: 'meta',
     toolset: 'meta',
     tags: ['me', 'myself', 'current user', 'whoami', 'login', 'uid'],

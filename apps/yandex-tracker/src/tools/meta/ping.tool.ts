@@ -14,7 +14,7 @@ export class PingTool extends TrackerTool<ReturnType<typeof PingParams>> {
     name: buildToolName('ping', TOOL_PREFIX),
     title: 'Check the Tracker connection',
     description:
-      'Check that the server reaches Yandex Tracker with its token and organisation: { ok: true, user, organisation }. On failure it says which setting to fix (token, IAM token expiry, YANDEX_ORG_ID vs YANDEX_CLOUD_ORG_ID). Call it first when other tools fail with HTTP 401 or 403.',
+      'Check the token and organisation, or say which setting to fix. Call it when tools fail with 401 or 403.',
     category: 'meta',
     toolset: 'meta',
     priority: 'high',

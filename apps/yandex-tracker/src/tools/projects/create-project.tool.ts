@@ -4,7 +4,7 @@ import { toProjectDetail, type ApiProject } from '../../api/dto/project-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { userIdParam } from '../shared/params.ts';
+import { atMost, filled, userIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from '../queues/queue-hints.ts';
 import { projectDateParam, projectStatusParam, queueIdsParam, queuesValue } from './project-params.ts';
@@ -12,19 +12,22 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 const CreateProjectParams = lazySchema(() =>
   z.object({
-    name: z.string().trim().min(1).max(200).describe('Project name, unique, e.g. "Spring release".'),
+    name: z
+      .string()
+      .trim()
+      .refine(filled, 'Must be at least 1 character long.')
+      .refine(atMost(200), 'Must be at most 200 characters long.')
+      .describe('Unique name.'),
     queueIds: queueIdsParam,
-    lead: userIdParam.optional().describe('Project lead: login or uid, e.g. "alice".'),
+    lead: userIdParam.optional().describe('Lead: login or uid.'),
     description: z
       .string()
-      .max(10_000)
+      .refine(atMost(10_000), 'Must be at most 10000 characters long.')
       .optional()
-      .describe('Project description, e.g. "Everything for the spring release".'),
-    status: projectStatusParam
-      .optional()
-      .describe('Stage: DRAFT (default), IN_PROGRESS, LAUNCHED or POSTPONED.'),
-    startDate: projectDateParam('Start date', '2026-03-01').optional(),
-    endDate: projectDateParam('End date, not before startDate', '2026-05-31').optional(),
+      .describe('Description.'),
+    status: projectStatusParam.optional().describe('Stage (default DRAFT).'),
+    startDate: projectDateParam().optional(),
+    endDate: projectDateParam('YYYY-MM-DD, not before startDate.').optional(),
   }),
 );
 
@@ -33,9 +36,7 @@ type Params = z.output<ReturnType<typeof CreateProjectParams>>;
 export class CreateProjectTool extends TrackerTool<ReturnType<typeof CreateProjectParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_project', TOOL_PREFIX),
-    title: 'Create project',
-    description:
-      'Create a project over one or more queues, with an optional lead, description, stage (DRAFT, IN_PROGRESS, LAUNCHED, POSTPONED) and start and end dates (YYYY-MM-DD).',
+    description: 'Create a project over queues.',
     category: 'projects',
     toolset: 'projects',
     tags: ['project', 'create', 'new', 'write', 'roadmap'],

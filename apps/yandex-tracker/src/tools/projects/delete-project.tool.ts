@@ -17,9 +17,7 @@ type Params = z.output<ReturnType<typeof DeleteProjectParams>>;
 export class DeleteProjectTool extends TrackerTool<ReturnType<typeof DeleteProjectParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_project', TOOL_PREFIX),
-    title: 'Delete project',
-    description:
-      'Delete a project for good. Its queues and issues stay; only the project goes. There is no undo.',
+    description: 'Delete a project; its queues and issues stay.',
     category: 'projects',
     toolset: 'projects',
     tags: ['project', 'delete', 'remove'],

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toProjectDetail, type ApiProject } from '../../api/dto/project-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -6,16 +6,17 @@ import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { assertProjectAccess, projectIdParam, projectPath, withProjectHint } from './project-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { fieldsOf, filled } from '../shared/params.ts';
 
 const GetProjectParams = lazySchema(() =>
   z.object({
     projectId: projectIdParam,
     expand: z
       .array(z.enum(['queues']))
-      .min(1)
+      .refine(filled, 'Must have at least 1 item.')
       .optional()
-      .describe('Extra data: ["queues"] adds the keys of the project’s queues.'),
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, name, status.' }),
+      .describe('["queues"] adds its queue keys.'),
+    fields: fieldsOf('id, name'),
   }),
 );
 
@@ -24,9 +25,7 @@ type Params = z.output<ReturnType<typeof GetProjectParams>>;
 export class GetProjectTool extends TrackerTool<ReturnType<typeof GetProjectParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_project', TOOL_PREFIX),
-    title: 'Get project',
-    description:
-      'Read one project: name, stage, lead, description, start and end dates, version; with expand ["queues"], its queues.',
+    description: 'Read a project.',
     category: 'projects',
     toolset: 'projects',
     tags: ['project', 'read', 'details'],

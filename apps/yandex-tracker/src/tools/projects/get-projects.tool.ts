@@ -1,30 +1,26 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toProjectSummary, type ApiProject } from '../../api/dto/project-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts';
-import { cursorParam, perPageParam, queueIdParam } from '../shared/params.ts';
+import { cursorParam, fieldsOf, perPageParam, queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from '../queues/queue-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetProjectsParams = lazySchema(() =>
   z.object({
-    queueId: queueIdParam
-      .optional()
-      .describe('Only projects that include this queue, e.g. "DEMO"; omit for all.'),
+    queueId: queueIdParam.optional().describe('Only projects with this queue.'),
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, name, status.' }),
+    fields: fieldsOf('id, name'),
   }),
 );
 
 export class GetProjectsTool extends TrackerTool<ReturnType<typeof GetProjectsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_projects', TOOL_PREFIX),
-    title: 'List projects',
-    description:
-      'List projects (id, name, stage, lead, queues, dates), of all queues or of one. Returns { items, total, nextCursor }. Details of one project: tracker_get_project.',
+    description: 'List projects.',
     category: 'projects',
     toolset: 'projects',
     tags: ['project', 'list', 'roadmap', 'initiative'],

@@ -7,31 +7,32 @@ import { z } from 'zod';
 import type { ApiProject } from '../../api/dto/project-dto.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { queueIdParam } from '../shared/params.ts';
+import { atMost, filled, queueRef } from '../shared/params.ts';
 import { assertQueueAccess, policyActive, QueueAccessError } from '../shared/tracker-tool.ts';
 
 export const PROJECT_STATUSES = ['DRAFT', 'IN_PROGRESS', 'LAUNCHED', 'POSTPONED'] as const;
 
 export const projectIdParam = z
   .string()
-  .regex(/^\d+$/, 'Use the numeric project id as a string, e.g. "1" (tracker_get_projects lists them).')
-  .describe('Project id, e.g. "1"; tracker_get_projects lists them.');
+  .refine(
+    (value) => /^\d+$/.test(value),
+    'Use the numeric project id as a string, e.g. "1" (tracker_get_projects lists them).',
+  )
+  .describe('Project id, e.g. "1".');
 
-export const projectDateParam = (what: string, example: string) =>
+export const projectDateParam = (what = 'YYYY-MM-DD.') =>
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD, e.g. "2026-12-31".')
-    .describe(`${what}, YYYY-MM-DD, e.g. "${example}".`);
+    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value), 'Use YYYY-MM-DD, e.g. "2026-12-31".')
+    .describe(what);
 
-export const projectStatusParam = z
-  .enum(PROJECT_STATUSES)
-  .describe('Stage: DRAFT, IN_PROGRESS, LAUNCHED or POSTPONED, e.g. "IN_PROGRESS".');
+export const projectStatusParam = z.enum(PROJECT_STATUSES).describe('Stage.');
 
 export const queueIdsParam = z
-  .array(queueIdParam)
-  .min(1)
-  .max(50)
-  .describe('Keys of the queues whose issues belong to the project, e.g. ["DEMO", "WEB"].');
+  .array(queueRef)
+  .refine(filled, 'Must have at least 1 item.')
+  .refine(atMost(50), 'Must have at most 50 items.')
+  .describe('Queue keys, e.g. DEMO.');
 
 export const projectPath = (projectId: string) => `/v2/projects/${encodeURIComponent(projectId)}`;
 

@@ -4,7 +4,7 @@ import { toProjectDetail, type ApiProject } from '../../api/dto/project-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { isMissingQueue } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { userIdParam } from '../shared/params.ts';
+import { atMost, filled, userIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from '../queues/queue-hints.ts';
 import { assertDateOrder } from './create-project.tool.ts';
@@ -25,23 +25,24 @@ const CHANGES = ['name', 'description', 'lead', 'status', 'startDate', 'endDate'
 const UpdateProjectParams = lazySchema(() =>
   z.object({
     projectId: projectIdParam,
-    version: z
-      .number()
-      .int()
-      .positive()
+    version: z.number().int().positive().optional().describe('`version` from your read.'),
+    name: z
+      .string()
+      .trim()
+      .refine(filled, 'Must be at least 1 character long.')
+      .refine(atMost(200), 'Must be at most 200 characters long.')
       .optional()
-      .describe(
-        'The project `version` you read (tracker_get_project); the change is refused if it changed since, e.g. 2.',
-      ),
-    name: z.string().trim().min(1).max(200).optional().describe('New name, e.g. "Spring release 2".'),
-    description: z.string().max(10_000).optional().describe('New description.'),
-    lead: userIdParam.optional().describe('New lead: login or uid, e.g. "bob".'),
+      .describe('Name.'),
+    description: z
+      .string()
+      .refine(atMost(10_000), 'Must be at most 10000 characters long.')
+      .optional()
+      .describe('Description.'),
+    lead: userIdParam.optional().describe('Lead: login or uid.'),
     status: projectStatusParam.optional(),
-    startDate: projectDateParam('New start date', '2026-03-01').optional(),
-    endDate: projectDateParam('New end date', '2026-06-30').optional(),
-    queueIds: queueIdsParam
-      .optional()
-      .describe('REPLACES the project’s queues with these, e.g. ["DEMO", "WEB"].'),
+    startDate: projectDateParam().optional(),
+    endDate: projectDateParam().optional(),
+    queueIds: queueIdsParam.optional().describe('Queue keys; replaces the list.'),
   }),
 );
 
@@ -50,9 +51,7 @@ type Params = z.output<ReturnType<typeof UpdateProjectParams>>;
 export class UpdateProjectTool extends TrackerTool<ReturnType<typeof UpdateProjectParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_project', TOOL_PREFIX),
-    title: 'Update project',
-    description:
-      'Change a project’s name, description, lead, stage, dates or queues. Only the given fields change; `queueIds` replaces the queue list. Pass `version` from tracker_get_project to refuse overwriting someone else’s change.',
+    description: 'Change a project; only the given fields change.',
     category: 'projects',
     toolset: 'projects',
     tags: ['project', 'update', 'edit', 'status', 'stage', 'write'],

@@ -4,7 +4,7 @@ import { toQueueDetail, type ApiQueue } from '../../api/dto/queue-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { userIdParam } from '../shared/params.ts';
+import { atMost, filled, userIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { QUEUE_VALUES_HINT } from './queue-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -13,40 +13,48 @@ const CreateQueueParams = lazySchema(() =>
   z.object({
     key: z
       .string()
-      .regex(/^[A-Z]{2,10}$/, 'Use 2–10 Latin capital letters, e.g. "DESIGN".')
-      .describe(
-        'Key of the new queue: 2–10 Latin capital letters, e.g. "DESIGN". Issue keys will be DESIGN-1, …',
-      ),
-    name: z.string().trim().min(1).max(200).describe('Queue name, e.g. "Design".'),
-    lead: userIdParam.describe('Queue owner: login or uid, e.g. "alice".'),
-    defaultType: z.string().min(1).describe('Default issue type key, e.g. "task".'),
-    defaultPriority: z.string().min(1).describe('Default priority key, e.g. "normal".'),
-    description: z.string().max(10_000).optional().describe('Queue description, e.g. "Design requests".'),
+      .refine((value) => /^[A-Z]{2,10}$/.test(value), 'Use 2–10 Latin capital letters, e.g. "DESIGN".')
+      .describe('2–10 capital letters, e.g. DESIGN.'),
+    name: z
+      .string()
+      .trim()
+      .refine(filled, 'Must be at least 1 character long.')
+      .refine(atMost(200), 'Must be at most 200 characters long.')
+      .describe('Name.'),
+    lead: userIdParam.describe('Owner: login or uid.'),
+    defaultType: z
+      .string()
+      .refine(filled, 'Must be at least 1 character long.')
+      .describe('Issue type key, e.g. task.'),
+    defaultPriority: z
+      .string()
+      .refine(filled, 'Must be at least 1 character long.')
+      .describe('Priority key, e.g. normal.'),
+    description: z
+      .string()
+      .refine(atMost(10_000), 'Must be at most 10000 characters long.')
+      .optional()
+      .describe('Description.'),
     issueTypesConfig: z
       .array(
         z.object({
-          issueType: z.string().min(1).describe('Issue type key, e.g. "task".'),
-          workflow: z.string().min(1).describe('Workflow id, e.g. "developmentPresetWorkflow".'),
+          issueType: z.string().refine(filled, 'Must be at least 1 character long.'),
+          workflow: z.string().refine(filled, 'Must be at least 1 character long.'),
           resolutions: z
-            .array(z.string().min(1))
-            .min(1)
-            .describe('Resolution keys allowed for this type, e.g. ["fixed", "wontFix"].'),
+            .array(z.string().refine(filled, 'Must be at least 1 character long.'))
+            .refine(filled, 'Must have at least 1 item.'),
         }),
       )
-      .min(1)
+      .refine(filled, 'Must have at least 1 item.')
       .optional()
-      .describe(
-        'Issue types of the queue with their workflow and resolutions, e.g. [{"issueType": "task", "workflow": "developmentPresetWorkflow", "resolutions": ["fixed", "wontFix"]}]. Must include `defaultType`.',
-      ),
+      .describe('Issue types with workflow and resolutions; must include `defaultType`.'),
   }),
 );
 
 export class CreateQueueTool extends TrackerTool<ReturnType<typeof CreateQueueParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_queue', TOOL_PREFIX),
-    title: 'Create queue',
-    description:
-      'Create a queue with a unique key and name, an owner, a default issue type and priority, and optionally its issue types with workflows and resolutions. Fails with a conflict when the key or the name is taken.',
+    description: 'Create a queue.',
     category: 'queues',
     toolset: 'queues',
     tags: ['queue', 'create', 'new', 'write', 'admin'],

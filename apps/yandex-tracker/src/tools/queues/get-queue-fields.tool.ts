@@ -1,9 +1,9 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueueField, type ApiField } from '../../api/dto/queue-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
-import { queueIdParam } from '../shared/params.ts';
+import { fieldsOf, queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from './queue-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -11,20 +11,16 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const GetQueueFieldsParams = lazySchema(() =>
   z.object({
     queueId: queueIdParam,
-    requiredOnly: z
-      .boolean()
-      .optional()
-      .describe('Only the fields an issue of this queue must have, e.g. true. Default false.'),
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, name, schema.type.' }),
+    requiredOnly: z.boolean().optional().describe('Only required fields.'),
+    fields: fieldsOf('schema.type'),
   }),
 );
 
 export class GetQueueFieldsTool extends TrackerTool<ReturnType<typeof GetQueueFieldsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_queue_fields', TOOL_PREFIX),
-    title: 'Get queue fields',
     description:
-      'The fields an issue of a queue can have: global fields plus the queue’s local fields, each with its type and whether it is `required`. Set a field in issue tools’ `customFields` under its `setAs` key.',
+      'Fields an issue of the queue can have, with type and `required`; set them in `customFields` under `setAs`.',
     category: 'queues',
     toolset: 'queues',
     tags: ['queue', 'fields', 'custom fields', 'local fields', 'required', 'schema'],

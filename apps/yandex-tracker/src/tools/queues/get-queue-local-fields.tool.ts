@@ -1,9 +1,9 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueueField, type ApiField } from '../../api/dto/queue-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
-import { queueIdParam } from '../shared/params.ts';
+import { fieldsOf, queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from './queue-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -11,16 +11,14 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const GetQueueLocalFieldsParams = lazySchema(() =>
   z.object({
     queueId: queueIdParam,
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. key, name, schema.type.' }),
+    fields: fieldsOf('schema.type'),
   }),
 );
 
 export class GetQueueLocalFieldsTool extends TrackerTool<ReturnType<typeof GetQueueLocalFieldsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_queue_local_fields', TOOL_PREFIX),
-    title: 'Get queue local fields',
-    description:
-      'The local fields of one queue (fields that exist only in this queue), with their type. Set one in issue tools’ `customFields` under its `setAs` key (the short key, not the long id).',
+    description: "The queue's own fields; set them in `customFields` under `setAs`.",
     category: 'queues',
     toolset: 'queues',
     tags: ['queue', 'local fields', 'custom fields', 'schema'],

@@ -10,16 +10,14 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetQueuePermissionsParams = lazySchema(() =>
   z.object({
-    queueId: queueIdParam.describe('Queue key, e.g. "DEMO" (upper case; case-sensitive here).'),
+    queueId: queueIdParam.describe('Queue key, e.g. DEMO.'),
   }),
 );
 
 export class GetQueuePermissionsTool extends TrackerTool<ReturnType<typeof GetQueuePermissionsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_queue_permissions', TOOL_PREFIX),
-    title: 'Get queue permissions',
-    description:
-      'Who may create, write, read issues in a queue and grant access to it: users, groups and roles per permission. Read this before tracker_manage_queue_access.',
+    description: 'Who may create, write, read and grant in a queue.',
     category: 'queues',
     toolset: 'queues',
     tags: ['queue', 'permissions', 'access', 'rights', 'roles', 'groups'],

@@ -1,9 +1,9 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueueDetail, type ApiQueue } from '../../api/dto/queue-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
-import { queueIdParam } from '../shared/params.ts';
+import { fieldsOf, filled, queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from './queue-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -25,21 +25,17 @@ const GetQueueParams = lazySchema(() =>
     queueId: queueIdParam,
     expand: z
       .array(z.enum(QUEUE_EXPANDS))
-      .min(1)
+      .refine(filled, 'Must have at least 1 item.')
       .optional()
-      .describe(
-        'Extra data, e.g. ["issueTypesConfig"] (resolutions per issue type, needed to close issues) or ["types", "components"]. "all" returns everything (costs tokens).',
-      ),
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. key, name, issueTypesConfig.' }),
+      .describe('Extra data, e.g. issueTypesConfig (resolutions per type), components; all for everything.'),
+    fields: fieldsOf('key, name'),
   }),
 );
 
 export class GetQueueTool extends TrackerTool<ReturnType<typeof GetQueueParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_queue', TOOL_PREFIX),
-    title: 'Get queue',
-    description:
-      'Read one queue: name, lead, default type and priority, version; with `expand`, its issue types, resolutions per type (issueTypesConfig), workflows, components, projects, team or required fields.',
+    description: 'Read a queue.',
     category: 'queues',
     toolset: 'queues',
     priority: 'high',

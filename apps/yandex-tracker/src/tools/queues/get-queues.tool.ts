@@ -1,9 +1,9 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueueSummary, type ApiQueue } from '../../api/dto/queue-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts';
-import { cursorParam, perPageParam } from '../shared/params.ts';
+import { cursorParam, fieldsOf, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -11,16 +11,14 @@ const GetQueuesParams = lazySchema(() =>
   z.object({
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. key, name, lead.display.' }),
+    fields: fieldsOf('lead.display'),
   }),
 );
 
 export class GetQueuesTool extends TrackerTool<ReturnType<typeof GetQueuesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_queues', TOOL_PREFIX),
-    title: 'List queues',
-    description:
-      'List the queues of the organisation: key, name, lead, default type and priority. Returns { items, total, nextCursor }. Only queues this server may use are shown. Details of one queue: tracker_get_queue.',
+    description: 'Queues this server may use.',
     category: 'queues',
     toolset: 'queues',
     priority: 'high',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toQueuePermissions, type ApiPermissions } from '../../api/dto/queue-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { queueIdParam } from '../shared/params.ts';
+import { atMost, filled, queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from './queue-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -17,14 +17,22 @@ const subjectList = <T extends z.ZodType>(item: T, example: string) =>
   z.union([
     z
       .array(item)
-      .max(100)
+      .refine(atMost(100), 'Must have at most 100 items.')
       .describe(
         `REPLACES the whole list with exactly these, e.g. ${example}. Everyone not listed loses the permission.`,
       ),
     z
       .object({
-        add: z.array(item).max(100).optional().describe(`Grant to these, e.g. ${example}.`),
-        remove: z.array(item).max(100).optional().describe(`Revoke from these, e.g. ${example}.`),
+        add: z
+          .array(item)
+          .refine(atMost(100), 'Must have at most 100 items.')
+          .optional()
+          .describe(`Grant to these, e.g. ${example}.`),
+        remove: z
+          .array(item)
+          .refine(atMost(100), 'Must have at most 100 items.')
+          .optional()
+          .describe(`Revoke from these, e.g. ${example}.`),
       })
       .strict()
       .describe('Edits the list: adds and removes only the given ones, keeps the rest.'),
@@ -36,7 +44,7 @@ const subjectList = <T extends z.ZodType>(item: T, example: string) =>
  */
 const roleParam = z
   .string()
-  .min(1)
+  .refine(filled, 'Must be at least 1 character long.')
   .meta({ enum: [...QUEUE_ROLES] });
 
 /**
@@ -46,7 +54,7 @@ const roleParam = z
  */
 const permissionChange = z
   .object({
-    users: subjectList(z.string().min(1), '["alice"]')
+    users: subjectList(z.string().refine(filled, 'Must be at least 1 character long.'), '["alice"]')
       .optional()
       .describe('Users by login or uid: a list REPLACES them, {add, remove} edits them.'),
     groups: subjectList(z.number().int().positive(), '[3]')
@@ -77,9 +85,8 @@ type Params = z.output<ReturnType<typeof ManageQueueAccessParams>>;
 export class ManageQueueAccessTool extends TrackerTool<ReturnType<typeof ManageQueueAccessParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('manage_queue_access', TOOL_PREFIX),
-    title: 'Manage queue access',
     description:
-      'Grant or revoke queue permissions. create, write, read and grant each take {users, groups, roles}: logins or uids, numeric group ids, roles author|assignee|follower|access. Each is {add: [...], remove: [...]} to edit, or a plain list that REPLACES the whole list. E.g. {"queueId": "DEMO", "write": {"users": {"add": ["bob"]}}}. Returns the resulting permissions.',
+      'Grant or revoke queue permissions. create, write, read, grant each take {users: logins, groups: ids, roles: author|assignee|follower|access}; each is {add, remove} or a list that REPLACES it, e.g. {"write": {"users": {"add": ["bob"]}}}.',
     category: 'queues',
     toolset: 'queues',
     tags: ['queue', 'permissions', 'access', 'grant', 'revoke', 'rights', 'roles', 'groups', 'admin'],

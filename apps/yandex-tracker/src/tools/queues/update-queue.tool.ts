@@ -4,7 +4,7 @@ import { toQueueDetail, type ApiQueue } from '../../api/dto/queue-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { queueIdParam, userIdParam } from '../shared/params.ts';
+import { atMost, filled, queueIdParam, userIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { QUEUE_VALUES_HINT, withQueueHint } from './queue-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -14,32 +14,37 @@ const CHANGES = ['name', 'lead', 'defaultType', 'defaultPriority', 'description'
 const UpdateQueueParams = lazySchema(() =>
   z.object({
     queueId: queueIdParam,
-    version: z
-      .number()
-      .int()
-      .positive()
+    version: z.number().int().positive().optional().describe('`version` from your read.'),
+    name: z
+      .string()
+      .trim()
+      .refine(filled, 'Must be at least 1 character long.')
+      .refine(atMost(200), 'Must be at most 200 characters long.')
       .optional()
-      .describe(
-        'The queue `version` you read (tracker_get_queue); the change is refused if it changed since, e.g. 3.',
-      ),
-    name: z.string().trim().min(1).max(200).optional().describe('New queue name, e.g. "Design team".'),
-    lead: userIdParam.optional().describe('New queue owner: login or uid, e.g. "bob".'),
+      .describe('Name.'),
+    lead: userIdParam.optional().describe('Owner: login or uid.'),
     defaultType: z
       .string()
-      .min(1)
+      .refine(filled, 'Must be at least 1 character long.')
       .optional()
-      .describe('New default issue type key, e.g. "bug" (must be a type of the queue).'),
-    defaultPriority: z.string().min(1).optional().describe('New default priority key, e.g. "critical".'),
-    description: z.string().max(10_000).optional().describe('New description, e.g. "Design requests".'),
+      .describe('Issue type key of the queue.'),
+    defaultPriority: z
+      .string()
+      .refine(filled, 'Must be at least 1 character long.')
+      .optional()
+      .describe('Priority key.'),
+    description: z
+      .string()
+      .refine(atMost(10_000), 'Must be at most 10000 characters long.')
+      .optional()
+      .describe('Description.'),
   }),
 );
 
 export class UpdateQueueTool extends TrackerTool<ReturnType<typeof UpdateQueueParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_queue', TOOL_PREFIX),
-    title: 'Update queue',
-    description:
-      'Change a queue’s name, owner, default issue type, default priority or description. Only the given fields change. Pass `version` from tracker_get_queue to refuse overwriting someone else’s change.',
+    description: 'Change a queue; only the given fields change.',
     category: 'queues',
     toolset: 'queues',
     tags: ['queue', 'update', 'edit', 'settings', 'write', 'admin'],

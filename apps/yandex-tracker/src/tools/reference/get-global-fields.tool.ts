@@ -1,9 +1,9 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toGlobalField, type ApiGlobalField } from '../../api/dto/reference-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
-import { cursorParam, perPageParam } from '../shared/params.ts';
+import { cursorParam, fieldsOf, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -11,16 +11,14 @@ const GetGlobalFieldsParams = lazySchema(() =>
   z.object({
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, name, schema.type.' }),
+    fields: fieldsOf('schema.type'),
   }),
 );
 
 export class GetGlobalFieldsTool extends TrackerTool<ReturnType<typeof GetGlobalFieldsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_global_fields', TOOL_PREFIX),
-    title: 'Get global fields',
-    description:
-      'List the issue fields shared by all queues: { items: [{ id, name, type, readonly, required }], total, nextCursor? }. Use `id` as the field name in issue bodies and queries; readonly fields (like status) cannot be set directly.',
+    description: 'Fields of all queues: id, name, type, readonly, required.',
     category: 'reference',
     toolset: 'reference',
     tags: ['field', 'fields', 'custom field', 'schema', 'reference', 'list'],

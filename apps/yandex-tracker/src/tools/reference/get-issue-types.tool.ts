@@ -5,9 +5,7 @@ import { ReferenceListTool } from './reference-list.ts';
 export class GetIssueTypesTool extends ReferenceListTool {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_issue_types', TOOL_PREFIX),
-    title: 'Get issue types',
-    description:
-      'List the issue types of the organisation: { items: [{ key, display, order }], total, nextCursor? }. Pass a `key` (e.g. "bug") as the type when creating or updating issues.',
+    description: 'Issue types: key, display.',
     category: 'reference',
     toolset: 'reference',
     tags: ['type', 'issue type', 'reference', 'list'],

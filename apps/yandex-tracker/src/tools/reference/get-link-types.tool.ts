@@ -1,23 +1,22 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toLinkType, type ApiLinkType } from '../../api/dto/reference-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { fieldsOf } from '../shared/params.ts';
 
 const GetLinkTypesParams = lazySchema(() =>
   z.object({
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, inward, outward.' }),
+    fields: fieldsOf('id, inward'),
   }),
 );
 
 export class GetLinkTypesTool extends TrackerTool<ReturnType<typeof GetLinkTypesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_link_types', TOOL_PREFIX),
-    title: 'Get link types',
-    description:
-      'List the kinds of links between issues: { items: [{ id, inward, outward }], total }. `outward` reads "A <outward> B" (e.g. "depends on"), `inward` the other way (e.g. "is dependent by").',
+    description: 'Kinds of issue links: id, inward, outward.',
     category: 'reference',
     toolset: 'reference',
     tags: ['link', 'link types', 'relationship', 'reference', 'list'],

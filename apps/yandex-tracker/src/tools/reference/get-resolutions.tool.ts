@@ -5,9 +5,7 @@ import { ReferenceListTool } from './reference-list.ts';
 export class GetResolutionsTool extends ReferenceListTool {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_resolutions', TOOL_PREFIX),
-    title: 'Get resolutions',
-    description:
-      'List the issue resolutions: { items: [{ key, display, order }], total, nextCursor? }. Pass a `key` (e.g. "fixed") as the resolution when a transition closes or resolves an issue.',
+    description: 'Resolutions: key, display.',
     category: 'reference',
     toolset: 'reference',
     tags: ['resolution', 'resolutions', 'close', 'reference', 'list'],

@@ -2,25 +2,19 @@
  * The four lists of reference values (statuses, issue types, priorities, resolutions): the API
  * returns each whole, so they are paged locally; `localized` is passed through as the API's query.
  */
-import { fieldsParam } from '@toolsmith/core';
 import { z } from 'zod';
 import { toReferenceItem, type ApiReferenceItem } from '../../api/dto/reference-dto.ts';
 import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
-import { cursorParam, perPageParam } from '../shared/params.ts';
+import { cursorParam, fieldsOf, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const ReferenceListParams = lazySchema(() =>
   z.object({
-    localized: z
-      .boolean()
-      .optional()
-      .describe(
-        'true (the API default): names in the account language, e.g. "Open"; false: every translation, e.g. {"en": "Open", "ru": "Открыт"}.',
-      ),
+    localized: z.boolean().optional().describe('false: names in every language.'),
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. key, name, description.' }),
+    fields: fieldsOf('key, name'),
   }),
 );
 

@@ -13,28 +13,71 @@ const ISSUE_ID_PATTERN = /^(?:[A-Z][A-Z0-9]*-\d+|[0-9a-f]{24})$/;
 // Formats are checked with refinements, not `pattern`s: the check and its recovery message stay, and
 // the definition an agent reads on every turn says what a value looks like in the description
 // (issue 15 §1, ADR 0018).
-export const issueIdParam = z
+/**
+ * A non-empty string or list, and a length limit: checked on every call with a message that says what
+ * to send, but not shown in the definition, where `minLength: 1` and `maxItems` on most parameters cost
+ * an agent tokens on every turn and tell it nothing it would get wrong (ADR 0018).
+ */
+export const filled = (value: { length: number }) => value.length > 0;
+export const atMost = (max: number) => (value: { length: number }) => value.length <= max;
+
+/** An issue key or id, undescribed: the items of an issue list (the list's description says it). */
+export const issueRef = z
   .string()
   .refine(
     (value) => ISSUE_ID_PATTERN.test(value),
     'Use an issue key such as "DEMO-12" (queue key in upper case, a dash, the number) or the 24-character issue id.',
-  )
-  .describe('Issue key, e.g. "DEMO-12".');
+  );
+
+export const issueIdParam = issueRef.describe('Issue key, e.g. DEMO-12.');
 
 export const issueIdsParam = (max = 50) =>
-  z.array(issueIdParam).min(1).max(max).describe('Issue keys, e.g. ["DEMO-1", "DEMO-2"].');
+  z
+    .array(issueRef)
+    .refine(filled, 'Must have at least 1 item.')
+    .refine(atMost(max), `Must have at most ${max} items.`)
+    .describe('Issue keys, e.g. DEMO-1.');
 
-export const queueIdParam = z
+/** A queue key, undescribed: the items of a queue list. */
+export const queueRef = z
   .string()
-  .refine((value) => /^[A-Z][A-Z0-9]*$/.test(value), 'Use the queue key in upper case, e.g. "DEMO".')
-  .describe('Queue key, e.g. "DEMO".');
+  .refine((value) => /^[A-Z][A-Z0-9]*$/.test(value), 'Use the queue key in upper case, e.g. "DEMO".');
 
-export const userIdParam = z.string().min(1).describe('Login or uid, e.g. "alice".');
+export const queueIdParam = queueRef.describe('Queue key, e.g. DEMO.');
+
+export const userIdParam = z
+  .string()
+  .refine(filled, 'Must be at least 1 character long.')
+  .describe('Login or uid.');
 
 export const perPageParam = (max = 100, fallback = 50) =>
-  z.number().int().min(1).max(max).default(fallback).describe('Page size.');
+  z
+    .number()
+    .int()
+    .refine((value) => value >= 1, 'Must be at least 1.')
+    .refine((value) => value <= max, `Must be at most ${max}.`)
+    .default(fallback)
+    .describe(`Page size, 1–${max}.`);
 
-export const cursorParam = z.string().min(1).optional().describe('`nextCursor` of the previous page.');
+export const cursorParam = z
+  .string()
+  .refine(filled, 'Must be at least 1 character long.')
+  .optional()
+  .describe('Previous `nextCursor`.');
+
+/**
+ * `fields` (BaseTool projects the result to these paths): what it does is said once in the server
+ * instructions, so the definition only shows what a path looks like here.
+ */
+export const fieldsOf = (example: string) =>
+  z
+    .array(z.string())
+    .refine(
+      (paths) => paths.length > 0 && paths.every((path) => path.length > 0),
+      'List one or more dot paths, e.g. ["key", "status.key"], or leave `fields` out for the compact view.',
+    )
+    .optional()
+    .describe(`Dot paths, e.g. ${example}.`);
 
 /** Tracker dates: `YYYY-MM-DD` or a full ISO 8601 timestamp. */
 export const dateParam = z

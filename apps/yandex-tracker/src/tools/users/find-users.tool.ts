@@ -3,14 +3,13 @@ import {
   decodeCursor,
   defineToolMetadata,
   encodeCursor,
-  fieldsParam,
   requestFingerprint,
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toUser, userMatches, type ApiUser } from '../../api/dto/user-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts';
-import { cursorParam, perPageParam } from '../shared/params.ts';
+import { atMost, cursorParam, fieldsOf, filled, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -23,15 +22,13 @@ const FindUsersParams = lazySchema(() =>
     query: z
       .string()
       .trim()
-      .min(1)
-      .max(200)
+      .refine(filled, 'Must be at least 1 character long.')
+      .refine(atMost(200), 'Must be at most 200 characters long.')
       .optional()
-      .describe(
-        'Text to look for in login, display name, email, first or last name (case-insensitive substring), e.g. "ivanova" or "@example.org". Omit to list everyone.',
-      ),
+      .describe('Part of a login, name or email; omit to list all.'),
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. uid, login, display.' }),
+    fields: fieldsOf('uid, login'),
   }),
 );
 
@@ -40,9 +37,7 @@ type FindUsersInput = z.output<ReturnType<typeof FindUsersParams>>;
 export class FindUsersTool extends TrackerTool<ReturnType<typeof FindUsersParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('find_users', TOOL_PREFIX),
-    title: 'Find users',
-    description:
-      'Find people of the organisation by a piece of their login, name or email (`query`), or list everyone. Returns { items: [{ uid, login, display, email, dismissed }], total?, nextCursor? }. Use `login` for assignees and mentions, `uid` for worklog search.',
+    description: 'Find people by part of a login, name or email.',
     category: 'users',
     toolset: 'users',
     tags: ['user', 'users', 'people', 'search', 'login', 'uid', 'email', 'assignee'],

@@ -1,10 +1,10 @@
-import { buildToolName, defineToolMetadata, fieldsParam, NotFoundError } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, NotFoundError } from '@toolsmith/core';
 import { z } from 'zod';
 import { toUser, type ApiUser } from '../../api/dto/user-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { runBatch } from '../shared/batch.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
-import { userIdParam } from '../shared/params.ts';
+import { atMost, fieldsOf, filled, userIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -12,19 +12,17 @@ const GetUsersParams = lazySchema(() =>
   z.object({
     userIds: z
       .array(userIdParam)
-      .min(1)
-      .max(50)
-      .describe('Logins or uids, e.g. ["alice", "1120000000000002"] (1–50).'),
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. uid, login, display.' }),
+      .refine(filled, 'Must have at least 1 item.')
+      .refine(atMost(50), 'Must have at most 50 items.')
+      .describe('Logins or uids.'),
+    fields: fieldsOf('uid, login'),
   }),
 );
 
 export class GetUsersTool extends TrackerTool<ReturnType<typeof GetUsersParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_users', TOOL_PREFIX),
-    title: 'Get users',
-    description:
-      'Read one or more users by login or uid (batch). Returns { total, successful: [{ uid, login, display, email, dismissed }], failed: [{ userId, error }] }. Do not know the login? Use tracker_find_users.',
+    description: 'Read users by login or uid.',
     category: 'users',
     toolset: 'users',
     tags: ['user', 'users', 'people', 'login', 'uid', 'read', 'batch'],

@@ -3,33 +3,28 @@ import { z } from 'zod';
 import { toWorklog, type ApiWorklog } from '../../api/dto/worklog-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { dateParam, issueIdParam, toTrackerDateTime } from '../shared/params.ts';
+import { atMost, dateParam, issueIdParam, toTrackerDateTime } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import {
-  BUSINESS_TIME_NOTE,
-  durationNote,
-  durationParam,
-  toIsoDuration,
-  worklogPath,
-} from './worklog-common.ts';
+import { durationNote, durationParam, toIsoDuration, worklogPath } from './worklog-common.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const AddWorklogParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
-    start: dateParam.describe(
-      'When the work started: ISO 8601 with a time zone, e.g. "2026-11-21T10:00:00+03:00" (a bare date means 00:00 UTC).',
-    ),
+    start: dateParam.describe('ISO 8601 with zone, e.g. 2026-11-21T10:00:00+03:00.'),
     duration: durationParam,
-    comment: z.string().max(10_000).optional().describe('What was done, e.g. "Code review".'),
+    comment: z
+      .string()
+      .refine(atMost(10_000), 'Must be at most 10000 characters long.')
+      .optional()
+      .describe('What was done.'),
   }),
 );
 
 export class AddWorklogTool extends TrackerTool<ReturnType<typeof AddWorklogParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('add_worklog', TOOL_PREFIX),
-    title: 'Add worklog',
-    description: `Log time spent on an issue: start, duration ("PT1H30M" or "1h 30m"), optional comment. ${BUSINESS_TIME_NOTE} Returns the new worklog with its id.`,
+    description: 'Log time spent on an issue.',
     category: 'worklogs',
     toolset: 'worklogs',
     tags: ['worklog', 'time', 'log', 'spent', 'add', 'write'],

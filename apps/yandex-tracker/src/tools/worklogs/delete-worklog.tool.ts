@@ -17,8 +17,7 @@ const DeleteWorklogParams = lazySchema(() =>
 export class DeleteWorklogTool extends TrackerTool<ReturnType<typeof DeleteWorklogParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_worklog', TOOL_PREFIX),
-    title: 'Delete worklog',
-    description: 'Delete a worklog (logged time) from an issue, permanently.',
+    description: 'Delete a worklog.',
     category: 'worklogs',
     toolset: 'worklogs',
     tags: ['worklog', 'time', 'spent', 'delete', 'remove', 'write'],

@@ -1,11 +1,11 @@
-import { buildToolName, defineToolMetadata, fieldsParam } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toWorklog, type ApiWorklog } from '../../api/dto/worklog-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
-import { cursorParam, issueIdParam, perPageParam } from '../shared/params.ts';
+import { cursorParam, fieldsOf, issueIdParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { BUSINESS_TIME_NOTE, worklogPath } from './worklog-common.ts';
+import { worklogPath } from './worklog-common.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetWorklogsParams = lazySchema(() =>
@@ -13,15 +13,14 @@ const GetWorklogsParams = lazySchema(() =>
     issueId: issueIdParam,
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, duration, start.' }),
+    fields: fieldsOf('id, duration'),
   }),
 );
 
 export class GetWorklogsTool extends TrackerTool<ReturnType<typeof GetWorklogsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_worklogs', TOOL_PREFIX),
-    title: 'Get worklogs',
-    description: `List the time logged on an issue: id, start, duration (ISO 8601), comment, author. ${BUSINESS_TIME_NOTE} Returns { items, total, nextCursor? }. For one person's time across issues use tracker_search_worklogs.`,
+    description: 'Time logged on an issue.',
     category: 'worklogs',
     toolset: 'worklogs',
     tags: ['worklog', 'time', 'spent', 'tracking', 'read'],

@@ -1,18 +1,18 @@
-import {
-  buildToolName,
-  defineToolMetadata,
-  fieldsParam,
-  NotFoundError,
-  ValidationError,
-} from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, NotFoundError, ValidationError } from '@toolsmith/core';
 import { z } from 'zod';
 import { toWorklog, type ApiWorklog } from '../../api/dto/worklog-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
 import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts';
-import { cursorParam, dateParam, perPageParam, toTrackerDateTime, userIdParam } from '../shared/params.ts';
+import {
+  cursorParam,
+  dateParam,
+  fieldsOf,
+  perPageParam,
+  toTrackerDateTime,
+  userIdParam,
+} from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { BUSINESS_TIME_NOTE } from './worklog-common.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 /** The API serves at most `page * perPage ≤ 10 000` worklog search results (research §3.4). */
@@ -20,30 +20,19 @@ const SEARCH_WINDOW = 10_000;
 
 const SearchWorklogsParams = lazySchema(() =>
   z.object({
-    userId: userIdParam.describe(
-      'Whose time: login (e.g. "bob") or numeric uid. A login is turned into the uid first (the API matches uids only).',
-    ),
-    from: dateParam
-      .optional()
-      .describe(
-        'Only worklogs created at or after this moment, e.g. "2026-11-01" (00:00 UTC) or an ISO timestamp.',
-      ),
-    to: dateParam
-      .optional()
-      .describe(
-        'Only worklogs created up to this moment; a bare date includes that whole day (UTC), e.g. "2026-11-30".',
-      ),
+    userId: userIdParam.describe('Login or uid.'),
+    from: dateParam.optional().describe('Created from, YYYY-MM-DD or ISO 8601.'),
+    to: dateParam.optional().describe('Created up to (a date includes its day).'),
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
-    fields: fieldsParam({ description: 'Dot paths to return, e.g. id, issue.key, duration.' }),
+    fields: fieldsOf('issue.key'),
   }),
 );
 
 export class SearchWorklogsTool extends TrackerTool<ReturnType<typeof SearchWorklogsParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('search_worklogs', TOOL_PREFIX),
-    title: 'Search worklogs',
-    description: `Find the time one person logged across all issues, optionally between two dates (by when the worklog was created). Returns { items: [{ id, issue, start, duration, comment }], total, nextCursor? }. ${BUSINESS_TIME_NOTE}`,
+    description: "One person's worklogs across issues, optionally by creation date.",
     category: 'worklogs',
     toolset: 'worklogs',
     tags: ['worklog', 'time', 'spent', 'report', 'timesheet', 'user', 'search'],

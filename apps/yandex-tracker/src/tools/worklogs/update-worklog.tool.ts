@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { toWorklog, type ApiWorklog } from '../../api/dto/worklog-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { dateParam, issueIdParam, toTrackerDateTime } from '../shared/params.ts';
+import { atMost, dateParam, issueIdParam, toTrackerDateTime } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import {
-  BUSINESS_TIME_NOTE,
   durationNote,
   durationParam,
   toIsoDuration,
@@ -20,19 +19,20 @@ const UpdateWorklogParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
     worklogId: worklogIdParam,
-    start: dateParam
-      .optional()
-      .describe('New start: ISO 8601 with a time zone, e.g. "2026-11-21T10:00:00+03:00".'),
+    start: dateParam.optional().describe('ISO 8601 with zone, e.g. 2026-11-21T10:00:00+03:00.'),
     duration: durationParam.optional(),
-    comment: z.string().max(10_000).optional().describe('New comment; "" removes it.'),
+    comment: z
+      .string()
+      .refine(atMost(10_000), 'Must be at most 10000 characters long.')
+      .optional()
+      .describe('Comment; "" removes it.'),
   }),
 );
 
 export class UpdateWorklogTool extends TrackerTool<ReturnType<typeof UpdateWorklogParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_worklog', TOOL_PREFIX),
-    title: 'Update worklog',
-    description: `Change a worklog's start, duration or comment; only the given fields change. ${BUSINESS_TIME_NOTE} Returns the updated worklog.`,
+    description: "Change a worklog's start, duration or comment.",
     category: 'worklogs',
     toolset: 'worklogs',
     tags: ['worklog', 'time', 'spent', 'edit', 'update', 'write'],

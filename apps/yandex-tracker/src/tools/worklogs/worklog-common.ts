@@ -7,6 +7,7 @@
 import { NotFoundError, ValidationError } from '@toolsmith/core';
 import { z } from 'zod';
 import { withHint } from '../shared/known-values.ts';
+import { filled, atMost } from '../shared/params.ts';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -17,17 +18,18 @@ export const BUSINESS_TIME_NOTE =
   'Durations are business time: 1 day = 8 hours and 1 week = 5 days, so "P5D" (or "5d") is stored and shown as "P1W", and "8h" as "P1D".';
 
 export const worklogIdParam = z
-  .union([z.number().int().positive(), z.string().regex(/^\d+$/, 'Use the numeric worklog id, e.g. 301.')])
-  .describe('Worklog id, e.g. 301 (tracker_get_worklogs lists them).');
+  .union([
+    z.number().int().positive(),
+    z.string().refine((value) => /^\d+$/.test(value), 'Use the numeric worklog id, e.g. 301.'),
+  ])
+  .describe('Worklog id, e.g. 301.');
 
 export const durationParam = z
   .string()
   .trim()
-  .min(1)
-  .max(100)
-  .describe(
-    `Time spent: ISO 8601 ("PT1H30M", "P1D", "P1W") or shorthand ("1h 30m", "45m", "2d", "1w 2d", "1.5h"). ${BUSINESS_TIME_NOTE}`,
-  );
+  .refine(filled, 'Must be at least 1 character long.')
+  .refine(atMost(100), 'Must be at most 100 characters long.')
+  .describe('Time spent, e.g. PT1H30M, 1h 30m, 2d, 1w.');
 
 export const worklogPath = (issueId: string) => `/v2/issues/${encodeURIComponent(issueId)}/worklog`;
 
