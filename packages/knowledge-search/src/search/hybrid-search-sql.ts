@@ -8,7 +8,7 @@
  *   -excluded) first, then entries with any of the query's uncommon words (a word in more than a
  *   tenth of the entries says little), plus vocabulary words close to misspelt query words
  *   (pg_trgm); ranked by `ts_rank_cd` over the entry's length. Only the entries holding the
- *   rarest of those words, up to about LOOSE_POOL, are ranked as loose matches.
+ *   rarest of those words, up to LOOSE_POOL entries, are ranked as loose matches.
  * - trigram (pg_trgm): the query against each entry's topic and id, `word_similarity` — identifiers
  *   (validate-create-task, custom_task_ids) and misspellings of them.
  * - vector (pgvector): cosine distance to the query's embedding, when the entries have embeddings.
@@ -39,9 +39,9 @@ export const COMMON_SHARE = 0.1;
 /** …unless the query has nothing rarer: its this many rarest words are always searched. */
 const RAREST_KEPT = 2;
 /**
- * Loose words are taken rarest first while the entries holding them add up to at most this many
- * (the rarest word always counts). Only a large store reaches it: in 250 entries a word in more
- * than a tenth of them is already left out.
+ * Loose matches are ranked only among the entries holding the rarest loose words, taken rarest
+ * first while their entries add up to at most this many. Only a large store reaches it: in 250
+ * entries a word in more than a tenth of them is already left out.
  */
 export const LOOSE_POOL = 1_000;
 
@@ -80,9 +80,9 @@ export function hybridSearchSql(
   // uncommon words, so an entry needs no exact wording to be found; ranked by cover density over
   // the entry's length (short, focused entries before long code). pool: which entries are ranked
   // as loose matches — those holding the loose words taken rarest first while their entries add up
-  // to at most LOOSE_POOL (the rarest always), since ts_rank_cd reads each one's whole tsvector.
-  // Scores are against loose either way. The pool's lexemes go in quoted, as they are: parsed
-  // again, `x-org-id` also brings `x`, `org` and `id`, words the rule above had left out.
+  // to at most LOOSE_POOL (none when the rarest alone is commoner), since ts_rank_cd reads each
+  // one's whole tsvector. Scores are against loose either way. The pool's lexemes go in quoted, as
+  // they are: parsed again, `x-org-id` also brings `x`, `org` and `id`, which the rule left out.
   const uncommon = `(entries <= greatest(5, ${COMMON_SHARE} * coalesce((SELECT (value ->> 'entries')::float8 FROM knowledge_meta WHERE key = 'vocabulary'), 0))
         OR rarity <= ${RAREST_KEPT})`;
   ctes.push(`q AS MATERIALIZED (
@@ -91,7 +91,7 @@ export function hybridSearchSql(
         SELECT string_agg(lexeme, ' ') FROM terms WHERE ${uncommon}
       ), ''))::text, ' & ', ' | '), '')::tsquery AS loose, (
         SELECT string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ') FROM terms
-        WHERE (${uncommon} AND pooled <= ${LOOSE_POOL}) OR rarity = 1
+        WHERE ${uncommon} AND pooled <= ${LOOSE_POOL}
       )::tsquery AS pool
   )`);
   // Strict matches rank before loose ones, so when they alone fill the candidates the loose matches
