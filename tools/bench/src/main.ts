@@ -50,6 +50,11 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchmarkRe
     title: 'Yandex Tracker MCP server: cold start, tools/list size, tools/call over direct HTTP (emulator)',
     run: async () => (await import('./yandex-tracker.ts')).runYandexTracker(),
   },
+  'yandex-tracker-context': {
+    title:
+      'Yandex Tracker MCP server: tokens of its tools/list (js-tiktoken o200k_base), the budget check alone',
+    run: async () => (await import('./yandex-tracker.ts')).runYandexTrackerContext(),
+  },
 };
 
 const out = (text: string) => void process.stdout.write(`${text}\n`);

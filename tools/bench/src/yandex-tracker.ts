@@ -6,8 +6,11 @@
  *    (`StdioClientTransport`), with the default toolsets and with `--toolsets all`, each with the compile
  *    cache off and on (as the bin starts: it calls `enableCompileCache()`); same-run baselines are
  *    `node -e ''` (the floor) and the plain-SDK 60-tool fixture of the cold-start benchmark;
- * 2. tools/list size: bytes of `JSON.stringify({ tools })` as the server sends it, and tokens estimated
- *    as bytes ÷ 4, for the default toolsets and for all of them;
+ * 2. tools/list size: tokens of the raw answer as the server sends it, counted with a real tokenizer
+ *    (`definitionTokens` of @toolsmith/testing: js-tiktoken o200k_base over the JSON of each entry) for
+ *    the default toolsets and for all of them, against issue 15's budgets (≤ 150 per tool, ≤ 3,000 for
+ *    the defaults; a miss fails the bench run), with the heaviest tools and the instructions' tokens;
+ *    bytes of `JSON.stringify({ tools })` beside it;
  * 3. tools/call overhead: `tracker_get_issues` and `tracker_find_issues` through the MCP client over
  *    stdio (one warm server) against the same API request sent directly with `fetch` from the bench
  *    process, interleaved.
@@ -20,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { Client, type JSONRPCMessage } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { bundleServer } from '@toolsmith/bundle';
+import { countTokens, definitionTokens } from '@toolsmith/testing';
 import { createTrackerEmulator, type TrackerEmulator } from '@toolsmith/yandex-tracker-emulator';
 import { noProgress, silentLogger } from '@toolsmith/core';
 import { createDeps, createRegistry, loadConfig } from '@toolsmith/yandex-tracker-mcp';
@@ -34,8 +38,10 @@ const PLAIN_TOOL_COUNT = 60;
 const START_WARMUP_ROUNDS = 2;
 const START_ROUNDS = 20;
 const START_TARGET_MS = 300;
-// 2. tools/list size
+// 2. tools/list size: issue 15's token budgets (fail the run when missed) and ADR 0009's 20 KB
 const LIST_TARGET_BYTES = 20_000; // 20 KB
+const PER_TOOL_GOAL = 150;
+const DEFAULT_GOAL = 3000;
 // 3. tools/call
 const CALL_WARMUP_ROUNDS = 50;
 const CALL_ROUNDS = 300;
@@ -423,31 +429,40 @@ const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'ut
 async function benchListSize(emulator: TrackerEmulator, result: BenchmarkResult): Promise<void> {
   const defaults = await rawToolsList(emulator, []);
   const full = await rawToolsList(emulator, ['--toolsets', 'all']);
-  const describe = (name: string, list: { tools: ListedTool[] }) => {
-    const bytes = bytesOf({ tools: list.tools });
-    return {
-      bytes,
-      line: `${name}: ${list.tools.length} tools, JSON.stringify({ tools }) = ${bytes.toLocaleString('en-US')} bytes (${kb(bytes)}) ≈ ${Math.round(bytes / 4).toLocaleString('en-US')} tokens (estimated as bytes ÷ 4), ${list.tools.length > 0 ? Math.round(bytes / list.tools.length).toLocaleString('en-US') : '–'} bytes per tool.`,
-    };
-  };
-  const d = describe('tools/list, default toolsets', defaults);
-  const f = describe('tools/list, --toolsets all', full);
-  const largest = full.tools
-    .map((tool) => ({ name: tool.name, bytes: bytesOf(tool) }))
-    .sort((a, b) => b.bytes - a.bytes)
-    .slice(0, 3)
-    .map((t) => `${t.name} ${t.bytes.toLocaleString('en-US')} B`)
+  // What an agent pays on every turn: the JSON of each tools/list entry through o200k_base (the count
+  // server.test.ts pins), not bytes ÷ 4.
+  const d = definitionTokens(defaults.tools);
+  const f = definitionTokens(full.tools);
+  const dBytes = bytesOf({ tools: defaults.tools });
+  const fBytes = bytesOf({ tools: full.tools });
+  const heaviest = f.byName
+    .slice(0, 8)
+    .map(([name, tokens]) => `${name} ${tokens}`)
     .join(', ');
-  const instructions = defaults.instructions === undefined ? 0 : Buffer.byteLength(defaults.instructions);
-  result.targets.push({
-    target: `tools/list of the default toolsets ≤ ${kb(LIST_TARGET_BYTES)} (${LIST_TARGET_BYTES.toLocaleString('en-US')} bytes of JSON.stringify({ tools }))`,
-    measured: `${d.bytes.toLocaleString('en-US')} bytes ≈ ${Math.round(d.bytes / 4).toLocaleString('en-US')} tokens, ${defaults.tools.length} tools (--toolsets all: ${f.bytes.toLocaleString('en-US')} bytes ≈ ${Math.round(f.bytes / 4).toLocaleString('en-US')} tokens, ${full.tools.length} tools)`,
-    met: d.bytes <= LIST_TARGET_BYTES,
-  });
+  const instructions = defaults.instructions ?? '';
+  result.targets.push(
+    {
+      target: `Tracker: ≤ ${PER_TOOL_GOAL} tokens per tool (all ${full.tools.length} tools, o200k_base)`,
+      measured: `${f.perTool.toFixed(1)} (${f.total.toLocaleString('en-US')} in total)`,
+      met: f.perTool <= PER_TOOL_GOAL,
+      budget: true,
+    },
+    {
+      target: `Tracker: ≤ ${DEFAULT_GOAL.toLocaleString('en-US')} tokens for the default toolsets`,
+      measured: `${d.total.toLocaleString('en-US')} (${defaults.tools.length} tools)`,
+      met: d.total <= DEFAULT_GOAL,
+      budget: true,
+    },
+    {
+      target: `tools/list of the default toolsets ≤ ${kb(LIST_TARGET_BYTES)} (${LIST_TARGET_BYTES.toLocaleString('en-US')} bytes of JSON.stringify({ tools }))`,
+      measured: `${dBytes.toLocaleString('en-US')} bytes, ${defaults.tools.length} tools (--toolsets all: ${fBytes.toLocaleString('en-US')} bytes, ${full.tools.length} tools)`,
+      met: dBytes <= LIST_TARGET_BYTES,
+    },
+  );
   result.notes.push(
-    d.line,
-    f.line,
-    `Largest definitions (all toolsets): ${largest}. The server's instructions (initialize) add ${instructions.toLocaleString('en-US')} bytes ≈ ${Math.round(instructions / 4)} tokens. Sizes are of the raw JSON-RPC answer (UTF-8 bytes); KB = 1000 bytes; bytes ÷ 4 is a rough token estimate (real tokenizers differ, and count JSON punctuation densely).`,
+    `tools/list, --toolsets all: ${f.total.toLocaleString('en-US')} tokens for ${full.tools.length} tools, ${f.perTool.toFixed(1)} per tool; default toolsets: ${d.total.toLocaleString('en-US')} tokens for ${defaults.tools.length} tools (search_tools included, as served). Counted with js-tiktoken o200k_base over the JSON of each entry; bytes ÷ 4 would say ${Math.round(fBytes / 4).toLocaleString('en-US')} for all (${((fBytes / 4 / f.total) * 100).toFixed(0)}% of the real count).`,
+    `Heaviest definitions (all toolsets): ${heaviest}.`,
+    `The server's instructions (initialize) add ${countTokens(instructions)} tokens (${Buffer.byteLength(instructions).toLocaleString('en-US')} bytes), once per session.`,
   );
 }
 
@@ -692,5 +707,17 @@ export async function runYandexTracker(): Promise<BenchmarkResult> {
     ...machine,
     'Wall-clock figures grow with other load on the machine (see the load average above and in the header); the cpu column and the ratios to same-run baselines are the steadier figures.',
   );
+  return result;
+}
+
+/** Only the tools/list size and tokens (no cold start, no calls): the budget check, in seconds. */
+export async function runYandexTrackerContext(): Promise<BenchmarkResult> {
+  const result: BenchmarkResult = { name: 'yandex-tracker-context', tables: [], targets: [], notes: [] };
+  const emulator = await createTrackerEmulator();
+  try {
+    await benchListSize(emulator, result);
+  } finally {
+    await emulator.close();
+  }
   return result;
 }
