@@ -4,6 +4,7 @@
  * Desktop runs it). Both are driven by the MCP SDK's real Client.
  */
 import { fileURLToPath } from 'node:url';
+import { expect } from '@jest/globals';
 import { silentLogger } from '@toolsmith/core';
 import { createMcpServer, parseServeArgs } from '@toolsmith/core/mcp';
 import {
@@ -38,6 +39,22 @@ export interface TrackerHarness {
   connection: McpTestConnection;
   call(name: string, args?: Record<string, unknown>): Promise<ToolCall>;
   close(): Promise<void>;
+}
+
+/**
+ * A call the server must refuse before the API: asserts the answer is an error and that no request
+ * reached the emulator, and returns the error text.
+ */
+export async function refusedUnsent(
+  t: TrackerHarness,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<string> {
+  const before = t.emulator.requests.length;
+  const result = await t.call(name, args);
+  expect(result.isError).toBe(true);
+  expect(t.emulator.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  return result.text;
 }
 
 export function emulatorEnv(

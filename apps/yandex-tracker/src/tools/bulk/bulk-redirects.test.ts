@@ -3,7 +3,11 @@
  * through a real client against the emulator, and nothing is sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startInProcess, type TrackerHarness } from '../../e2e/__fixtures__/tracker-fixture.ts';
+import {
+  refusedUnsent,
+  startInProcess,
+  type TrackerHarness,
+} from '../../e2e/__fixtures__/tracker-fixture.ts';
 
 let t: TrackerHarness;
 beforeAll(async () => {
@@ -11,13 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function refused(name: string, args: Record<string, unknown>) {
-  const before = t.emulator.requests.length;
-  const result = await t.call(name, args);
-  expect(result.isError).toBe(true);
-  expect(t.emulator.requests.slice(before)).toEqual([]);
-  return result.text;
-}
+const refused = (name: string, args: Record<string, unknown>) => refusedUnsent(t, name, args);
 
 describe('fields a bulk change cannot set', () => {
   it('sends a status change of a bulk update to a bulk transition, saying how to find the transition', async () => {

@@ -8,7 +8,7 @@ import { runBulkChange } from './bulk-operation.ts';
 import { bulkIssueIdsParam, bulkValuesBody, bulkValuesRef, notifyParam } from './bulk-params.ts';
 import { BulkWriteTool } from './bulk-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
-import { filled, atMost } from '../shared/params.ts';
+import { filled, atMost, resolutionParam, transitionCommentParam } from '../shared/params.ts';
 
 const BulkTransitionIssuesParams = lazySchema(() =>
   z.object({
@@ -18,17 +18,8 @@ const BulkTransitionIssuesParams = lazySchema(() =>
       .refine(filled, 'Must be at least 1 character long.')
       .refine(atMost(200), 'Must be at most 200 characters long.')
       .describe('Transition id, e.g. close.'),
-    resolution: z
-      .string()
-      .refine(filled, 'Must be at least 1 character long.')
-      .optional()
-      .describe('Resolution key when closing, e.g. fixed.'),
-    comment: z
-      .string()
-      .refine(filled, 'Must be at least 1 character long.')
-      .refine(atMost(100_000), 'Must be at most 100000 characters long.')
-      .optional()
-      .describe('Comment to add.'),
+    resolution: resolutionParam,
+    comment: transitionCommentParam,
     values: bulkValuesRef.optional().describe('Fields to set, as in tracker_bulk_update_issues.'),
     notify: notifyParam,
   }),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toComponent, type ApiComponent } from '../../api/dto/component-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { atMost, filled, userIdParam } from '../shared/params.ts';
+import { atMost, nameParam, userIdParam, versionParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import {
   assertComponentAccess,
@@ -18,14 +18,8 @@ const CHANGES = ['name', 'description', 'lead', 'assignAuto'] as const;
 const UpdateComponentParams = lazySchema(() =>
   z.object({
     componentId: componentIdParam,
-    version: z.number().int().positive().optional().describe('`version` from your read.'),
-    name: z
-      .string()
-      .trim()
-      .refine(filled, 'Must be at least 1 character long.')
-      .refine(atMost(200), 'Must be at most 200 characters long.')
-      .optional()
-      .describe('Name, unique in the queue.'),
+    version: versionParam,
+    name: nameParam('Name, unique in the queue.'),
     description: z
       .string()
       .refine(atMost(10_000), 'Must be at most 10000 characters long.')

@@ -6,7 +6,7 @@ import { CONFLICT_HINT } from '../../api/tracker-client.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { knownTransitions, withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { atMost, filled, issueIdParam } from '../shared/params.ts';
+import { filled, issueIdParam, resolutionParam, transitionCommentParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { checkWrite } from '../shared/reference-values.ts';
 import type { ApiTransition } from './get-issue-transitions.tool.ts';
@@ -19,17 +19,8 @@ const TransitionIssueParams = lazySchema(() =>
       .string()
       .refine(filled, 'Must be at least 1 character long.')
       .describe('Transition id, e.g. close.'),
-    comment: z
-      .string()
-      .refine(filled, 'Must be at least 1 character long.')
-      .refine(atMost(100_000), 'Must be at most 100000 characters long.')
-      .optional()
-      .describe('Comment to add.'),
-    resolution: z
-      .string()
-      .refine(filled, 'Must be at least 1 character long.')
-      .optional()
-      .describe('Resolution key when closing, e.g. fixed.'),
+    comment: transitionCommentParam,
+    resolution: resolutionParam,
     customFields: z
       .record(z.string().refine(filled, 'Must be at least 1 character long.'), z.unknown())
       .optional()

@@ -4,7 +4,7 @@ import { toProjectDetail, type ApiProject } from '../../api/dto/project-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { isMissingQueue } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { atMost, filled, userIdParam } from '../shared/params.ts';
+import { atMost, nameParam, userIdParam, versionParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from '../queues/queue-hints.ts';
 import { assertDateOrder } from './create-project.tool.ts';
@@ -25,14 +25,8 @@ const CHANGES = ['name', 'description', 'lead', 'status', 'startDate', 'endDate'
 const UpdateProjectParams = lazySchema(() =>
   z.object({
     projectId: projectIdParam,
-    version: z.number().int().positive().optional().describe('`version` from your read.'),
-    name: z
-      .string()
-      .trim()
-      .refine(filled, 'Must be at least 1 character long.')
-      .refine(atMost(200), 'Must be at most 200 characters long.')
-      .optional()
-      .describe('Name.'),
+    version: versionParam,
+    name: nameParam('Name.'),
     description: z
       .string()
       .refine(atMost(10_000), 'Must be at most 10000 characters long.')

@@ -4,7 +4,7 @@ import { toQueueDetail, type ApiQueue } from '../../api/dto/queue-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { atMost, filled, queueIdParam, userIdParam } from '../shared/params.ts';
+import { atMost, filled, nameParam, queueIdParam, userIdParam, versionParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { QUEUE_VALUES_HINT, withQueueHint } from './queue-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -14,14 +14,8 @@ const CHANGES = ['name', 'lead', 'defaultType', 'defaultPriority', 'description'
 const UpdateQueueParams = lazySchema(() =>
   z.object({
     queueId: queueIdParam,
-    version: z.number().int().positive().optional().describe('`version` from your read.'),
-    name: z
-      .string()
-      .trim()
-      .refine(filled, 'Must be at least 1 character long.')
-      .refine(atMost(200), 'Must be at most 200 characters long.')
-      .optional()
-      .describe('Name.'),
+    version: versionParam,
+    name: nameParam('Name.'),
     lead: userIdParam.optional().describe('Owner: login or uid.'),
     defaultType: z
       .string()

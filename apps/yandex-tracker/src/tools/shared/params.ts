@@ -45,6 +45,31 @@ export const queueRef = z
 
 export const queueIdParam = queueRef.describe('Queue key, e.g. DEMO.');
 
+/** A string of at least one character, with the message every Tracker tool gives. */
+export const filledString = () => z.string().refine(filled, 'Must be at least 1 character long.');
+
+/** `version` of an update: the optimistic lock from the object's last read. */
+export const versionParam = z.number().int().positive().optional().describe('`version` from your read.');
+
+/** The new name of a queue, project or component (1–200 characters, trimmed). */
+export const nameParam = (description: string) =>
+  z
+    .string()
+    .trim()
+    .refine(filled, 'Must be at least 1 character long.')
+    .refine(atMost(200), 'Must be at most 200 characters long.')
+    .optional()
+    .describe(description);
+
+/** A comment a transition adds (single or bulk). */
+export const transitionCommentParam = filledString()
+  .refine(atMost(100_000), 'Must be at most 100000 characters long.')
+  .optional()
+  .describe('Comment to add.');
+
+/** The resolution a closing transition sets (single or bulk). */
+export const resolutionParam = filledString().optional().describe('Resolution key when closing, e.g. fixed.');
+
 export const userIdParam = z
   .string()
   .refine(filled, 'Must be at least 1 character long.')
