@@ -74,4 +74,10 @@ describe('closestMatches', () => {
     expect(closestMatches('tracker_issue', TOOLS, 2)).toHaveLength(2);
     expect(closestMatches('anything', [])).toEqual([]);
   });
+
+  it('does not take one shared word of two for a near name', () => {
+    expect(closestMatches('gone.txt', ['keep.txt'])).toEqual([]);
+    expect(closestMatches('delete_issue', ['get_issue', 'create_issue_link'])).toEqual([]);
+    expect(closestMatches('notes.txt', ['note.txt', 'keep.txt'])).toEqual(['note.txt']);
+  });
 });

@@ -79,7 +79,8 @@ function sharedWords(candidates: readonly string[]): Set<string> {
 /**
  * 0 for the same words in the same order; otherwise 0.5 for another order, 0.5 per word matched
  * only by a typo or a synonym, 1 per word of the candidate not given, 1.5 per word given that the
- * candidate lacks. At least half of the given words must match.
+ * candidate lacks. More than half of the given words must match: one shared word of two (`gone.txt`
+ * and `keep.txt`, `delete_issue` and `get_issue`) is not a near name.
  */
 function wordScore(wanted: readonly string[], own: readonly string[]): number {
   if (wanted.length === 0 || own.length === 0) return Infinity;
@@ -105,7 +106,7 @@ function wordScore(wanted: readonly string[], own: readonly string[]): number {
       Math.min(w.length, word.length) >= 3 && distance(w, word) <= (word.length >= 7 ? 2 : 1);
     if (!take((w) => typo(w) || synonymous(w, word), 0.5)) unmatched.push(word);
   }
-  if (matched === 0 || matched * 2 < wanted.length) return Infinity;
+  if (matched === 0 || matched * 2 <= wanted.length) return Infinity;
   const reordered = order.some((position, i) => i > 0 && position < order[i - 1]!);
   return penalty + (reordered ? 0.5 : 0) + (own.length - matched) * 1 + unmatched.length * 1.5;
 }
