@@ -27,6 +27,30 @@ if (postgresAvailable()) {
       const url = cluster.url.replace(/\/postgres$/, '/no_such_database');
       await expect(openPgDriver(url)).rejects.toThrow('database "no_such_database" does not exist');
     });
+
+    it('gives every connection of the pool its settings', async () => {
+      const driver = await openPgDriver(await cluster.createDatabase(), {
+        max: 2,
+        settings: { application_name: 'toolsmith-test', 'pg_trgm.word_similarity_threshold': 0.65 },
+      });
+      try {
+        // two connections at once: the pool's first and a second one for the transaction
+        const [inside, outside] = await driver.transaction(async (tx) =>
+          Promise.all([
+            tx.query<{ a: string; t: string }>(
+              "SELECT current_setting('application_name') AS a, current_setting('pg_trgm.word_similarity_threshold') AS t",
+            ),
+            driver.query<{ a: string; t: string }>(
+              "SELECT current_setting('application_name') AS a, current_setting('pg_trgm.word_similarity_threshold') AS t",
+            ),
+          ]),
+        );
+        expect(inside).toEqual([{ a: 'toolsmith-test', t: '0.65' }]);
+        expect(outside).toEqual([{ a: 'toolsmith-test', t: '0.65' }]);
+      } finally {
+        await driver.close();
+      }
+    });
   });
 } else {
   describe('SqlDriver: PostgreSQL (pg)', () => {

@@ -9,6 +9,12 @@ import type { SqlDriver, SqlQueryable } from './sql-driver.ts';
 export interface PgDriverOptions {
   /** Connections in the pool (default 4). */
   max?: number;
+  /**
+   * Settings every connection of the pool gets (`SET name = value` when it connects), e.g.
+   * `{ 'pg_trgm.word_similarity_threshold': 0.65 }`. Behind a transaction-mode pooler they may not
+   * stick: use them for tuning, not for correctness.
+   */
+  settings?: Readonly<Record<string, string | number>>;
 }
 
 export async function openPgDriver(
@@ -19,6 +25,15 @@ export async function openPgDriver(
   const pool = new pg.Pool({ connectionString, max: options.max ?? 4 });
   // An idle client's connection error (a server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  const settings = Object.entries(options.settings ?? {});
+  if (settings.length > 0) {
+    // Queued on the new client before the query that asked for it.
+    pool.on('connect', (client) => {
+      for (const [name, value] of settings) {
+        client.query('SELECT set_config($1, $2, false)', [name, String(value)]).catch(() => undefined);
+      }
+    });
+  }
   const queryable = (q: Pool | PoolClient): SqlQueryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
       return (await q.query(sql, [...params])).rows as T[];

@@ -30,4 +30,23 @@ describe('openPgliteDriver in a directory', () => {
     expect(await again.query('SELECT x FROM kept')).toEqual([{ x: 42 }]);
     await again.close();
   });
+
+  it('applies its settings to the connection', async () => {
+    const db = await openPgliteDriver(
+      { memory: true },
+      {
+        loadDataDir: await pgliteTemplate(),
+        settings: { enable_seqscan: 'off', application_name: 'toolsmith-test' },
+      },
+    );
+    try {
+      expect(
+        await db.query(
+          "SELECT current_setting('enable_seqscan') AS s, current_setting('application_name') AS a",
+        ),
+      ).toEqual([{ s: 'off', a: 'toolsmith-test' }]);
+    } finally {
+      await db.close();
+    }
+  });
 });

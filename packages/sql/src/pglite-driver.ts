@@ -25,6 +25,8 @@ export interface PgliteDriverOptions {
    * initdb, which takes several seconds; ignored for a directory that already holds a database.
    */
   loadDataDir?: Blob;
+  /** Settings of the connection (`SET name = value` after it opens), e.g. `{ enable_seqscan: 'off' }`. */
+  settings?: Readonly<Record<string, string | number>>;
 }
 
 export async function openPgliteDriver(
@@ -41,6 +43,9 @@ export async function openPgliteDriver(
   };
   const db: PGlite =
     directory === undefined ? await PGlite.create(settings) : await PGlite.create(directory, settings);
+  for (const [name, value] of Object.entries(options.settings ?? {})) {
+    await db.query('SELECT set_config($1, $2, false)', [name, String(value)]);
+  }
   const queryable = (q: PGlite | Transaction): SqlQueryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
       return (await q.query<T>(sql, [...params])).rows;
