@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTrackerEmulator, type TrackerEmulator } from './create-tracker-emulator.ts';
+import { createSeedState } from './seed.ts';
 
 let tracker: TrackerEmulator;
 beforeAll(async () => {
@@ -67,5 +68,57 @@ describe('the Tracker emulator', () => {
     expect(response.headers.get('x-total-count')).toBe('12');
     expect(response.headers.get('x-total-pages')).toBe('3');
     expect(((await response.json()) as unknown[]).length).toBe(2);
+  });
+
+  describe('reset()', () => {
+    const send = (method: string, path: string, body?: unknown) =>
+      fetch(`${tracker.url}${path}`, {
+        method,
+        headers: {
+          authorization: `OAuth ${tracker.token}`,
+          'x-org-id': tracker.orgId,
+          'content-type': 'application/json',
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+
+    it('puts the state back to the seed in place, and forgets requests, faults and scrolls', async () => {
+      const state = tracker.state;
+      await send('POST', '/v2/issues', { queue: 'DEMO', summary: 'Made before the reset' });
+      await send('PATCH', '/v2/issues/DEMO-1', { summary: 'Changed', tags: { add: ['x'] } });
+      await send('POST', '/v2/issues/DEMO-1/comments', { text: 'Hello' });
+      const scroll = await send('POST', '/v2/issues/_search?scrollType=unsorted&perScroll=1', {
+        query: 'Queue: DEMO',
+      });
+      const scrollId = scroll.headers.get('x-scroll-id')!;
+      tracker.state.users.push({ ...tracker.state.users[0]!, login: 'zed', uid: 1 });
+      tracker.faults.add({ kind: 'status', status: 503, path: '/v2/myself' });
+      tracker.failAfterHandling({ method: 'POST', path: '/v2/issues', status: 500 });
+
+      tracker.reset();
+
+      expect(tracker.state).toBe(state);
+      expect(tracker.state).toEqual(createSeedState());
+      expect(tracker.requests).toHaveLength(0);
+      expect((await get('/v2/myself')).status).toBe(200);
+      const again = await send('POST', '/v2/issues', { queue: 'DEMO', summary: 'Made after the reset' });
+      expect(again.status).toBe(201);
+      expect(((await again.json()) as { key: string }).key).toBe('DEMO-13');
+      const stale = await send('POST', `/v2/issues/_search?scrollId=${scrollId}`, { query: 'Queue: DEMO' });
+      expect(stale.status).toBe(404);
+      expect(tracker.requests).toHaveLength(3);
+      tracker.reset();
+    });
+
+    it('resets to the state it was created with, unchanged by later writes', async () => {
+      const custom = createSeedState();
+      custom.issues = custom.issues.slice(0, 2);
+      await using small = await createTrackerEmulator({ state: custom });
+      small.state.issues.pop();
+      small.state.sequences.set('issue', 100);
+      small.reset();
+      expect(small.state.issues.map((i) => i.key)).toEqual(['DEMO-1', 'DEMO-2']);
+      expect(small.state.sequences.get('issue')).toBe(21);
+    });
   });
 });

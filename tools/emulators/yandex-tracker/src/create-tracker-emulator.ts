@@ -17,10 +17,11 @@ import {
   type RecordedRequest,
 } from '@toolsmith/testing';
 import { toFakeRoutes, type TrackerRoute } from './router.ts';
+import { forgetScrolls } from './routes/issues.ts';
 import { allRoutes } from './routes/index.ts';
 import { createSeedState } from './seed.ts';
 import { TrackerHttpError } from './tracker-error.ts';
-import type { TrackerState } from './tracker-state.ts';
+import { cloneState, type TrackerState } from './tracker-state.ts';
 
 export interface TrackerEmulatorOptions {
   /** OAuth token the emulator accepts (`Authorization: OAuth <token>`). Default `emulator-oauth-token`. */
@@ -33,7 +34,10 @@ export interface TrackerEmulatorOptions {
   orgId?: string;
   /** Cloud organisation id (`X-Cloud-Org-ID`). Default `bpf-emulator-cloud-org`. */
   cloudOrgId?: string;
-  /** Starting state; default the seed data. */
+  /**
+   * Starting state; default the seed data. `reset()` goes back to a copy of it as it was when the
+   * emulator was created.
+   */
   state?: TrackerState;
   /** Extra routes tried before the built-in ones. */
   routes?: readonly TrackerRoute[];
@@ -54,6 +58,14 @@ export interface TrackerEmulator extends AsyncDisposable {
    * instead: the "5xx after the write happened" case that makes naive retries duplicate data.
    */
   failAfterHandling(fault: { method: string; path: string; status: number; times?: number }): void;
+  /**
+   * Puts the emulator back as it was created, for adversarial runs that call it thousands of times:
+   * `state` becomes a fresh copy of the starting state (the seed: same ids, keys, sequences), the
+   * same object mutated in place so references to `state` stay valid (references to its arrays and
+   * records do not); `requests`, pending faults, after-handling faults and open scrolls are
+   * forgotten. Synchronous; call it between requests, not while one is in flight.
+   */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -63,6 +75,8 @@ export async function createTrackerEmulator(options: TrackerEmulatorOptions = {}
   const orgId = options.orgId ?? '7700001';
   const cloudOrgId = options.cloudOrgId ?? 'bpf-emulator-cloud-org';
   const state = options.state ?? createSeedState();
+  // What reset() restores: a private copy nobody else can change.
+  const template = cloneState(state);
 
   const authenticate = (request: FakeRequest): string => {
     const auth = request.headers['authorization'] ?? '';
@@ -127,6 +141,15 @@ export async function createTrackerEmulator(options: TrackerEmulatorOptions = {}
     failAfterHandling({ method, path, status, times = 1 }) {
       const pattern = compilePathPattern(path);
       postFaults.push({ method: method.toUpperCase(), match: (p) => pattern.match(p), status, left: times });
+    },
+    reset() {
+      api.reset();
+      postFaults.length = 0;
+      forgetScrolls(state);
+      const fresh = cloneState(template);
+      for (const key of Object.keys(state))
+        if (!(key in fresh)) delete (state as Partial<TrackerState>)[key as keyof TrackerState];
+      Object.assign(state, fresh);
     },
     close: () => api.close(),
     [Symbol.asyncDispose]: () => api.close(),

@@ -22,6 +22,10 @@ export function userRef(state: TrackerState, login: string | undefined) {
   return { self: `${API_ORIGIN}/v2/users/${user.uid}`, id: String(user.uid), display: user.display };
 }
 
+/** The zone of a user without one (assumed: Tracker's default for an organisation in Russia). */
+export const DEFAULT_TIMEZONE = 'Europe/Moscow';
+
+/** A user as `GET /myself`, `/users` and `/users/{id}` answer, with the profile's time zone. */
 export function renderUser(user: UserRecord) {
   return {
     self: `${API_ORIGIN}/v2/users/${user.uid}`,
@@ -36,6 +40,7 @@ export function renderUser(user: UserRecord) {
     external: false,
     hasLicense: true,
     dismissed: user.dismissed,
+    timezone: user.timezone ?? DEFAULT_TIMEZONE,
   };
 }
 

@@ -60,13 +60,16 @@ export function createSeedState(): TrackerState {
   const state: TrackerState = {
     orgName: 'Toolsmith Demo Org',
     me: 'alice',
+    // Time zones differ and none is UTC, so a test can tell which zone a time was read in:
+    // Moscow +03:00 (no DST), Yekaterinburg +05:00, Berlin +01:00 in November, New York −05:00 in
+    // November, Kolkata +05:30.
     users: [
-      ['alice', 'Alice', 'Ivanova'],
-      ['bob', 'Bob', 'Petrov'],
-      ['carol', 'Carol', 'Smirnova'],
-      ['dave', 'Dave', 'Kuznetsov'],
-      ['erin', 'Erin', 'Sokolova'],
-    ].map(([login, firstName, lastName], i) => ({
+      ['alice', 'Alice', 'Ivanova', 'Europe/Moscow'],
+      ['bob', 'Bob', 'Petrov', 'Asia/Yekaterinburg'],
+      ['carol', 'Carol', 'Smirnova', 'Europe/Berlin'],
+      ['dave', 'Dave', 'Kuznetsov', 'America/New_York'],
+      ['erin', 'Erin', 'Sokolova', 'Asia/Kolkata'],
+    ].map(([login, firstName, lastName, timezone], i) => ({
       uid: 1_120_000_000_000_001 + i,
       login: login!,
       firstName: firstName!,
@@ -74,6 +77,7 @@ export function createSeedState(): TrackerState {
       display: `${firstName} ${lastName}`,
       email: `${login}@example.org`,
       dismissed: login === 'erin',
+      timezone: timezone!,
     })),
     statuses: [
       { id: 1, key: 'open', display: 'Open', type: 'new', order: 1 },

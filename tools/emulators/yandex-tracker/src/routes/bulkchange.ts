@@ -25,7 +25,7 @@ import {
   type TrackerState,
 } from '../tracker-state.ts';
 import { parseQuery } from './issue-query.ts';
-import { applyIssueFields } from './issues.ts';
+import { applyIssueFields, commitIssue } from './issues.ts';
 
 /** The API's documented cap on issues per bulk change. */
 const MAX_ISSUES = 10_000;
@@ -157,7 +157,7 @@ function touch(issue: IssueRecord, me: string) {
 function updateIssue(state: TrackerState, issue: IssueRecord, me: string, values: Record<string, unknown>) {
   const draft = structuredClone(issue);
   const changes = applyIssueFields(state, draft, values, true);
-  Object.assign(issue, draft);
+  commitIssue(issue, draft);
   touch(issue, me);
   recordChange(state, issue.id, me, 'IssueUpdated', changes);
 }
@@ -191,7 +191,7 @@ function transitionIssue(
   }
   const from = issue.status;
   draft.status = transition.to;
-  Object.assign(issue, draft);
+  commitIssue(issue, draft);
   touch(issue, me);
   recordChange(state, issue.id, me, 'IssueWorkflow', [{ field: 'status', from, to: issue.status }]);
   if (typeof comment === 'string' && comment !== '') addComment(state, issue, me, comment);
@@ -213,7 +213,7 @@ function moveIssue(
   }
   const draft = structuredClone(issue);
   if (Object.keys(options.values).length > 0) applyIssueFields(state, draft, options.values, false);
-  Object.assign(issue, draft);
+  commitIssue(issue, draft);
   const from = issue.key;
   issue.previousKeys.push(issue.key);
   issue.key = `${queue.key}-${nextId(state, `key:${queue.key}`)}`;

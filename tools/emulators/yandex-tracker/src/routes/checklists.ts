@@ -4,6 +4,7 @@
  * the real API, every write answers with the whole ISSUE (its `checklistItems`), not the item, and
  * `deadline` must be an object `{date, deadlineType}`: a plain string is a 422 (research §1.7 item 13).
  */
+import { parseDateTime } from '../dates.ts';
 import { renderChecklistItem, renderIssue, requireIssue, requireUserField } from '../render.ts';
 import { objectBody, route, type RouteContext, type TrackerRoute } from '../router.ts';
 import { notFound, unprocessable } from '../tracker-error.ts';
@@ -52,13 +53,10 @@ function parseDeadline(value: unknown): ChecklistItemRecord['deadline'] {
   if (value === null) return undefined;
   const object =
     typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  const date = object?.['date'];
   const type = object?.['deadlineType'] ?? 'date';
-  if (
-    typeof date !== 'string' ||
-    Number.isNaN(Date.parse(date)) ||
-    (type !== 'date' && type !== 'dateTime')
-  ) {
+  // A real day and time only: 2026-11-31 is refused, not rolled over to 1 December (dates.ts).
+  const at = parseDateTime(object?.['date']);
+  if (at === undefined || (type !== 'date' && type !== 'dateTime')) {
     throw unprocessable(
       'Поле deadline содержит некорректное значение: ожидается объект {"date", "deadlineType"}.',
       {
@@ -66,7 +64,7 @@ function parseDeadline(value: unknown): ChecklistItemRecord['deadline'] {
       },
     );
   }
-  return { date: trackerDate(new Date(date)), deadlineType: type };
+  return { date: trackerDate(new Date(at)), deadlineType: type };
 }
 
 /** Applies the item fields present in `body` (a new item when `item` is a fresh record). */

@@ -11,6 +11,7 @@ import {
   type TrackerRoute,
 } from '../router.ts';
 import { issueIdFor } from '../seed.ts';
+import { requireCalendarDate, requireDateTime } from '../dates.ts';
 import { badRequest, conflict, notFound, TrackerHttpError, unprocessable } from '../tracker-error.ts';
 import { nextId, recordChange, trackerDate, type IssueRecord, type TrackerState } from '../tracker-state.ts';
 import { filterPredicate, parseQuery, sortIssues } from './issue-query.ts';
@@ -69,19 +70,77 @@ function resolveUser(state: TrackerState, value: unknown, field: string): string
   return value === null ? undefined : requireUserField(state, value, field);
 }
 
-function applyArray(current: string[], value: unknown, map: (v: unknown) => string): string[] {
+/** The operations a list field takes in a PATCH body (research §3.3). */
+export const LIST_OPERATIONS = ['add', 'remove', 'set', 'replace'] as const;
+
+/**
+ * A list field's new value: `null` clears, an array replaces, one value is a one-item list, and an
+ * object edits with `{add, remove, set, replace: [{target, replacement}]}` (research §3.3). Any
+ * other key in that object (`{delete: […]}`) is a 422 naming the field and the valid operations
+ * (assumed: the research lists the operations but not the refusal; a Java service binding the body
+ * to a typed object refuses an unknown property rather than ignoring it, and ignoring it would turn
+ * the caller's edit into a silent no-op).
+ */
+function applyArray(current: string[], value: unknown, map: (v: unknown) => string, field: string): string[] {
   if (value === null) return [];
   if (Array.isArray(value)) return value.map(map);
-  if (typeof value === 'object' && value !== null) {
+  if (typeof value === 'object') {
     const ops = value as Record<string, unknown>;
+    const unknown = Object.keys(ops).filter((op) => !(LIST_OPERATIONS as readonly string[]).includes(op));
+    if (unknown.length > 0) {
+      throw unprocessable(
+        `Поле «${field}» содержит некорректную операцию «${unknown[0]}». Допустимые операции: ${LIST_OPERATIONS.join(', ')}.`,
+        { [field]: `Неизвестная операция «${unknown[0]}»; допустимые: ${LIST_OPERATIONS.join(', ')}` },
+      );
+    }
     let next = [...current];
     const list = (v: unknown) => (Array.isArray(v) ? v : [v]).map(map);
     if ('set' in ops) next = list(ops['set']);
     if ('add' in ops) next = [...next, ...list(ops['add']).filter((x) => !next.includes(x))];
-    if ('remove' in ops) next = next.filter((x) => !list(ops['remove']).includes(x));
+    if ('remove' in ops) {
+      const removed = list(ops['remove']);
+      next = next.filter((x) => !removed.includes(x));
+    }
+    if ('replace' in ops) {
+      const pairs = Array.isArray(ops['replace']) ? ops['replace'] : [ops['replace']];
+      for (const pair of pairs) {
+        const p = pair !== null && typeof pair === 'object' ? (pair as Record<string, unknown>) : {};
+        if (!('target' in p) || !('replacement' in p) || Object.keys(p).length !== 2) {
+          throw unprocessable(
+            `Поле «${field}»: операция replace ожидает список объектов {"target", "replacement"}.`,
+            { [field]: 'replace: ожидается [{target, replacement}]' },
+          );
+        }
+        const target = map(p['target']);
+        const replacement = map(p['replacement']);
+        next = next.map((x) => (x === target ? replacement : x)).filter((x, i, all) => all.indexOf(x) === i);
+      }
+    }
     return next;
   }
   return [map(value)];
+}
+
+/**
+ * A custom or local field's value checked against its schema type: a date must be a real calendar
+ * date and a date-time a real instant (dates.ts). Other types are stored as given.
+ */
+function checkTypedValue(type: string | undefined, value: unknown, field: string): unknown {
+  if (value === null) return value;
+  if (type === 'date') return requireCalendarDate(value, field);
+  if (type === 'datetime') return trackerDate(new Date(requireDateTime(value, field)));
+  return value;
+}
+
+/**
+ * Makes `issue` exactly `draft` (a validated copy): fields the draft cleared (`assignee: null`,
+ * `description: null`, …) are removed too, which `Object.assign` alone would leave in place.
+ */
+export function commitIssue(issue: IssueRecord, draft: IssueRecord, extra: Partial<IssueRecord> = {}): void {
+  for (const key of Object.keys(issue) as (keyof IssueRecord)[]) {
+    if (!(key in draft)) delete issue[key];
+  }
+  Object.assign(issue, draft, extra);
 }
 
 /** Applies a create/PATCH body to an issue (mutates). Throws the API's 422 on bad values. */
@@ -96,8 +155,13 @@ export function applyIssueFields(
     if (JSON.stringify(from) !== JSON.stringify(to)) changes.push({ field, from, to });
   };
   for (const [field, value] of Object.entries(body)) {
-    if (patch && READ_ONLY_FIELDS.has(field)) {
-      throw new TrackerHttpError(422, `Поля [${field}] только для чтения.`);
+    // The live answer to a PATCH of status (research §1.7 item 1). On create the same fields are
+    // refused too, `queue` aside (assumed: a new issue takes its status from the workflow, and an
+    // accepted `status` would be a silent no-op at best).
+    if (READ_ONLY_FIELDS.has(field) && (patch || field !== 'queue')) {
+      throw new TrackerHttpError(422, `Поля [${field}] только для чтения.`, {
+        [field]: 'Поле только для чтения',
+      });
     }
     switch (field) {
       case 'queue':
@@ -136,33 +200,48 @@ export function applyIssueFields(
         break;
       }
       case 'followers':
-        issue.followers = applyArray(issue.followers, value, (v) => resolveUser(state, v, 'followers')!);
+        issue.followers = applyArray(
+          issue.followers,
+          value,
+          (v) => resolveUser(state, v, 'followers')!,
+          'followers',
+        );
         break;
       case 'tags': {
-        const next = applyArray(issue.tags, value, (v) => String(v));
+        const next = applyArray(issue.tags, value, (v) => String(v), 'tags');
         set('tags', issue.tags, next);
         issue.tags = next;
         break;
       }
       case 'components': {
-        issue.components = applyArray(issue.components.map(String), value, (v) => {
-          const id = referenceKey(v);
-          const component = state.components.find((c) => String(c.id) === id || c.name === id);
-          if (!component || component.queue !== issue.queue)
-            throw unprocessable(`Компонент «${id}» не найден в очереди ${issue.queue}.`, {
-              components: 'not found',
-            });
-          return String(component.id);
-        }).map(Number);
+        issue.components = applyArray(
+          issue.components.map(String),
+          value,
+          (v) => {
+            const id = referenceKey(v);
+            const component = state.components.find((c) => String(c.id) === id || c.name === id);
+            if (!component || component.queue !== issue.queue)
+              throw unprocessable(`Компонент «${id}» не найден в очереди ${issue.queue}.`, {
+                components: 'not found',
+              });
+            return String(component.id);
+          },
+          'components',
+        ).map(Number);
         break;
       }
       case 'sprint': {
-        issue.sprint = applyArray(issue.sprint.map(String), value, (v) => {
-          const id = referenceKey(v);
-          const sprint = state.sprints.find((s) => String(s.id) === id || s.name === id);
-          if (!sprint) throw unprocessable(`Спринт «${id}» не найден.`, { sprint: 'not found' });
-          return String(sprint.id);
-        }).map(Number);
+        issue.sprint = applyArray(
+          issue.sprint.map(String),
+          value,
+          (v) => {
+            const id = referenceKey(v);
+            const sprint = state.sprints.find((s) => String(s.id) === id || s.name === id);
+            if (!sprint) throw unprocessable(`Спринт «${id}» не найден.`, { sprint: 'not found' });
+            return String(sprint.id);
+          },
+          'sprint',
+        ).map(Number);
         break;
       }
       case 'parent': {
@@ -175,12 +254,14 @@ export function applyIssueFields(
         }
         break;
       }
-      case 'deadline':
-        if (value === null) delete issue.deadline;
-        else if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value))
-          throw unprocessable('Поле deadline: ожидается дата YYYY-MM-DD.', { deadline: 'invalid' });
-        else issue.deadline = value;
+      case 'deadline': {
+        // A real calendar day: 2026-11-31 and month 13 are the API's 422 (dates.ts).
+        const date = requireCalendarDate(value, 'deadline');
+        set('deadline', issue.deadline, date ?? undefined);
+        if (date === null) delete issue.deadline;
+        else issue.deadline = date;
         break;
+      }
       case 'storyPoints':
         if (value === null) delete issue.storyPoints;
         else if (typeof value !== 'number')
@@ -188,13 +269,21 @@ export function applyIssueFields(
         else issue.storyPoints = value;
         break;
       default: {
+        // A field neither global nor local to THIS queue (another queue's local field included):
+        // 422 naming it (assumed status: the research gives 422 for a read-only field and a bad
+        // value, nothing for an unknown one; 422 keeps every field refusal alike).
         const queue = state.queues.find((q) => q.key === issue.queue);
-        const known =
-          state.globalFields.some((f) => f.id === field) ||
-          queue?.localFields.some((f) => f.key === field || f.id === field);
-        if (!known) throw badRequest(`Поле «${field}» не существует.`, { [field]: 'Неизвестное поле' });
-        set(field, issue.extra[field], value);
-        issue.extra[field] = value;
+        const definition =
+          state.globalFields.find((f) => f.id === field)?.schema.type ??
+          queue?.localFields.find((f) => f.key === field || f.id === field)?.type;
+        if (definition === undefined) {
+          throw unprocessable(`Поле «${field}» не существует в очереди ${issue.queue}.`, {
+            [field]: 'Неизвестное поле',
+          });
+        }
+        const checked = checkTypedValue(definition, value, field);
+        set(field, issue.extra[field], checked);
+        issue.extra[field] = checked;
       }
     }
   }
@@ -276,6 +365,11 @@ interface Scroll {
 }
 const scrolls = new WeakMap<TrackerState, Map<string, Scroll>>();
 
+/** Drops the open scrolls of a state (the emulator's `reset()`). */
+export function forgetScrolls(state: TrackerState): void {
+  scrolls.delete(state);
+}
+
 export function issueRoutes(): TrackerRoute[] {
   return [
     route('POST', '/issues/_search', (ctx) => {
@@ -352,7 +446,7 @@ export function issueRoutes(): TrackerRoute[] {
       }
       const now = trackerDate();
       const issue: IssueRecord = {
-        id: issueIdFor(nextId(state, 'issue')),
+        id: '',
         key: '',
         version: 1,
         queue: queue.key,
@@ -372,6 +466,8 @@ export function issueRoutes(): TrackerRoute[] {
         ...(unique !== undefined ? { unique } : {}),
       };
       applyIssueFields(state, issue, body, false);
+      // Ids and keys are taken only once the body is valid: a refused create uses up neither.
+      issue.id = issueIdFor(nextId(state, 'issue'));
       issue.key = `${queue.key}-${nextId(state, `key:${queue.key}`)}`;
       for (const id of Array.isArray(body['attachmentIds']) ? body['attachmentIds'] : []) {
         const attachment = state.attachments.find((a) => a.id === String(id) && a.issue === undefined);
@@ -394,7 +490,7 @@ export function issueRoutes(): TrackerRoute[] {
       }
       const draft: IssueRecord = structuredClone(issue);
       const changes = applyIssueFields(state, draft, objectBody(ctx.request), true);
-      Object.assign(issue, draft, { version: issue.version + 1, updatedAt: trackerDate(), updatedBy: me });
+      commitIssue(issue, draft, { version: issue.version + 1, updatedAt: trackerDate(), updatedBy: me });
       recordChange(state, issue.id, me, 'IssueUpdated', changes);
       return renderIssue(state, issue);
     }),
@@ -411,7 +507,10 @@ export function issueRoutes(): TrackerRoute[] {
         );
       }
       const body = objectBody(ctx.request);
-      if (Object.keys(body).length > 0) applyIssueFields(state, issue, body, false);
+      // Validated on a copy: a refused body moves nothing and changes nothing.
+      const draft = structuredClone(issue);
+      if (Object.keys(body).length > 0) applyIssueFields(state, draft, body, false);
+      commitIssue(issue, draft);
       issue.previousKeys.push(issue.key);
       const from = issue.key;
       issue.key = `${queue.key}-${nextId(state, `key:${queue.key}`)}`;
@@ -463,6 +562,8 @@ export function issueRoutes(): TrackerRoute[] {
       const queue = state.queues.find((q) => q.key === issue.queue)!;
       const transition = queue.transitions.find((t) => t.id === ctx.params['transition']);
       if (!transition) throw notFound(`Переход «${ctx.params['transition']}» не существует.`);
+      // A transition of the workflow that is not available from the current status: 409 (assumed;
+      // the research does not give the status code; nothing is changed either way).
       if (!transition.from.includes(issue.status)) {
         throw new TrackerHttpError(
           409,
@@ -475,13 +576,16 @@ export function issueRoutes(): TrackerRoute[] {
       const resolution = body['resolution'];
       delete body['resolution'];
       const target = state.statuses.find((s) => s.key === transition.to)!;
+      // Validated on a copy: a refused resolution or field leaves the issue as it was.
+      const draft = structuredClone(issue);
       if (target.type === 'done') {
-        issue.resolution =
+        draft.resolution =
           resolution === undefined ? 'fixed' : resolveNamed(state.resolutions, resolution, 'resolution');
       } else {
-        delete issue.resolution;
+        delete draft.resolution;
       }
-      if (Object.keys(body).length > 0) applyIssueFields(state, issue, body, false);
+      if (Object.keys(body).length > 0) applyIssueFields(state, draft, body, false);
+      commitIssue(issue, draft);
       const from = issue.status;
       issue.status = transition.to;
       issue.version += 1;

@@ -15,12 +15,12 @@ import {
   type RouteContext,
   type TrackerRoute,
 } from '../router.ts';
+import { isCalendarDate } from '../dates.ts';
 import { conflict, notFound, unprocessable } from '../tracker-error.ts';
 import { trackerDate, type ProjectRecord, type TrackerState } from '../tracker-state.ts';
 import { renderQueue } from './queues.ts';
 
 export const PROJECT_STATUSES = ['DRAFT', 'IN_PROGRESS', 'LAUNCHED', 'POSTPONED'] as const;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PATCH_FIELDS = ['name', 'description', 'lead', 'status', 'startDate', 'endDate', 'queues'];
 
 /** The project as `GET /v2/projects/{id}[?expand=queues]` answers. */
@@ -63,7 +63,7 @@ function parseStatus(value: unknown): ProjectRecord['status'] {
 
 function parseDate(value: unknown, field: string): string | undefined {
   if (value === null) return undefined;
-  if (typeof value !== 'string' || !DATE.test(value) || Number.isNaN(Date.parse(value))) {
+  if (!isCalendarDate(value)) {
     throw unprocessable(
       `Поле ${field} должно быть датой в формате YYYY-MM-DD, получено «${String(value)}».`,
       {

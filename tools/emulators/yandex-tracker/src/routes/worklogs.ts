@@ -12,6 +12,7 @@ import type { FakeRequest } from '@toolsmith/testing';
 import { pageResponse } from '../paginate.ts';
 import { API_ORIGIN, issueRef, requireIssue, userRef } from '../render.ts';
 import { created, objectBody, respond, route, type RouteContext, type TrackerRoute } from '../router.ts';
+import { parseDateTime, requireDateTime } from '../dates.ts';
 import { badRequest, notFound, unprocessable } from '../tracker-error.ts';
 import {
   nextId,
@@ -51,8 +52,13 @@ export function normaliseDuration(totalSeconds: number): string {
   return `P${date}${time ? `T${time}` : ''}`;
 }
 
+/**
+ * An ISO 8601 duration in business time, or the API's 422: words ("1h 30m"), fractions ("PT1.5H"),
+ * years, months and zero are refused. Letters are taken in either case (assumed: Java's ISO
+ * duration and period parsers both read `pt1h`).
+ */
 function parseDuration(value: unknown): string {
-  const seconds = typeof value === 'string' ? businessSeconds(value) : undefined;
+  const seconds = typeof value === 'string' ? businessSeconds(value.toUpperCase()) : undefined;
   if (seconds === undefined || seconds <= 0) {
     throw unprocessable(
       `Поле duration содержит некорректное значение «${String(value)}»: ожидается длительность ISO 8601, например PT1H30M или P1W.`,
@@ -62,14 +68,9 @@ function parseDuration(value: unknown): string {
   return normaliseDuration(seconds);
 }
 
+/** A real instant (no 31 November, no month 13, no 25:00): see dates.ts; else the API's 422. */
 function parseStart(value: unknown): string {
-  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) {
-    throw unprocessable(
-      `Поле start содержит некорректное значение «${String(value)}»: ожидается дата и время в формате YYYY-MM-DDThh:mm:ss.sss±hhmm.`,
-      { start: 'Некорректная дата' },
-    );
-  }
-  return trackerDate(new Date(value));
+  return trackerDate(new Date(requireDateTime(value, 'start')));
 }
 
 function parseComment(value: unknown): string | undefined {
@@ -115,8 +116,8 @@ function searchWorklogs(
 ): WorklogRecord[] {
   const time = (value: unknown, field: string) => {
     if (value === undefined || value === null || value === '') return undefined;
-    const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
-    if (Number.isNaN(ms)) {
+    const ms = parseDateTime(value);
+    if (ms === undefined) {
       throw badRequest(`Параметр createdAt.${field} содержит некорректную дату «${String(value)}».`, {
         [`createdAt.${field}`]: 'invalid',
       });
