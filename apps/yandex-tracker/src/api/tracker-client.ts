@@ -1,11 +1,10 @@
 /**
  * The Tracker HTTP client: core's HTTP kit (retries with backoff honouring Retry-After on 429/5xx,
  * no blind POST retries, a concurrency cap, redaction) with Tracker's auth and organisation headers,
- * its error body, its 409 semantics and its two pagination styles. Tools use this through the area
+ * its error body, errors explained with the next step (tracker-error-hints.ts) and its two pagination styles. Tools use this through the area
  * APIs, never fetch.
  */
 import {
-  ApiError,
   createHttpClient,
   type HttpResponse,
   type Logger,
@@ -13,6 +12,7 @@ import {
   type ResponseType,
 } from '@toolsmith/core';
 import { parseTrackerError } from './tracker-error-body.ts';
+import { explainTrackerError } from './tracker-error-hints.ts';
 
 export interface TrackerClientOptions {
   baseUrl: string;
@@ -78,16 +78,7 @@ export interface TrackerClient {
   ): Promise<CursorResult<T>>;
 }
 
-/** Appended to every 409: agents otherwise retry "не удалось сохранить изменения" forever. */
-export const CONFLICT_HINT =
-  'This is a conflict, not a temporary failure: the entity was changed by someone else since it was read (stale version), or it already exists. A blind retry will not help: read it again, then apply the change to the current version.';
-
-function addHint(error: unknown): unknown {
-  if (ApiError.isInstance(error) && error.status === 409 && !error.message.includes(CONFLICT_HINT)) {
-    error.message = `${error.message} ${CONFLICT_HINT}`;
-  }
-  return error;
-}
+export { CONFLICT_HINT } from './tracker-error-hints.ts';
 
 export function createTrackerClient(options: TrackerClientOptions): TrackerClient {
   const http = createHttpClient({
@@ -126,7 +117,7 @@ export function createTrackerClient(options: TrackerClientOptions): TrackerClien
         ...(o.expectStatus !== undefined ? { expectStatus: o.expectStatus } : {}),
       });
     } catch (error) {
-      throw addHint(error);
+      throw explainTrackerError(error);
     }
   };
 

@@ -14,6 +14,8 @@ export interface ApiUser {
   email?: string;
   external?: boolean;
   dismissed?: boolean;
+  /** The profile's time zone, an IANA id such as `Europe/Moscow` (the emulator's name; assumed). */
+  timezone?: string;
   [field: string]: unknown;
 }
 
