@@ -40,6 +40,8 @@ export const statusNotFound = () => new ClickUpHttpError(400, 'Status does not e
 export const parentNotInList = () => new ClickUpHttpError(400, 'Parent not child of list', 'ITEM_137');
 export const taskDeleted = () => new ClickUpHttpError(404, 'Task not found, deleted', 'ITEM_013');
 export const listNotFound = () => new ClickUpHttpError(404, 'List not found', 'ITEM_015');
+/** Observed (a public client's notes, tested against the API 2026-09-02): a list id that is not numeric. */
+export const listIdInvalid = () => new ClickUpHttpError(400, 'validateListIDEx List ID invalid', 'INPUT_003');
 
 // Custom fields (research §2.3, "observed").
 export const optionIndexOrUuid = () =>
@@ -52,10 +54,21 @@ export const invalidValue = (detail = 'Invalid Value') => new ClickUpHttpError(4
 // Emulator's choice: the research names no code for these.
 export const notFound = (what: string) => new ClickUpHttpError(404, `${what} not found`, 'ITEM_100');
 export const badRequest = (message: string) => new ClickUpHttpError(400, message, 'INPUT_001');
+/** Assumed: the research says a tag must exist in the task's Space (§2.7), not what ClickUp answers. */
 export const tagNotFound = () => new ClickUpHttpError(404, 'Tag not found', 'TAGS_001');
 export const fileTooLarge = () => new ClickUpHttpError(413, 'File too large', 'ATTCH_003');
 export const routeNotFound = () => new ClickUpHttpError(404, 'Route not found', 'APP_001');
 export const rateLimited = (headers: Record<string, string>) =>
   new ClickUpHttpError(429, 'Rate limit reached', 'APP_002', headers);
+/**
+ * Not the API's: a write (or a read by id) in one of the extra, empty workspaces of
+ * `createSeedState({ workspaces })`, which the emulator does not model beyond empty lists.
+ */
+export const emptyWorkspace = (id: string) =>
+  new ClickUpHttpError(
+    400,
+    `Emulator: workspace ${id} is one of the empty extra workspaces; it answers team-scoped reads with empty lists and takes no writes`,
+    'EMU_001',
+  );
 /** An injected server error (no ECODE: the research documents none for 5xx). */
 export const serverError = (status: number) => new ClickUpHttpError(status, 'Internal Server Error');

@@ -11,6 +11,22 @@ export interface UserRecord {
   initials: string;
   /** 1 owner, 2 admin, 3 member, 4 guest. */
   role: number;
+  /**
+   * The user's IANA time zone, what `GET /user` answers as `timezone` (the OpenAPI AuthorizedUser
+   * has it; the members of `GET /team` do not). Unset: the emulator answers `SEED_TIMEZONE`.
+   */
+  timezone?: string;
+}
+
+/**
+ * Another workspace the token is authorized for: listed by `GET /team` with its members, and empty
+ * (no Spaces, tasks, goals…) — its team-scoped reads answer empty lists, its writes are refused.
+ */
+export interface OtherTeamRecord {
+  id: string;
+  name: string;
+  color: string;
+  members: UserRecord[];
 }
 
 export interface StatusRecord {
@@ -254,7 +270,10 @@ export interface WebhookRecord {
 }
 
 export interface ClickUpState {
+  /** The workspace that holds everything below. */
   team: { id: string; name: string; color: string };
+  /** More workspaces the token sees (`GET /team`), each empty; none by default. */
+  otherTeams?: OtherTeamRecord[];
   users: UserRecord[];
   /** The user the personal token belongs to. */
   me: number;

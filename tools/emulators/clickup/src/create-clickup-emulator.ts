@@ -9,6 +9,12 @@
  * // CLICKUP_API_BASE=clickup.url CLICKUP_API_TOKEN=clickup.token CLICKUP_TEAM_ID=clickup.teamId
  * clickup.faults.add({ kind: 'status', status: 503, path: '/api/v2/task/:id' });  // before handling
  * clickup.failAfterHandling({ method: 'POST', path: '/list/:list_id/task', status: 502 }); // ambiguous create
+ *
+ * // Adversarial runs: one emulator, a fresh seed before each call (about 0.1 ms), writes read back.
+ * clickup.reset();
+ * const mark = clickup.requests.length;
+ * // … one call …
+ * expect(clickup.writes(mark)).toEqual([]); // nothing but GETs reached the API
  * ```
  */
 import {
@@ -26,7 +32,7 @@ import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
 import { toFakeRoutes, type ClickUpRoute } from './router.ts';
 import { allRoutes } from './routes/index.ts';
 import type { OAuthApp } from './routes/workspace.ts';
-import { createSeedState } from './seed.ts';
+import { createSeedState, type SeedOptions } from './seed.ts';
 import { createWebhookDispatcher, type WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
 
 export interface ClickUpEmulatorOptions {
@@ -36,8 +42,18 @@ export interface ClickUpEmulatorOptions {
   oauth?: Partial<OAuthApp>;
   /** Where to listen. Default 127.0.0.1 on a free port. */
   listen?: { host?: string; port?: number };
-  /** Starting state; default the seed workspace. */
+  /**
+   * Starting state; default the seed workspace (`createSeedState({ workspaces, timezone })`). A state
+   * given here is deep-copied when the emulator starts: `reset()` goes back to that copy.
+   */
   state?: ClickUpState;
+  /**
+   * Workspaces the token sees (`GET /team`) when `state` is not given: 1 (default) or 2 to 4 — the
+   * extra ones are empty (SEED_OTHER_TEAMS), for a server started without CLICKUP_TEAM_ID.
+   */
+  workspaces?: SeedOptions['workspaces'];
+  /** The token owner's IANA time zone (`GET /user` → `timezone`) when `state` is not given. Default SEED_TIMEZONE. */
+  timezone?: SeedOptions['timezone'];
   /** Requests per token per minute before 429 (research §2.2). Default 10,000 (Enterprise). */
   rateLimitPerMinute?: number;
   /** Custom-field value sets allowed in all (Free Forever: 60); beyond it FIELD_033. Default unlimited. */
@@ -74,10 +90,11 @@ export interface ClickUpEmulator extends AsyncDisposable {
   readonly oauth: OAuthApp;
   /** The workspace ("team") id. */
   readonly teamId: string;
+  /** The live state. Always the same object: `reset()` refills it in place, so a reference stays valid. */
   readonly state: ClickUpState;
   /** Faults applied BEFORE a request is handled: 429, 5xx, latency, connection resets, hangs. */
   readonly faults: FaultControl;
-  /** Every request received (live array). */
+  /** Every request received since the start or the last `reset()` (live array; `reset()` empties it). */
   readonly requests: readonly RecordedRequest[];
   readonly rateLimit: RateLimiter;
   readonly webhooks: WebhookDispatcher;
@@ -87,7 +104,31 @@ export interface ClickUpEmulator extends AsyncDisposable {
    * answer a 5xx or never answer: the ambiguous write that makes naive retries duplicate data.
    */
   failAfterHandling(fault: AfterHandlingFault): void;
+  /**
+   * Back to the starting state, cheaply (about 0.1 ms: meant to run before each of thousands of
+   * calls): the state is refilled in place with a fresh seed (the same ids as `createSeedState()`, or
+   * a new copy of the `state` option); recorded requests, pending faults (before and after handling),
+   * rate-limit windows (and `rateLimit.perMinute`, back to the option), webhook deliveries (those in
+   * flight are aborted) and the in-flight high-water mark are forgotten. The server keeps listening.
+   */
+  reset(): void;
+  /**
+   * The recorded requests that may change something — every method but GET and HEAD (the OAuth code
+   * exchange included) — from index `since` of `requests` on: take `requests.length` before a call,
+   * pass it after.
+   */
+  writes(since?: number): RecordedRequest[];
   close(): Promise<void>;
+}
+
+/** A deep copy of plain state (objects, arrays, primitives, attachment bytes): 2–3× structuredClone's speed. */
+function copyState<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyState) as T;
+  if (value instanceof Uint8Array) return value.slice() as T;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) copy[key] = copyState(item);
+  return copy as T;
 }
 
 export const DEFAULT_TOKEN = 'pk_81000001_EMULATOR0CLICKUP0PERSONAL0TOKEN0';
@@ -101,9 +142,16 @@ export async function createClickUpEmulator(options: ClickUpEmulatorOptions = {}
     accessToken: '81000001_emulator0oauth0access0token',
     ...options.oauth,
   };
-  const state = options.state ?? createSeedState();
+  const seedOptions: SeedOptions = {
+    ...(options.workspaces === undefined ? {} : { workspaces: options.workspaces }),
+    ...(options.timezone === undefined ? {} : { timezone: options.timezone }),
+  };
+  const initial = options.state === undefined ? undefined : copyState(options.state);
+  const freshState = () => (initial ? copyState(initial) : createSeedState(seedOptions));
+  const state = options.state ?? freshState();
   const now = options.now ?? Date.now;
-  const rateLimit = createRateLimiter(options.rateLimitPerMinute ?? 10_000, now);
+  const perMinute = options.rateLimitPerMinute ?? 10_000;
+  const rateLimit = createRateLimiter(perMinute, now);
   const webhooks = createWebhookDispatcher(state, { now, timeoutMs: options.webhookTimeoutMs });
 
   const authenticate = (request: FakeRequest) => {
@@ -162,6 +210,21 @@ export async function createClickUpEmulator(options: ClickUpEmulatorOptions = {}
     rateLimit,
     webhooks,
     api,
+    reset() {
+      const fresh = freshState();
+      for (const key of Object.keys(state) as Array<keyof ClickUpState>) {
+        if (!(key in fresh)) delete (state as Partial<ClickUpState>)[key];
+      }
+      Object.assign(state, fresh);
+      api.reset();
+      postFaults.length = 0;
+      rateLimit.reset();
+      rateLimit.perMinute = perMinute;
+      webhooks.reset();
+    },
+    writes(since = 0) {
+      return api.requests.slice(since).filter((r) => r.method !== 'GET' && r.method !== 'HEAD');
+    },
     failAfterHandling(fault) {
       const path = fault.path.startsWith('/api/') ? fault.path : `/api/v2${fault.path}`;
       const pattern = compilePathPattern(path);

@@ -6,7 +6,15 @@ export {
   type ClickUpEmulator,
   type ClickUpEmulatorOptions,
 } from './create-clickup-emulator.ts';
-export { createSeedState, SEED_EPOCH, SEED_TEAM_ID, SEED_USERS } from './seed.ts';
+export {
+  createSeedState,
+  SEED_EPOCH,
+  SEED_OTHER_TEAMS,
+  SEED_TEAM_ID,
+  SEED_TIMEZONE,
+  SEED_USERS,
+  type SeedOptions,
+} from './seed.ts';
 export { ClickUpHttpError } from './clickup-error.ts';
 export { signBody } from './webhooks/sign-body.ts';
 export type {

@@ -12,7 +12,7 @@ import type {
   TaskRecord,
   UserRecord,
 } from './clickup-state.ts';
-import { listNotFound, notFound, taskDeleted, teamNotAuthorized } from './clickup-error.ts';
+import { listIdInvalid, listNotFound, notFound, taskDeleted, teamNotAuthorized } from './clickup-error.ts';
 
 export const APP_ORIGIN = 'https://app.clickup.com';
 
@@ -72,7 +72,13 @@ export function findFolder(state: ClickUpState, id: string): FolderRecord {
   return folder;
 }
 
+/**
+ * A list by id. A list id is numeric: anything else (a name, a form slug like `8cj47gd-10171`) is
+ * refused for its format before any lookup — 400 `{"err":"validateListIDEx List ID invalid",
+ * "ECODE":"INPUT_003"}`, as observed against the real API; a numeric id that does not exist is 404.
+ */
 export function findList(state: ClickUpState, id: string): ListRecord {
+  if (!/^\d+$/.test(id)) throw listIdInvalid();
   const list = state.lists.find((l) => l.id === id);
   if (!list) throw listNotFound();
   return list;

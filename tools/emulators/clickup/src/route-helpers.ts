@@ -1,5 +1,5 @@
 /** Lookups most routes share: the task of a path id (custom ids included) and the workspace check. */
-import { teamNotAuthorized } from './clickup-error.ts';
+import { emptyWorkspace, teamNotAuthorized } from './clickup-error.ts';
 import type { TaskRecord } from './clickup-state.ts';
 import { lookupTask } from './render.ts';
 import { queryBoolean, queryString, type RouteContext } from './router.ts';
@@ -12,9 +12,24 @@ export function taskFromPath(ctx: RouteContext, param = 'task_id'): TaskRecord {
   });
 }
 
-/** A `:team_id` (or v3 `:workspace_id`) other than the token's workspace: 401 Team not authorized. */
+/**
+ * The `:team_id` (or v3 `:workspace_id`) must be the seed workspace. A workspace the token does not
+ * see: 401 Team not authorized; one of the extra (empty) workspaces: the emulator's EMU_001.
+ */
 export function requireTeam(ctx: RouteContext, param = 'team_id'): void {
-  if (ctx.params[param] !== ctx.state.team.id) throw teamNotAuthorized();
+  if (!readTeam(ctx, param)) throw emptyWorkspace(ctx.params[param]!);
+}
+
+/**
+ * For a team-scoped READ: true for the seed workspace, false for one of the extra workspaces of
+ * `createSeedState({ workspaces })` (the route answers an empty list), 401 Team not authorized for
+ * any other id.
+ */
+export function readTeam(ctx: RouteContext, param = 'team_id'): boolean {
+  const id = ctx.params[param];
+  if (id === ctx.state.team.id) return true;
+  if (ctx.state.otherTeams?.some((t) => t.id === id)) return false;
+  throw teamNotAuthorized();
 }
 
 /** Marks a task changed now. */

@@ -1,21 +1,25 @@
 /**
- * The seed workspace: one team "Emulator Workspace" with five members; Spaces Development (custom
+ * The seed workspace: one team "Emulator Workspace" with five members (the token's owner, Alice,
+ * in the time zone `SEED_TIMEZONE`); Spaces Development (custom
  * task ids DEV-n), Marketing and Operations; a folder "Sprint work" with lists "Sprint 1" and
  * "Bugs"; folderless lists "Roadmap", "Campaigns" and "Ticket archive" (120 tasks: more than one
  * page); lists with their own statuses (closed and done types included); custom fields of the
  * common types (drop_down and labels with option UUIDs and orderindex, date, number, text,
  * currency, emoji, checkbox, url); subtasks, comments (30 on DEV-1: two pages), threaded replies,
  * a checklist, tags, dependencies and a link, time entries, views, a goal and a doc.
- * Every id and date is deterministic.
+ * Every id and date is deterministic. `createSeedState({ workspaces: 2 })` adds empty workspaces the
+ * token also sees (`GET /team` lists them), for a server started without CLICKUP_TEAM_ID.
  */
 import type {
   ClickUpState,
+  OtherTeamRecord,
   CommentRecord,
   CustomFieldRecord,
   ListRecord,
   SpaceRecord,
   StatusRecord,
   TaskRecord,
+  UserRecord,
 } from './clickup-state.ts';
 import { taskIdFor, uuidFor, UUID_KIND } from './ids.ts';
 
@@ -25,6 +29,29 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 export const SEED_TEAM_ID = '9015123456';
+
+/**
+ * The token owner's time zone (`GET /user` → `timezone`): not UTC and never at offset 0 (UTC−5 in
+ * winter, UTC−4 in summer), so a date read in UTC instead of the user's zone shows.
+ */
+export const SEED_TIMEZONE = 'America/New_York';
+
+/** The extra workspaces of `createSeedState({ workspaces })`, in order (ids follow SEED_TEAM_ID). */
+export const SEED_OTHER_TEAMS = [
+  { id: '9015123457', name: 'Client Projects', color: '#e91e63' },
+  { id: '9015123458', name: 'Personal', color: '#4caf50' },
+  { id: '9015123459', name: 'Archive 2025', color: '#9e9e9e' },
+] as const;
+
+export interface SeedOptions {
+  /**
+   * How many workspaces the token sees: 1 (default) is the seed workspace alone; 2 to 4 add the
+   * empty workspaces of SEED_OTHER_TEAMS (Alice and one member of their own in each).
+   */
+  workspaces?: number;
+  /** The token owner's IANA time zone. Default SEED_TIMEZONE. */
+  timezone?: string;
+}
 
 export const SEED_USERS = {
   alice: 81000001,
@@ -63,9 +90,29 @@ const field = (
 
 const option = (n: number) => uuidFor(UUID_KIND.option, n);
 
-export function createSeedState(): ClickUpState {
+function otherTeams(count: number, alice: UserRecord): OtherTeamRecord[] {
+  if (!Number.isInteger(count) || count < 1 || count > SEED_OTHER_TEAMS.length + 1) {
+    throw new Error(`workspaces must be 1 to ${SEED_OTHER_TEAMS.length + 1}, not ${count}.`);
+  }
+  return SEED_OTHER_TEAMS.slice(0, count - 1).map((team, n) => ({
+    ...team,
+    members: [
+      { ...alice, role: 3 },
+      {
+        id: 81000101 + n,
+        username: `Guest Owner ${n + 2}`,
+        email: `owner${n + 2}@elsewhere.example`,
+        color: '#607d8b',
+        initials: 'GO',
+        role: 1,
+      },
+    ],
+  }));
+}
+
+export function createSeedState(options: SeedOptions = {}): ClickUpState {
   const { alice, bob, carol, dave, erin } = SEED_USERS;
-  const users = [
+  const users: UserRecord[] = [
     {
       id: alice,
       username: 'Alice Martin',
@@ -73,6 +120,7 @@ export function createSeedState(): ClickUpState {
       color: '#7b68ee',
       initials: 'AM',
       role: 1,
+      timezone: options.timezone ?? SEED_TIMEZONE,
     },
     { id: bob, username: 'Bob Chen', email: 'bob@example.com', color: '#e91e63', initials: 'BC', role: 2 },
     {
@@ -399,6 +447,7 @@ export function createSeedState(): ClickUpState {
 
   return {
     team: { id: SEED_TEAM_ID, name: 'Emulator Workspace', color: '#7b68ee' },
+    otherTeams: otherTeams(options.workspaces ?? 1, users[0]!),
     users,
     me: alice,
     spaces,

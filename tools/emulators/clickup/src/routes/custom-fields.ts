@@ -10,7 +10,7 @@ import { ClickUpHttpError, fieldNotInLocation } from '../clickup-error.ts';
 import { toStoredValue } from '../custom-field-value.ts';
 import { nextCounter } from '../ids.ts';
 import { fieldsOfList, findFolder, findList, findSpace, renderField } from '../render.ts';
-import { requireTeam, taskFromPath, touch } from '../route-helpers.ts';
+import { readTeam, taskFromPath, touch } from '../route-helpers.ts';
 import { objectBody, v2, type ClickUpRoute, type RouteContext } from '../router.ts';
 
 export function customFieldRoutes(options: { customFieldUseLimit: number }): ClickUpRoute[] {
@@ -43,7 +43,7 @@ export function customFieldRoutes(options: { customFieldUseLimit: number }): Cli
       };
     }),
     v2('GET', '/team/:team_id/field', (ctx) => {
-      requireTeam(ctx);
+      readTeam(ctx);
       return { fields: [] };
     }),
     v2('POST', '/task/:task_id/field/:field_id', (ctx) => {

@@ -6,7 +6,7 @@
 import { badRequest, notFound } from '../clickup-error.ts';
 import type { DocPageRecord, DocRecord } from '../clickup-state.ts';
 import { nextCounter } from '../ids.ts';
-import { requireTeam } from '../route-helpers.ts';
+import { readTeam, requireTeam } from '../route-helpers.ts';
 import { objectBody, queryString, v3, type ClickUpRoute, type RouteContext } from '../router.ts';
 
 export function docRoutes(): ClickUpRoute[] {
@@ -60,7 +60,7 @@ export function docRoutes(): ClickUpRoute[] {
   };
   return [
     v3('GET', '/workspaces/:workspace_id/docs', (ctx) => {
-      requireTeam(ctx, 'workspace_id');
+      if (!readTeam(ctx, 'workspace_id')) return { docs: [], next_cursor: null };
       const parentId = queryString(ctx.request, 'parent_id');
       const docs = ctx.state.docs.filter((d) => parentId === undefined || d.parent.id === parentId);
       return { docs: docs.map((d) => renderDoc(ctx, d)), next_cursor: null };

@@ -7,13 +7,13 @@ import { badRequest } from '../clickup-error.ts';
 import type { SpaceRecord } from '../clickup-state.ts';
 import { numericId } from '../ids.ts';
 import { findSpace, renderSpace } from '../render.ts';
-import { requireTeam } from '../route-helpers.ts';
+import { readTeam, requireTeam } from '../route-helpers.ts';
 import { objectBody, queryBoolean, v2, type ClickUpRoute, type RouteContext } from '../router.ts';
 
 export function spaceRoutes(): ClickUpRoute[] {
   return [
     v2('GET', '/team/:team_id/space', (ctx) => {
-      requireTeam(ctx);
+      if (!readTeam(ctx)) return { spaces: [] };
       const archived = queryBoolean(ctx.request, 'archived') ?? false;
       return { spaces: ctx.state.spaces.filter((s) => s.archived === archived).map(renderSpace) };
     }),

@@ -24,7 +24,7 @@ import {
   renderUser,
   statusOf,
 } from '../render.ts';
-import { requireTeam, taskFromPath, touch } from '../route-helpers.ts';
+import { readTeam, requireTeam, taskFromPath, touch } from '../route-helpers.ts';
 import {
   objectBody,
   queryBoolean,
@@ -57,7 +57,7 @@ export function taskRoutes(): ClickUpRoute[] {
       );
     }),
     v2('GET', '/team/:team_id/task', (ctx) => {
-      requireTeam(ctx);
+      if (!readTeam(ctx)) return { tasks: [], last_page: true };
       const spaceIds = queryList(ctx.request, 'space_ids');
       const folderIds = queryList(ctx.request, 'project_ids');
       const listIds = queryList(ctx.request, 'list_ids');
@@ -116,10 +116,18 @@ function setStatus(ctx: RouteContext, task: TaskRecord, list: ListRecord, name: 
   task.dateDone = finished ? (task.dateDone ?? ctx.now) : null;
 }
 
+/**
+ * `due_date` / `start_date`: ms since the epoch, an integer (research §2.1 "sent as integers"); a
+ * string of digits is taken as the same number, null clears. A negative or fractional number, or a
+ * string that is not all digits ("2026-01-10", "tomorrow", "-5"), is refused before anything is
+ * changed — 400 INPUT_001 "<name> must be a date in ms" is assumed (the research names no code).
+ */
 function dateInput(value: unknown, name: string): number | null {
   if (value === null) return null;
   const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n)) throw badRequest(`${name} must be a date in ms`);
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) {
+    throw badRequest(`${name} must be a date in ms`);
+  }
   return n;
 }
 
@@ -147,6 +155,29 @@ function createTask(ctx: RouteContext, list: ListRecord) {
   const body = objectBody(ctx.request);
   if (typeof body['name'] !== 'string' || body['name'].trim() === '') throw badRequest('Task name invalid');
   const space = findSpace(state, list.spaceId);
+  // Every check before any change: a refused create leaves nothing behind (not a Space tag, not an id).
+  const priority = body['priority'] === undefined ? null : priorityInput(body['priority']);
+  const dueDate = body['due_date'] === undefined ? null : dateInput(body['due_date'], 'due_date');
+  const startDate = body['start_date'] === undefined ? null : dateInput(body['start_date'], 'start_date');
+  if (body['status'] !== undefined) findStatus(list, body['status']);
+  const parent =
+    body['parent'] !== undefined && body['parent'] !== null ? checkParent(state, list, body['parent']) : null;
+  const customFields: Record<string, unknown> = {};
+  if (body['custom_fields'] !== undefined) {
+    if (!Array.isArray(body['custom_fields'])) throw badRequest('custom_fields must be an array');
+    const accessible = fieldsOfList(state, list);
+    for (const entry of body['custom_fields'] as Array<{ id?: unknown; value?: unknown }>) {
+      const field = accessible.find((f) => f.id === entry?.id);
+      if (!field) throw fieldNotInLocation();
+      const stored = toStoredValue(state, field, entry.value, undefined);
+      if (stored !== undefined) customFields[field.id] = stored;
+    }
+  }
+  const linked =
+    typeof body['links_to'] === 'string'
+      ? lookupTask(state, body['links_to'], { customTaskIds: false, teamId: undefined })
+      : undefined;
+
   const task: TaskRecord = {
     id: nextTaskId(state),
     customId: null,
@@ -154,16 +185,16 @@ function createTask(ctx: RouteContext, list: ListRecord) {
     description: typeof body['description'] === 'string' ? body['description'] : '',
     markdownDescription: '',
     listId: list.id,
-    parent: null,
+    parent,
     status: list.statuses[0]!.status,
     creator: ctx.me,
     assignees: members(state, body['assignees']),
     watchers: [ctx.me],
     tags: [],
-    priority: body['priority'] === undefined ? null : priorityInput(body['priority']),
-    dueDate: body['due_date'] === undefined ? null : dateInput(body['due_date'], 'due_date'),
+    priority,
+    dueDate,
     dueDateTime: body['due_date_time'] === true,
-    startDate: body['start_date'] === undefined ? null : dateInput(body['start_date'], 'start_date'),
+    startDate,
     startDateTime: body['start_date_time'] === true,
     timeEstimate: typeof body['time_estimate'] === 'number' ? body['time_estimate'] : null,
     points: typeof body['points'] === 'number' ? body['points'] : null,
@@ -173,7 +204,7 @@ function createTask(ctx: RouteContext, list: ListRecord) {
     dateDone: null,
     archived: body['archived'] === true,
     orderindex: state.tasks.length + 1,
-    customFields: {},
+    customFields,
     deleted: false,
   };
   const markdown = body['markdown_content'] ?? body['markdown_description'];
@@ -182,9 +213,7 @@ function createTask(ctx: RouteContext, list: ListRecord) {
     if (task.description === '') task.description = markdown.replace(/[*_`#>]/g, '');
   }
   if (body['status'] !== undefined) setStatus(ctx, task, list, body['status']);
-  if (body['parent'] !== undefined && body['parent'] !== null) {
-    task.parent = checkParent(state, list, body['parent']);
-  }
+  // Tags on create are names; one the Space does not have yet is created in it.
   if (Array.isArray(body['tags'])) {
     for (const name of body['tags'].map((t) => String(t).toLowerCase())) {
       if (!space.tags.some((t) => t.name === name)) {
@@ -193,21 +222,8 @@ function createTask(ctx: RouteContext, list: ListRecord) {
       if (!task.tags.includes(name)) task.tags.push(name);
     }
   }
-  if (body['custom_fields'] !== undefined) {
-    if (!Array.isArray(body['custom_fields'])) throw badRequest('custom_fields must be an array');
-    const accessible = fieldsOfList(state, list);
-    for (const entry of body['custom_fields'] as Array<{ id?: unknown; value?: unknown }>) {
-      const field = accessible.find((f) => f.id === entry?.id);
-      if (!field) throw fieldNotInLocation();
-      const stored = toStoredValue(state, field, entry.value, undefined);
-      if (stored !== undefined) task.customFields[field.id] = stored;
-    }
-  }
   if (space.customIdPrefix !== null) task.customId = `${space.customIdPrefix}-${space.customIdCounter++}`;
-  if (typeof body['links_to'] === 'string') {
-    const other = lookupTask(state, body['links_to'], { customTaskIds: false, teamId: undefined });
-    state.links.push({ taskId: task.id, linksTo: other.id, userId: ctx.me, date: ctx.now });
-  }
+  if (linked) state.links.push({ taskId: task.id, linksTo: linked.id, userId: ctx.me, date: ctx.now });
   state.tasks.push(task);
   ctx.webhooks.taskCreated(task, ctx.me);
   return renderTask(state, task);
@@ -240,7 +256,14 @@ function updateTask(ctx: RouteContext, task: TaskRecord) {
   }
   if (body['status'] !== undefined) findStatus(list, body['status']);
   if (body['priority'] !== undefined) priorityInput(body['priority']);
-  if (body['parent'] !== undefined && body['parent'] !== null) checkParent(state, list, body['parent']);
+  if (body['parent'] !== undefined && body['parent'] !== null) {
+    const parentId = checkParent(state, list, body['parent']);
+    // Assumed (the research names no code): a task under itself or under its own subtask is refused.
+    const parent = state.tasks.find((t) => t.id === parentId)!;
+    if (parentId === task.id || isBelow(state, parent, task.id)) {
+      throw badRequest('A task cannot be a subtask of itself or of its own subtasks');
+    }
+  }
   const due = body['due_date'] === undefined ? undefined : dateInput(body['due_date'], 'due_date');
   const start = body['start_date'] === undefined ? undefined : dateInput(body['start_date'], 'start_date');
 

@@ -6,7 +6,7 @@
 import { badRequest, notFound } from '../clickup-error.ts';
 import type { ViewRecord } from '../clickup-state.ts';
 import { findFolder, findList, findSpace, ms, renderTask } from '../render.ts';
-import { requireTeam } from '../route-helpers.ts';
+import { readTeam } from '../route-helpers.ts';
 import { objectBody, v2, type ClickUpRoute, type RouteContext } from '../router.ts';
 import { filterTasks, sortAndPage } from '../task-query.ts';
 
@@ -52,7 +52,7 @@ export function viewRoutes(): ClickUpRoute[] {
   };
   return [
     v2('GET', '/team/:team_id/view', (ctx) => {
-      requireTeam(ctx);
+      if (!readTeam(ctx)) return viewsOf(ctx, ctx.params['team_id']!, 7);
       return viewsOf(ctx, ctx.state.team.id, 7);
     }),
     v2('GET', '/space/:space_id/view', (ctx) =>

@@ -80,6 +80,8 @@ export interface WebhookDispatcher {
   send(format: WebhookFormat, options: SendOptions): Promise<WebhookDelivery>;
   /** Resolves when every delivery started so far has finished. */
   settled(): Promise<void>;
+  /** Aborts the deliveries in flight and forgets every delivery made (`emulator.reset()`). */
+  reset(): void;
 }
 
 export interface DispatcherOptions {
@@ -92,6 +94,8 @@ export function createWebhookDispatcher(state: ClickUpState, options: Dispatcher
   const deliveries: WebhookDelivery[] = [];
   const pending = new Set<Promise<unknown>>();
   const timeoutMs = options.timeoutMs ?? 7000;
+  // Aborted by reset(): deliveries of the state before it stop at once.
+  let generation = new AbortController();
 
   const post = async (delivery: WebhookDelivery, webhook?: WebhookRecord) => {
     deliveries.push(delivery);
@@ -103,7 +107,7 @@ export function createWebhookDispatcher(state: ClickUpState, options: Dispatcher
           ...(delivery.signature === null ? {} : { 'x-signature': delivery.signature }),
         },
         body: delivery.body,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), generation.signal]),
       });
       await response.arrayBuffer().catch(() => undefined);
       delivery.status = response.status;
@@ -285,6 +289,13 @@ export function createWebhookDispatcher(state: ClickUpState, options: Dispatcher
     },
     async settled() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+    reset() {
+      if (pending.size > 0) {
+        generation.abort(new Error('emulator reset'));
+        generation = new AbortController();
+      }
+      deliveries.length = 0;
     },
   };
 }
