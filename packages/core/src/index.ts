@@ -64,6 +64,11 @@ export {
 export { fieldsParam, projectFields, type ProjectionResult } from './tool/field-projection.ts';
 export { fitToBudget, serialize, type BudgetOptions, type BudgetedOutput } from './tool/output-budget.ts';
 export { validateParams, type ParamsValidation } from './tool/param-validation.ts';
+export type { GuardPolicy } from './tool/base-tool.ts';
+
+// The guarded path: what a parameter is (references, times, durations, changes), the server's
+// reference data, and the record of what a call converted and assumed.
+export * from './guard/index.ts';
 
 // Definitions
 export {

@@ -5,7 +5,7 @@
 import { ToolDefinitionError } from '../errors/tool-definition-error.ts';
 import type { AnyPrompt } from '../prompt/base-prompt.ts';
 import { BaseResource, type AnyResource, type AnyResourceTemplate } from '../resource/base-resource.ts';
-import type { BaseTool } from '../tool/base-tool.ts';
+import { BIND_REGISTRY, type BaseTool } from '../tool/base-tool.ts';
 import { PRIORITY_ORDER, toolsetOf } from '../tool/tool-metadata.ts';
 import { selectTools, type SelectedTools, type ToolSelection } from './tool-selection.ts';
 import type { Toolset } from './toolset.ts';
@@ -45,6 +45,19 @@ export class ToolRegistry<TDeps = unknown> {
   readonly #declared: boolean;
   readonly #eager: boolean;
   readonly #updateListeners = new Set<(uri: string) => void>();
+  /** Top-level parameter name → the tools taking it (built at the first unknown-field refusal). */
+  #paramOwners: Map<string, string[]> | undefined;
+  readonly #toolsTaking = (key: string): readonly string[] => {
+    if (!this.#paramOwners) {
+      const owners = new Map<string, string[]>();
+      for (const [name, tool] of this.#tools) {
+        const shape = (tool.getParamsSchema() as { shape?: Record<string, unknown> }).shape ?? {};
+        for (const param of Object.keys(shape)) owners.set(param, [...(owners.get(param) ?? []), name]);
+      }
+      this.#paramOwners = owners;
+    }
+    return this.#paramOwners.get(key) ?? [];
+  };
 
   constructor(options: ToolRegistryOptions = {}) {
     this.#declared = options.toolsets !== undefined;
@@ -79,7 +92,9 @@ export class ToolRegistry<TDeps = unknown> {
       if (this.#eager) tool.getDefinition(); // fail fast on schema problems
       this.#tools.set(metadata.name, tool);
       for (const alias of metadata.deprecatedAliases ?? []) this.#aliases.set(alias, metadata.name);
+      tool[BIND_REGISTRY]?.(this.#toolsTaking);
     }
+    this.#paramOwners = undefined;
     return this;
   }
 

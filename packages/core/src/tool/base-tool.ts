@@ -23,6 +23,11 @@ import { TimeoutError } from '../errors/timeout-error.ts';
 import { ToolDefinitionError } from '../errors/tool-definition-error.ts';
 import { ToolsmithError } from '../errors/toolsmith-error.ts';
 import type { ValidationError } from '../errors/validation-error.ts';
+import { CallRecord } from '../guard/call-record.ts';
+import type { InputPolicy } from '../guard/check-input.ts';
+import { resolveGuarded } from '../guard/guard-call.ts';
+import { ReferenceSource } from '../guard/reference-source.ts';
+import { planOf } from '../guard/schema-plan.ts';
 import { projectFields } from './field-projection.ts';
 import { fitErrorToBudget } from './error-budget.ts';
 import { fitToBudget } from './output-budget.ts';
@@ -50,6 +55,15 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
+/** How strictly a tool's arguments are read beyond its schema (see `guardPolicy()`). */
+export interface GuardPolicy {
+  /** Refuse `""` and blank strings unless the field declares what they mean (`emptyMeans`). */
+  readonly refuseEmpty: boolean;
+}
+
+/** Set by ToolRegistry.register: which tools take a parameter of a given name. */
+export const BIND_REGISTRY = Symbol.for('toolsmith.bind-registry');
+
 /** A legacy hand-written definition: either a full tool definition or just its input schema. */
 export type LegacyDefinition = ToolInputSchema | { inputSchema: ToolInputSchema };
 
@@ -62,6 +76,8 @@ export abstract class BaseTool<
   static readonly METADATA?: ToolMetadata;
 
   #definition: ToolDefinition | undefined;
+  #policy: InputPolicy | undefined;
+  #toolsTaking: ((key: string) => readonly string[]) | undefined;
 
   /** The tool's metadata (its class's `METADATA`; dynamic tools may override this getter). */
   get metadata(): ToolMetadata {
@@ -99,14 +115,54 @@ export abstract class BaseTool<
   protected buildDefinition?(): LegacyDefinition;
 
   /**
-   * Runs after the params validated and before `execute`: a place for checks the schema cannot
-   * express (executable-knowledge validators, cross-field rules, permissions). Throw a
-   * ToolsmithError — usually a ValidationError — to answer with `isError` instead of executing.
+   * Runs after the params were parsed and their declared values resolved (references, times,
+   * durations), and before `execute`: the place for checks the schema cannot express
+   * (executable-knowledge validators, relationships read from the API, cross-field rules,
+   * permissions). Throw a ToolsmithError — usually a ValidationError — to answer with `isError`
+   * instead of executing; record a conversion with `ctx.call.convert(…)` so the answer announces it.
    */
   protected beforeExecute(
     _params: InferSchemaOutput<TParams>,
     _ctx: ToolContext<TDeps>,
   ): Promise<void> | void {}
+
+  /**
+   * Turns a failure of `execute` into its real cause with the next step (an API's misleading 401, a
+   * configuration problem the user must fix). Returns the error to report (the same one by default).
+   */
+  protected translateError(
+    error: unknown,
+    _params: InferSchemaOutput<TParams>,
+    _ctx: ToolContext<TDeps>,
+  ): unknown {
+    return error;
+  }
+
+  /**
+   * How strictly arguments are read beyond the schema. Servers whose APIs give `""` a meaning of its
+   * own (or none) refuse it unless a field declares what it means: override in the server's base class.
+   */
+  protected guardPolicy(): GuardPolicy {
+    return { refuseEmpty: false };
+  }
+
+  /**
+   * The server's reference data for `ref(…)`, `custom(…)` and the user's time zone: by default
+   * `ctx.deps.references` when it is a ReferenceSource.
+   */
+  // The source is typed loosely here: its deps type must not make BaseTool invariant in TDeps.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  protected references(ctx: ToolContext<TDeps>): ReferenceSource<any> | undefined {
+    const deps = ctx.deps as { references?: unknown } | null | undefined;
+    const source = deps !== null && typeof deps === 'object' ? deps.references : undefined;
+    return ReferenceSource.isInstance(source) ? source : undefined;
+  }
+
+  /** @internal ToolRegistry tells the tool which tools take a parameter (for "use that tool" hints). */
+  [BIND_REGISTRY](toolsTaking: (key: string) => readonly string[]): void {
+    this.#toolsTaking = toolsTaking;
+    this.#policy = undefined;
+  }
 
   /** Options for definition generation (descriptions, examples, strict mode, transforms). */
   protected definitionOptions(): SchemaToDefinitionOptions {
@@ -198,20 +254,34 @@ export abstract class BaseTool<
     }
   }
 
-  /** Validates raw arguments; errors are per field and name valid options. */
+  /**
+   * Parses raw arguments strictly (unknown keys refused at every depth); errors are per field and
+   * name valid options and the field probably meant.
+   */
   validateParams(args: unknown): ParamsValidation<InferSchemaOutput<TParams>> {
-    return validateParams(this.getParamsSchema(), args, this.metadata.name);
+    this.#policy ??= {
+      ...this.guardPolicy(),
+      toolName: this.metadata.name,
+      ...(this.#toolsTaking ? { toolsTaking: this.#toolsTaking } : {}),
+    };
+    return validateParams(this.getParamsSchema(), args, this.metadata.name, this.#policy);
   }
 
   /**
-   * Runs one call end to end and returns a result for the client. User-fixable failures become
-   * `isError` results; programmer errors are logged and re-thrown for the adapter to report.
+   * Runs one call end to end on the guarded path and returns a result for the client: parse
+   * (strict) → resolve declared values → `beforeExecute` (the tool's and the pack's checks) →
+   * `execute` → `translateError` → result, with the conversions and assumptions announced.
+   * User-fixable failures become `isError` results; programmer errors are logged and re-thrown for
+   * the adapter to report.
    */
   async run(args: unknown, ctx: ToolContext<TDeps>, options: RunOptions = {}): Promise<ToolCallResult> {
     const started = performance.now();
     const tool = this.metadata.name;
     const logger = ctx.logger;
     const elapsed = () => Math.round(performance.now() - started);
+    let record: CallRecord | undefined;
+    let source: ReferenceSource<TDeps> | undefined;
+    const sourceOf = (c: ToolContext<TDeps>) => this.references(c) as ReferenceSource<TDeps> | undefined;
     try {
       const validation = this.validateParams(args);
       if (!validation.success) {
@@ -222,11 +292,32 @@ export abstract class BaseTool<
         });
         return errorResult(fitErrorToBudget(validation.error.toToolText(), this.maxOutputChars(options)));
       }
+      const params = validation.data;
+      record = new CallRecord(isArgsObject(args) ? args : {});
+      const callCtx: ToolContext<TDeps> = { ...ctx, call: record };
+      const plan = planOf(this.getParamsSchema());
+      if (plan?.guarded) {
+        source = sourceOf(ctx);
+        await resolveGuarded({
+          plan,
+          params: params as Record<string, unknown>,
+          ctx: callCtx,
+          record,
+          source,
+          toolName: tool,
+        });
+      }
       // Awaited only when the hook is async: the default no-op costs no extra microtask.
-      const before = this.beforeExecute(validation.data, ctx);
+      const before = this.beforeExecute(params, callCtx);
       if (before !== undefined) await before;
-      const output = await this.executeWithLimits(validation.data, ctx, options);
-      const result = this.toResult(output, validation.data, options);
+      let output: TOutput | string | ToolResponse<TOutput>;
+      try {
+        output = await this.executeWithLimits(params, callCtx, options);
+      } catch (error) {
+        if (record.used.length > 0) (source ?? sourceOf(ctx))?.reportError(error, record.used);
+        throw await this.translateError(error, params, callCtx);
+      }
+      const result = this.toResult(output, params, options, record);
       logger.debug('tool call ok', { tool, durationMs: elapsed() });
       return result;
     } catch (error) {
@@ -291,11 +382,14 @@ export abstract class BaseTool<
     output: TOutput | string | ToolResponse<TOutput>,
     params: InferSchemaOutput<TParams>,
     options: RunOptions,
+    record: CallRecord,
   ): ToolCallResult {
-    let extraContent: ToolContent[] = [];
+    // Conversions and assumptions come first, in a block of their own the model cannot miss.
+    const said = record.notes();
+    let extraContent: ToolContent[] = said === undefined ? [] : [{ type: 'text', text: said }];
     let data: unknown = output;
     if (isToolResponse(output)) {
-      extraContent = output.content ?? [];
+      extraContent = [...extraContent, ...(output.content ?? [])];
       data = output.data;
     }
 
@@ -361,6 +455,9 @@ function classify(error: unknown, toolName: string, signal: AbortSignal): Toolsm
   }
   return undefined;
 }
+
+const isArgsObject = (args: unknown): args is Record<string, unknown> =>
+  args !== null && typeof args === 'object' && !Array.isArray(args);
 
 function fieldNames(error: ValidationError): string[] {
   return error.issues.map((i) => i.field);

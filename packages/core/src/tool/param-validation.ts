@@ -5,6 +5,8 @@
  */
 import type { AnyZodObject } from '../definition/types.ts';
 import { ValidationError, type FieldIssue } from '../errors/validation-error.ts';
+import { checkInput, howToLeave, type InputPolicy } from '../guard/check-input.ts';
+import { nodeAt, planOf, type PlanNode } from '../guard/schema-plan.ts';
 import { closestMatches } from '../util/closest-match.ts';
 
 export type ParamsValidation<T> = { success: true; data: T } | { success: false; error: ValidationError };
@@ -119,7 +121,7 @@ function boundMessage(issue: LooseIssue): string | undefined {
   }
 }
 
-function toFieldIssues(issue: LooseIssue, input: unknown): CollectedIssue[] {
+function toFieldIssues(issue: LooseIssue, input: unknown, plan?: PlanNode): CollectedIssue[] {
   const field = pathOf(issue.path);
   const received = valueAt(input, issue.path ?? []);
   switch (issue.code) {
@@ -127,6 +129,15 @@ function toFieldIssues(issue: LooseIssue, input: unknown): CollectedIssue[] {
       const expected = String(issue.expected ?? 'a different type');
       if (received === undefined)
         return [{ field, message: `Required field is missing (expected ${expected}).` }];
+      if (received === null) {
+        const node = plan
+          ? nodeAt(
+              plan,
+              (issue.path ?? []).map((p) => (typeof p === 'number' ? p : String(p))),
+            )
+          : undefined;
+        return [{ field, message: `null is not a value here (expected ${expected}). ${howToLeave(node)}` }];
+      }
       return [{ field, message: `Expected ${expected}, received ${describeValue(received)}.` }];
     }
     case 'invalid_value': // zod 4: enum / literal
@@ -173,7 +184,7 @@ function toFieldIssues(issue: LooseIssue, input: unknown): CollectedIssue[] {
         // zod 4 gives branch issues paths relative to the union; zod 3's unionErrors carry full paths.
         const prefix = issue.errors ? (issue.path ?? []) : [];
         return best.flatMap((sub) =>
-          toFieldIssues({ ...sub, path: [...prefix, ...(sub.path ?? [])] }, input),
+          toFieldIssues({ ...sub, path: [...prefix, ...(sub.path ?? [])] }, input, plan),
         );
       }
       return [{ field, message: issue.message ?? 'Value matches none of the accepted shapes.' }];
@@ -201,13 +212,20 @@ export function validateParams<T>(
   schema: AnyZodObject,
   args: unknown,
   toolName?: string,
+  policy: InputPolicy = { refuseEmpty: false },
 ): ParamsValidation<T> {
   const input = args ?? {};
   const issues: CollectedIssue[] = [];
+  const plan = planOf(schema);
 
   if (input !== null && typeof input === 'object' && !Array.isArray(input)) {
     const { keys, open } = shapeOf(schema);
-    if (!open) {
+    if (plan) {
+      // zod 4: unknown keys at every depth, and empty strings where the server refuses them.
+      issues.push(
+        ...checkInput(plan, input, policy.toolName || !toolName ? policy : { ...policy, toolName }),
+      );
+    } else if (!open) {
       for (const key in input) {
         if (!Object.hasOwn(input, key) || keys.includes(key)) continue;
         const near = closestMatches(key, keys, 1);
@@ -227,9 +245,12 @@ export function validateParams<T>(
     }
   ).safeParse(input);
   if (!parsed.success) {
+    // A field already refused as empty is not refused again for its length.
+    const refused = new Set(issues.map((i) => i.field));
     for (const issue of parsed.error?.issues ?? []) {
       if (issue.code === 'unrecognized_keys' && (issue.path ?? []).length === 0) continue; // reported above
-      issues.push(...toFieldIssues(issue, input));
+      for (const found of toFieldIssues(issue, input, plan))
+        if (!refused.has(found.field)) issues.push(found);
     }
   }
   if (issues.length > 0) {

@@ -1,6 +1,7 @@
 /**
  * What a tool's `execute` receives besides its params. Adapters (MCP, AI SDK) build it per call.
  */
+import type { CallRecord } from '../guard/call-record.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { ClientInput } from './client-input.ts';
 
@@ -29,6 +30,11 @@ export interface ToolContext<TDeps = unknown> extends ClientInput {
   readonly logger: Logger;
   readonly toolName: string;
   readonly requestId?: string | number;
+  /**
+   * This call's record on the guarded path (BaseTool sets it): the conversions to announce, the
+   * defaults assumed, per-call state of the tool's hooks. Absent outside `BaseTool.run`.
+   */
+  readonly call?: CallRecord;
 }
 
 /** A progress reporter that drops every update. */

@@ -51,7 +51,10 @@ const SYNONYMS: Record<string, string[]> = {
 };
 
 function synonymous(a: string, b: string): boolean {
-  return SYNONYMS[a]?.includes(b) === true || SYNONYMS[b]?.includes(a) === true;
+  return (
+    (Object.hasOwn(SYNONYMS, a) && SYNONYMS[a]!.includes(b)) ||
+    (Object.hasOwn(SYNONYMS, b) && SYNONYMS[b]!.includes(a))
+  );
 }
 
 /** Lower-case words of a name, a plural `s` dropped (`getIssues` → get, issue). */
