@@ -17,13 +17,30 @@ function intParam(request: FakeRequest, name: string, fallback: number, max: num
   return Math.min(value, max);
 }
 
+/**
+ * The deepest result the searches serve by page (research §3.4: `_search` pages up to 10 000
+ * results, scroll beyond; worklog search `page*perPage ≤ 10000`).
+ */
+export const SEARCH_WINDOW = 10_000;
+
+/**
+ * A page of `items`. With `window`, a page reaching past that many results is a 400 (assumed
+ * status: the research gives the limit, not the answer; 400 is the API's "invalid parameter").
+ */
 export function pageResponse<T>(
   request: FakeRequest,
   items: readonly T[],
   render: (item: T) => unknown = (x) => x,
+  window?: number,
 ): FakeResponse {
   const perPage = intParam(request, 'perPage', 50, 1000);
   const page = intParam(request, 'page', 1, Number.MAX_SAFE_INTEGER);
+  if (window !== undefined && page * perPage > window) {
+    throw badRequest(
+      `Постраничная выдача ограничена первыми ${window} результатами (page × perPage = ${page * perPage}). Paging is limited to the first ${window} results; use scroll or narrow the search.`,
+      { page: `page × perPage ≤ ${window}` },
+    );
+  }
   const totalPages = Math.max(1, Math.ceil(items.length / perPage));
   const slice = items.slice((page - 1) * perPage, page * perPage);
   const headers: Record<string, string> = {

@@ -296,6 +296,20 @@ describe('(g) clearing fields', () => {
   });
 });
 
+describe('(g) the 10 000-result paging window', () => {
+  it('issue and worklog searches refuse a page past the first 10 000 results', async () => {
+    expectRefusal(
+      await call('POST', '/v2/issues/_search?perPage=100&page=101', { queue: 'DEMO' }),
+      400,
+      'page',
+    );
+    expectRefusal(await call('POST', '/v2/worklog/_search?perPage=1000&page=11', {}), 400, 'page');
+    expect((await call('POST', '/v2/issues/_search?perPage=100&page=100', { queue: 'DEMO' })).json).toEqual(
+      [],
+    );
+  });
+});
+
 describe('time zones', () => {
   it('the profile of the caller and of every user carries an IANA time zone, none of them UTC', async () => {
     for (const version of ['v2', 'v3']) {

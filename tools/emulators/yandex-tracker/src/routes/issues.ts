@@ -1,5 +1,5 @@
 /** Issues: get, search (page and scroll), count, create (with `unique`), update, move, changelog, transitions. */
-import { cursorResponse, pageResponse } from '../paginate.ts';
+import { cursorResponse, pageResponse, SEARCH_WINDOW } from '../paginate.ts';
 import { issueRef, renderIssue, requireIssue, statusRef, userRef, requireUserField } from '../render.ts';
 import {
   created,
@@ -413,7 +413,7 @@ export function issueRoutes(): TrackerRoute[] {
           json: chunk.map(render),
         });
       }
-      return respond(pageResponse(ctx.request, runSearch(ctx, body), render));
+      return respond(pageResponse(ctx.request, runSearch(ctx, body), render, SEARCH_WINDOW));
     }),
     route('POST', '/system/search/scroll/_clear', (ctx) => {
       const table = scrolls.get(ctx.state);

@@ -9,7 +9,7 @@
  * exactly the pitfall of the real API (research §1.7 item 14).
  */
 import type { FakeRequest } from '@toolsmith/testing';
-import { pageResponse } from '../paginate.ts';
+import { pageResponse, SEARCH_WINDOW } from '../paginate.ts';
 import { API_ORIGIN, issueRef, requireIssue, userRef } from '../render.ts';
 import { created, objectBody, respond, route, type RouteContext, type TrackerRoute } from '../router.ts';
 import { parseDateTime, requireDateTime } from '../dates.ts';
@@ -215,7 +215,7 @@ export function worklogsRoutes(): TrackerRoute[] {
           ? (body['createdAt'] as Record<string, unknown>)
           : {};
       const found = searchWorklogs(ctx.state, body['createdBy'], createdAt['from'], createdAt['to']);
-      return respond(pageResponse(ctx.request, found, (w) => renderWorklog(ctx.state, w)));
+      return respond(pageResponse(ctx.request, found, (w) => renderWorklog(ctx.state, w), SEARCH_WINDOW));
     }),
     route('GET', '/worklog', (ctx) => {
       const createdBy = ctx.request.query['createdBy'];
