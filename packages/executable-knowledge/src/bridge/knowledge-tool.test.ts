@@ -126,10 +126,7 @@ describe('KnowledgeTool with call context', () => {
     expect(args.owners).toEqual(['me', 'Ana', 83]); // the caller's arguments are not mutated
     expect(text(result)).toBe(
       [
-        'Converted before sending (send these values directly next time):',
-        '- column: "in review" → "In Review" (case fixed)',
-        '- owners[0]: "me" → 81 (name → user id)',
-        '- owners[1]: "Ana" → 82 (name → user id)',
+        'converted: column "in review" → In Review (case fixed); owners[0] "me" → 81 (name → user id); owners[1] "Ana" → 82 (name → user id)',
         '{"moved":"c7","to":"In Review"}',
       ].join('\n'),
     );

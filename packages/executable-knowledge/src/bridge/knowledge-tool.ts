@@ -10,9 +10,12 @@
  *    back as an `isError` result whose lines carry the anti-pattern guidance (wrong form, correct
  *    form, why), and nothing is sent;
  * 3. the conversions the validators proposed (label → option id, "me" → user id, status case) are
- *    applied to the params — all of them, and only when there is no error — and the answer says what
- *    was converted, so the agent sends the right values next time.
+ *    applied to the params — all of them, and only when there is no error — and recorded on the
+ *    call, so the answer's `converted:` line says what was converted.
  *
+ * These are core's hooks of the guarded path (`beforeExecute` is its *validate* step,
+ * `translateError` its *translate errors* step), so a pack-guarded tool is an ordinary BaseTool:
+ * parse, references and times are resolved by core first, the pack sees resolved values.
  * When `execute` fails, the error is reported to the context: a provider whose `isStale` accepts it
  * (ClickUp `ITEM_114` "Status does not exist") drops its cached entry, and the next call refetches.
  *
@@ -26,17 +29,8 @@
  * `validatorFor(toolId)` — a ToolResolver created with a sandbox pool — and the optional
  * `ctx.deps.knowledgeContext` a `ValidationContext` holding the server's context providers.
  */
-import {
-  BaseTool,
-  isToolResponse,
-  toolResponse,
-  type AnyZodObject,
-  type InferSchemaOutput,
-  type ToolContext,
-  type ToolResponse,
-} from '@toolsmith/core';
+import { BaseTool, type AnyZodObject, type InferSchemaOutput, type ToolContext } from '@toolsmith/core';
 import { toValidationError, type ToolValidationHelper } from '../runtime/tool-validation-helper.ts';
-import { formatConversionNote, type ValueConversion } from '../runtime/value-conversions.ts';
 import type { ContextSource } from '../validation-context/validation-context.ts';
 
 export interface KnowledgeBinding {
@@ -77,43 +71,27 @@ export interface KnowledgeDeps {
   knowledgeContext?: ContextSource;
 }
 
-/** What `beforeExecute` learnt about a call, for `execute`'s answer and its failure. */
-interface CallState {
-  readonly contextIds: readonly string[];
-  readonly conversions: readonly ValueConversion[];
-}
-
-type Execute<TDeps, TParams extends AnyZodObject, TOutput> = (
-  params: InferSchemaOutput<TParams>,
-  ctx: ToolContext<TDeps>,
-) => Promise<TOutput | string | ToolResponse<TOutput>>;
+/** What `beforeExecute` learnt about a call, kept on the call's record for `translateError`. */
+const CONTEXT_IDS = Symbol('knowledge context ids');
 
 export abstract class KnowledgeTool<
   TDeps extends KnowledgeDeps = KnowledgeDeps,
   TParams extends AnyZodObject = AnyZodObject,
   TOutput = unknown,
 > extends BaseTool<TDeps, TParams, TOutput> {
-  /** The definition and command this tool implements. */
+  /** The definition and command this tool implements; a tool without one skips the pack. */
   static readonly KNOWLEDGE?: KnowledgeBinding;
-
-  /** Keyed by the params object BaseTool passes to both `beforeExecute` and `execute`. */
-  readonly #calls = new WeakMap<object, CallState>();
-
-  constructor() {
-    super();
-    // Core has no hook after `execute`: wrap this instance's `execute` once, to add the conversion
-    // note to its answer and report its failure to the context. (A subclass defining `execute` as
-    // a class field instead of a method replaces the wrapper; define it as a method.)
-    const self = this as unknown as { execute: Execute<TDeps, TParams, TOutput> };
-    const execute = self.execute;
-    self.execute = (params, ctx) => this.#execute(execute, params, ctx);
-  }
 
   /** The binding of this tool (its class's `KNOWLEDGE`; override for dynamic tools). */
   get knowledgeBinding(): KnowledgeBinding | undefined {
     return (this.constructor as { KNOWLEDGE?: KnowledgeBinding }).KNOWLEDGE;
   }
 
+  /**
+   * The *validate* step of the guarded path: the command's validators (with the context it declares)
+   * and anti-pattern rules run on the parsed, resolved params; their conversions are applied and
+   * recorded on the call, which the answer announces.
+   */
   protected override async beforeExecute(
     params: InferSchemaOutput<TParams>,
     ctx: ToolContext<TDeps>,
@@ -147,34 +125,25 @@ export abstract class KnowledgeTool<
     const conversions = result.conversions ?? [];
     const converted = result.input ?? input;
     for (const key of new Set(conversions.map((c) => topLevelKey(c.path)))) input[key] = converted[key];
-    if (contextIds.length > 0 || conversions.length > 0) this.#calls.set(input, { contextIds, conversions });
+    for (const c of conversions) ctx.call?.convert(c.path, c.from, c.to, c.reason);
+    if (contextIds.length > 0) ctx.call?.state.set(CONTEXT_IDS, contextIds);
   }
 
-  async #execute(
-    execute: Execute<TDeps, TParams, TOutput>,
+  /**
+   * The *translate errors* step: a failure tells the context which cached entries were stale, and an
+   * error the agent is shown gains what the knowledge says about it.
+   */
+  protected override async translateError(
+    error: unknown,
     params: InferSchemaOutput<TParams>,
     ctx: ToolContext<TDeps>,
-  ): Promise<TOutput | string | ToolResponse<TOutput>> {
-    const state = this.#calls.get(params as object);
-    this.#calls.delete(params as object);
-    let output: TOutput | string | ToolResponse<TOutput>;
-    try {
-      output = await execute.call(this, params, ctx);
-    } catch (error) {
-      if (state && state.contextIds.length > 0)
-        ctx.deps.knowledgeContext?.reportError(error, params as Record<string, unknown>, state.contextIds);
-      await this.#addHints(error, ctx);
-      throw error;
-    }
-    if (state === undefined) return output;
-    if (state.conversions.length === 0) return output;
-    const note = { type: 'text' as const, text: formatConversionNote(state.conversions) };
-    if (typeof output === 'string') return `${note.text}\n\n${output}`;
-    if (isToolResponse(output))
-      return toolResponse({ content: [note, ...(output.content ?? [])], data: output.data });
-    return toolResponse({ content: [note], data: output });
+  ): Promise<unknown> {
+    const contextIds = ctx.call?.state.get(CONTEXT_IDS) as readonly string[] | undefined;
+    if (contextIds && contextIds.length > 0)
+      ctx.deps.knowledgeContext?.reportError(error, params as Record<string, unknown>, contextIds);
+    await this.#addHints(error, ctx);
+    return error;
   }
-
   /**
    * An error the agent is shown (an API refusal, not a bug) gains the knowledge that explains it, when
    * the server has searchable knowledge; looking it up never changes the error otherwise.
