@@ -70,3 +70,12 @@ export function aliasTargets(
   }
   return out;
 }
+
+/** The other names agents use for `name` (its groups' members), as written in the groups. */
+export function commonAliases(name: string): string[] {
+  const own = INDEX.get(key(name));
+  if (!own) return [];
+  const out = new Set<string>();
+  for (const g of own) for (const alias of GROUPS[g]!) if (key(alias) !== key(name)) out.add(alias.replace(/ /g, '_'));
+  return [...out];
+}

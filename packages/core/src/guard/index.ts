@@ -36,5 +36,5 @@ export { parseMoment, resolveMoment, isPendingMoment, ACCEPTED_MOMENTS, type Mom
 export { parseDuration, durationValue, acceptedDurations, type DurationValue } from './duration.ts';
 export { planOf, nodeAt, type PlanNode, type PlanNodeType } from './schema-plan.ts';
 export { checkInput, type InputPolicy } from './check-input.ts';
-export { aliasTargets } from './field-aliases.ts';
+export { aliasTargets, commonAliases } from './field-aliases.ts';
 export { resolveGuarded, type GuardInput } from './guard-call.ts';

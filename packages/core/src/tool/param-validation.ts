@@ -129,13 +129,25 @@ function toFieldIssues(issue: LooseIssue, input: unknown, plan?: PlanNode): Coll
       const expected = String(issue.expected ?? 'a different type');
       if (received === undefined)
         return [{ field, message: `Required field is missing (expected ${expected}).` }];
+      const node = plan
+        ? nodeAt(
+            plan,
+            (issue.path ?? []).map((p) => (typeof p === 'number' ? p : String(p))),
+          )
+        : undefined;
+      const change = node?.meta?.value?.kind === 'change' ? node.meta.value : undefined;
+      if (change && Array.isArray(received)) {
+        // A list where a change is expected: the exact form to send instead.
+        const items = JSON.stringify(received.slice(0, 5));
+        const [add, remove] = change.operations;
+        return [
+          {
+            field,
+            message: `This field takes a change, not a list: send {"${add}": ${items}} to add these${remove ? `, {"${remove}": ${items}} to remove them` : ''} (operations: ${change.operations.join(', ')}).`,
+          },
+        ];
+      }
       if (received === null) {
-        const node = plan
-          ? nodeAt(
-              plan,
-              (issue.path ?? []).map((p) => (typeof p === 'number' ? p : String(p))),
-            )
-          : undefined;
         return [{ field, message: `null is not a value here (expected ${expected}). ${howToLeave(node)}` }];
       }
       return [{ field, message: `Expected ${expected}, received ${describeValue(received)}.` }];

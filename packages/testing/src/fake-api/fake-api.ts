@@ -71,6 +71,8 @@ export interface RecordedRequest extends Omit<FakeRequest, 'params'> {
   readonly receivedAt: number;
   /** The fault that answered instead of the route handler, if any. */
   readonly fault: FaultKind | undefined;
+  /** The status the route answered with (undefined until it answered, or when a fault did). */
+  readonly status?: number;
 }
 
 export interface FakeApiOptions {
@@ -139,7 +141,12 @@ export async function createFakeApi(options: FakeApiOptions = {}): Promise<FakeA
     const raw = await readBody(req);
     const text = raw.toString('utf8');
     const request = { ...base, text, raw, body: parseBody(text, base.headers['content-type']) };
-    requests.push({ ...request, receivedAt, fault: terminal?.kind });
+    const recorded: { -readonly [K in keyof RecordedRequest]: RecordedRequest[K] } = {
+      ...request,
+      receivedAt,
+      fault: terminal?.kind,
+    };
+    requests.push(recorded);
 
     if (plan.latencyMs > 0) await delay(plan.latencyMs);
     if (terminal) {
@@ -150,6 +157,7 @@ export async function createFakeApi(options: FakeApiOptions = {}): Promise<FakeA
     const handler = route?.handler ?? options.handler;
     if (!handler) {
       const known = routes.map((r) => `${r.method} ${r.pattern.source}`).join(', ') || 'none';
+      recorded.status = 404;
       send(res, {
         status: 404,
         json: { error: `No fake route for ${method} ${path}. Known routes: ${known}.` },
@@ -158,9 +166,16 @@ export async function createFakeApi(options: FakeApiOptions = {}): Promise<FakeA
     }
     try {
       const params = route?.pattern.match(path) ?? {};
-      send(res, (await handler({ ...request, params })) ?? { status: 204 });
+      const response = (await handler({ ...request, params })) ?? { status: 204 };
+      recorded.status =
+        response.status ??
+        (response.json === undefined && response.text === undefined && response.bytes === undefined
+          ? 204
+          : 200);
+      send(res, response);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      recorded.status = 500;
       send(res, {
         status: 500,
         json: { error: `Fake API handler for ${method} ${path} failed: ${message}` },
