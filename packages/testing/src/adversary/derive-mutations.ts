@@ -69,6 +69,45 @@ function valueAt(args: Args, path: Path): unknown {
 /** A key nobody declares: plausible words, so did-you-mean logic is exercised too. */
 const JUNK_KEYS = ['extra', 'notes', 'foo', 'meta', 'options', 'data', 'opts', 'x_custom', 'flag', 'config'];
 
+/** Values that break hand-written code: impossible dates, odd numbers, deep and wide shapes. */
+const FUZZ: readonly unknown[] = [
+  -1,
+  0,
+  1.5,
+  2 ** 53 + 1,
+  1e308,
+  -0,
+  true,
+  '',
+  ' ',
+  'null',
+  'undefined',
+  'NaN',
+  '-1',
+  '0',
+  '2026-13-45',
+  '9999-99-99T99:99:99Z',
+  '2026-02-30T10:00:00+03:00',
+  '1h',
+  'P1M',
+  '🙂'.repeat(50),
+  '\u0000',
+  '../../etc/passwd',
+  '%2e%2e%2f',
+  'DROP TABLE tasks;',
+  'x'.repeat(5_000),
+  [],
+  [null],
+  [1, 'a', {}],
+  {},
+  { add: 'x' },
+  { nested: { deeper: [1, 2, { deepest: 'x' }] } },
+  null,
+];
+
+/** Fuzzed values tried per parameter. */
+const FUZZ_PER_FIELD = 2;
+
 const swapCase = (text: string) =>
   [...text].map((ch) => (ch === ch.toUpperCase() ? ch.toLowerCase() : ch.toUpperCase())).join('');
 
@@ -183,6 +222,24 @@ export async function deriveMutations<TDeps>(
         expect: 'refuse',
         hints: change.operations,
       });
+    }
+
+    // Fuzzed values in every parameter of the object, set or not: never a crash.
+    if (object) {
+      for (const key of object.keys!.keys()) {
+        for (let i = 0; i < FUZZ_PER_FIELD; i++) {
+          const junk = FUZZ[Math.floor(random() * FUZZ.length)]!;
+          add({
+            mistake: 'fuzzed-value',
+            field: field === '' ? key : `${field}.${key}`,
+            args:
+              path.length === 0
+                ? { ...clone(valid), [key]: clone(junk) }
+                : withValue(valid, [...path, key], clone(junk)),
+            expect: 'either',
+          });
+        }
+      }
     }
 
     if (path.length === 0) continue;
