@@ -4,9 +4,17 @@
  * its error body, its workspace (resolved once from GET /team when not configured) and task
  * references: a custom id ("DEV-123") gets `custom_task_ids=true&team_id=…` on every task-scoped
  * request, automatically.
+ *
+ * API errors are translated to their real cause. ClickUp answers 401 "Team not authorized" both for
+ * a workspace the token does not see and for a task id that does not exist (a custom id included),
+ * which reads like a token problem. When a request fails that way and the token itself is valid
+ * (GET /team answers, once, cached), the error says what is missing: "No task DEV-99999 in workspace
+ * …, find tasks with clickup_search_tasks" (a NotFoundError), or that CLICKUP_TEAM_ID names a
+ * workspace the token does not see (a user-facing configuration error listing the ones it does).
+ * Several workspaces and no CLICKUP_TEAM_ID is a user-facing configuration error naming them.
  */
 import {
-  ConfigError,
+  AuthError,
   createHttpClient,
   type HttpResponse,
   type Logger,
@@ -14,7 +22,15 @@ import {
   type ResponseType,
 } from '@toolsmith/core';
 import { parseClickUpError } from './clickup-error-body.ts';
-import { parseTaskRef, type TaskRef } from './task-ref.ts';
+import { NOT_VISIBLE } from './not-found-hint.ts';
+import { CUSTOM_ID_PATTERN, parseTaskRef, type TaskRef } from './task-ref.ts';
+import {
+  taskNotInWorkspace,
+  workspaceNotChosen,
+  workspaceNotFound,
+  workspaceNotVisible,
+  type Workspace,
+} from './workspace-errors.ts';
 
 export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -60,7 +76,10 @@ export interface ClickUpClient {
   post<T>(path: string, options?: ClickUpRequest): Promise<T>;
   put<T>(path: string, options?: ClickUpRequest): Promise<T>;
   delete<T = unknown>(path: string, options?: ClickUpRequest): Promise<T>;
-  /** The workspace id: configured, or the only one GET /team returns (cached). */
+  /**
+   * The workspace id: configured, or the only one GET /team returns (cached). Several workspaces (or
+   * none) and no CLICKUP_TEAM_ID: a user-facing configuration error naming them.
+   */
   teamId(signal?: AbortSignal): Promise<string>;
   /**
    * A task-scoped path and query for a reference in any accepted form: custom ids get
@@ -95,7 +114,7 @@ export function createClickUpClient(options: ClickUpClientOptions): ClickUpClien
     ...(options.logger ? { logger: options.logger } : {}),
   });
 
-  const request = <T>(method: HttpVerb, path: string, o: ClickUpRequest = {}) =>
+  const send = <T>(method: HttpVerb, path: string, o: ClickUpRequest = {}) =>
     http.request<T>({
       method,
       path,
@@ -109,30 +128,80 @@ export function createClickUpClient(options: ClickUpClientOptions): ClickUpClien
       ...(o.expectStatus !== undefined ? { expectStatus: o.expectStatus } : {}),
     });
 
+  // GET /team, once: the workspaces the token sees. A failure (network, token) is tried again next time.
+  let workspaces: Promise<Workspace[]> | undefined;
+  const visibleWorkspaces = (signal?: AbortSignal) => {
+    workspaces ??= send<TeamList>('GET', '/team', signal ? { signal } : {}).then(({ data }) =>
+      data.teams.map((t) => ({ id: String(t.id), name: t.name })),
+    );
+    workspaces.catch(() => (workspaces = undefined));
+    return workspaces;
+  };
+
   let team: Promise<string> | undefined = options.teamId ? Promise.resolve(options.teamId) : undefined;
+  let resolvedTeam: string | undefined = options.teamId;
   const teamId = (signal?: AbortSignal) => {
     team ??= (async () => {
-      const { teams } = (await request<TeamList>('GET', '/team', signal ? { signal } : {})).data;
-      if (teams.length === 1) return teams[0]!.id;
-      throw new ConfigError({
-        problems: [
-          {
-            variable: 'CLICKUP_TEAM_ID',
-            problem:
-              teams.length === 0
-                ? 'is not set, and the token sees no workspace.'
-                : `is not set, and the token sees ${teams.length} workspaces: ${teams.map((t) => `${t.id} (${t.name})`).join(', ')}.`,
-            howToFix:
-              teams.length === 0
-                ? 'Use a token of a member of the workspace.'
-                : 'Set CLICKUP_TEAM_ID to the id of the workspace this server works in.',
-          },
-        ],
-      });
+      const teams = await visibleWorkspaces(signal);
+      if (teams.length !== 1) throw workspaceNotChosen(teams);
+      resolvedTeam = teams[0]!.id;
+      return resolvedTeam;
     })();
-    // A failed lookup (network, token) is tried again on the next call.
+    // A failed lookup (network, token, no choice yet) is tried again on the next call.
     team.catch(() => (team = options.teamId ? team : undefined));
     return team;
+  };
+
+  /** Whether GET /task/{ref} finds the task: true, false (401 "not visible"), undefined (anything else). */
+  const taskVisible = async (ref: string, query: Query, signal?: AbortSignal) => {
+    try {
+      await send('GET', `/task/${encodeURIComponent(ref)}`, { query, ...(signal ? { signal } : {}) });
+      return true;
+    } catch (error) {
+      return AuthError.isInstance(error) && NOT_VISIBLE.has(error.apiCode ?? '') ? false : undefined;
+    }
+  };
+
+  /** The real cause of a 401 "Team not authorized", or the error as it was. Never throws. */
+  const explain = async (error: unknown, method: HttpVerb, path: string, o: ClickUpRequest) => {
+    if (!AuthError.isInstance(error) || !NOT_VISIBLE.has(error.apiCode ?? '')) return error;
+    try {
+      // Only with a valid token: when GET /team fails too, the token is the problem.
+      const teams = await visibleWorkspaces(o.signal);
+      const sees = (id: string) => teams.some((t) => t.id === id);
+      const query = o.query ?? {};
+      const workspaceId =
+        /^\/team\/(\d+)(?:\/|$)/.exec(path)?.[1] ??
+        /\/api\/v3\/workspaces\/(\d+)(?:\/|$)/.exec(path)?.[1] ??
+        (typeof query['team_id'] === 'string' ? query['team_id'] : undefined);
+      if (workspaceId !== undefined && !sees(workspaceId)) {
+        return workspaceId === options.teamId
+          ? workspaceNotVisible(workspaceId, teams, error)
+          : workspaceNotFound(workspaceId, teams, error);
+      }
+      const task = /^\/?task\/([^/?#]+)(\/[^?#]*)?$/.exec(path);
+      if (!task) return error;
+      const ref = decodeURIComponent(task[1]!);
+      const custom = query['custom_task_ids'] === 'true' || query['custom_task_ids'] === true;
+      if (!custom && CUSTOM_ID_PATTERN.test(ref)) return error; // a custom id sent without its flag
+      // Another path under the task (a comment, a link to a second task…): is it the task that is missing?
+      const exact = method === 'GET' && task[2] === undefined;
+      if (!exact && (await taskVisible(ref, custom ? query : {}, o.signal)) !== false) return error;
+      const id = workspaceId ?? resolvedTeam;
+      const workspace =
+        id === undefined ? (teams.length === 1 ? teams[0]! : teams) : teams.find((t) => t.id === id);
+      return taskNotInWorkspace(ref, custom, workspace ?? teams, error);
+    } catch {
+      return error;
+    }
+  };
+
+  const request = async <T>(method: HttpVerb, path: string, o: ClickUpRequest = {}) => {
+    try {
+      return await send<T>(method, path, o);
+    } catch (error) {
+      throw await explain(error, method, path, o);
+    }
   };
 
   return {

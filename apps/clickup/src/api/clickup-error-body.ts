@@ -17,7 +17,8 @@ export const ECODE_EXPLANATIONS: Readonly<Record<string, string>> = {
     'The token has no access to this workspace — or a custom task id was sent without the custom-id flag. Check the id and CLICKUP_TEAM_ID.',
   OAUTH_027:
     'The token has no access to this workspace — or a custom task id was sent without the custom-id flag. Check the id and CLICKUP_TEAM_ID.',
-  OAUTH_171: 'A webhook with the same endpoint and events already exists. List webhooks and update that one.',
+  OAUTH_171:
+    'A webhook for the same endpoint and location already exists (whatever its events). Find it with clickup_list_webhooks and change it with clickup_update_webhook.',
   GBUSED_005: "The workspace's storage is full: delete attachments or upgrade the plan, then upload again.",
   FIELD_033:
     "The workspace's plan has used up its custom field writes (Free Forever allows 60 in total). Nothing was changed.",
@@ -31,6 +32,10 @@ export const ECODE_EXPLANATIONS: Readonly<Record<string, string>> = {
   ITEM_114: "The status does not exist on this task's list. Call clickup_get_list for the list's statuses.",
   ITEM_137: 'A subtask must be in the same list as its parent. Create it in the parent task’s list.',
   ITEM_246: "The workspace's plan has used up its custom task types.",
+  INPUT_003:
+    'A list id is a number (e.g. 901510000001), not a list name or a view or form slug. Find it with clickup_get_lists or clickup_get_hierarchy.',
+  INPUT_004:
+    'The task id is malformed. Use the task id ("86b4bnnny"), its custom id ("DEV-123"), "CU-86b4bnnny" or the task URL; find tasks with clickup_search_tasks.',
 };
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>

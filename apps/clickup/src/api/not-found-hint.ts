@@ -4,7 +4,8 @@
  */
 import { ApiError, AuthError, NotFoundError } from '@toolsmith/core';
 
-const NOT_VISIBLE = new Set(['OAUTH_023', 'OAUTH_026', 'OAUTH_027']);
+/** The "Team not authorized" codes: a workspace the token does not see, or an id that does not exist. */
+export const NOT_VISIBLE: ReadonlySet<string> = new Set(['OAUTH_023', 'OAUTH_026', 'OAUTH_027']);
 
 /** Whether the API said the addressed thing does not exist (or is not visible to the token). */
 export function isMissing(error: unknown): boolean {
