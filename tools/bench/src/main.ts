@@ -50,6 +50,11 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchmarkRe
     title: 'Yandex Tracker MCP server: cold start, tools/list size, tools/call over direct HTTP (emulator)',
     run: async () => (await import('./yandex-tracker.ts')).runYandexTracker(),
   },
+  'guarded-calls': {
+    title:
+      'Guarded calls: ClickUp write and read, Tracker read — toolsmith vs plain SDK server vs direct fetch (emulators)',
+    run: async () => (await import('./guarded-calls.ts')).runGuardedCalls(),
+  },
   'yandex-tracker-context': {
     title:
       'Yandex Tracker MCP server: tokens of its tools/list (js-tiktoken o200k_base), the budget check alone',

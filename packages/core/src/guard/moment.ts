@@ -139,9 +139,17 @@ function normalizeOffset(zone: string): string | undefined {
   return `${m[1]}${m[2]}:${String(minutes).padStart(2, '0')}`;
 }
 
-/** An IANA zone luxon knows, else undefined. */
+const zones = new Map<string, boolean>();
+
+/** An IANA zone luxon knows, else undefined (each name checked once: the check builds an Intl formatter). */
 export function validZone(zone: string | undefined): string | undefined {
-  return zone !== undefined && zone !== '' && IANAZone.isValidZone(zone) ? zone : undefined;
+  if (zone === undefined || zone === '') return undefined;
+  let valid = zones.get(zone);
+  if (valid === undefined) {
+    valid = IANAZone.isValidZone(zone);
+    if (zones.size < 1_000) zones.set(zone, valid);
+  }
+  return valid ? zone : undefined;
 }
 
 export interface ResolvedMoment {
