@@ -152,6 +152,28 @@ describe('KnowledgeTool with call context', () => {
     expect(tool.sent).toEqual([]);
   });
 
+  it('runs the pack only for calls that set a parameter the binding says it validates', async () => {
+    class OwnersOnlyTool extends MoveCardTool {
+      static override readonly KNOWLEDGE = { toolId: 'board', command: 'move_card', validates: ['owners'] };
+    }
+    const tool = new OwnersOnlyTool();
+    const api = fakeApi();
+    // No `owners`: the pack (and its context) are not consulted, the column goes as given.
+    const skipped = await tool.run(
+      { board: 'b1', card: 'c7', column: 'Archive' },
+      ctx({ knowledgeContext: contextFor(api) }),
+    );
+    expect(skipped.isError).toBeUndefined();
+    expect(tool.sent).toEqual([{ board: 'b1', card: 'c7', column: 'Archive' }]);
+    // With `owners`, the whole command is validated as before.
+    const checked = await tool.run(
+      { board: 'b1', card: 'c7', column: 'Archive', owners: ['me'] },
+      ctx({ knowledgeContext: contextFor(api) }),
+    );
+    expect(text(checked)).toContain('- column: Board b1 has no column "Archive"');
+    expect(tool.sent).toHaveLength(1);
+  });
+
   it('fetches each entry once for concurrent calls and serves the next calls from the cache', async () => {
     const api = fakeApi();
     const context = contextFor(api);

@@ -38,6 +38,13 @@ export interface KnowledgeBinding {
   toolId: string;
   /** The command this tool implements (`create_task`). */
   command: string;
+  /**
+   * The parameters only the pack can judge (custom field values, say): its validators run when the
+   * call sets at least one of them. Default: on every call. Core's guarded path has already checked
+   * the shapes, references, times and durations; a command whose other checks are about those need
+   * not pay a sandbox round trip for calls that carry nothing else.
+   */
+  validates?: readonly string[];
 }
 
 export interface KnowledgeSource {
@@ -98,8 +105,9 @@ export abstract class KnowledgeTool<
   ): Promise<void> {
     const binding = this.knowledgeBinding;
     if (!binding) return;
-    const validator = await ctx.deps.knowledge.validatorFor(binding.toolId);
     const input = params as Record<string, unknown>;
+    if (binding.validates && !binding.validates.some((key) => input[key] !== undefined)) return;
+    const validator = await ctx.deps.knowledge.validatorFor(binding.toolId);
     const source = ctx.deps.knowledgeContext;
     const declared = validator.contextFor(binding.command);
     const contextIds = source ? declared : [];

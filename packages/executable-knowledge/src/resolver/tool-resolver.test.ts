@@ -48,7 +48,7 @@ describe('ToolResolver', () => {
 
   it('caches parsed definitions (hit well under 1 ms) and notices edits', async () => {
     const file = write('core/gh.tool.yaml', toolYaml('gh', 'first'));
-    const resolver = new ToolResolver({ searchPaths: [path.join(root, 'core')] });
+    const resolver = new ToolResolver({ searchPaths: [path.join(root, 'core')], recheckMs: 0 });
     const first = await resolver.resolve('gh');
     const times: number[] = [];
     for (let i = 0; i < 50; i++) {
@@ -62,6 +62,17 @@ describe('ToolResolver', () => {
     writeFileSync(file, toolYaml('gh', 'second, longer description'));
     utimesSync(file, new Date(), new Date(Date.now() + 5000));
     expect((await resolver.resolve('gh')).definition.description).toBe('second, longer description');
+  });
+
+  it('checks the file at most once per recheck window', async () => {
+    const file = write('core/gw.tool.yaml', toolYaml('gw', 'first'));
+    const resolver = new ToolResolver({ searchPaths: [path.join(root, 'core')], recheckMs: 200 });
+    await resolver.resolve('gw');
+    writeFileSync(file, toolYaml('gw', 'second, longer description'));
+    utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    expect((await resolver.resolve('gw')).definition.description).toBe('first');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect((await resolver.resolve('gw')).definition.description).toBe('second, longer description');
   });
 
   it('picks up a tool file added after the first scan', async () => {
