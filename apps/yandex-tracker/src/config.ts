@@ -112,9 +112,25 @@ const TrackerEnv = z.object({
     .max(86_400_000)
     .default(600_000)
     .describe(
-      'How long the priorities, issue types, resolutions, statuses and users read to check values before a call are kept (ms, default 10 minutes; 0 reads them for every call).',
+      'How long the reference values calls are checked against (users, queues, statuses, priorities, types, resolutions, components, boards, sprints, projects, fields) are kept (ms, default 10 minutes; 0 reads them for every call).',
+    ),
+  YANDEX_TRACKER_TIMEZONE: z
+    .string()
+    .refine(isTimeZone, 'an IANA time zone such as Europe/Moscow')
+    .optional()
+    .describe(
+      "Time zone (IANA, e.g. Europe/Moscow) that times without an offset are read in when the token owner's Tracker profile has none. Unset: UTC, and answers say so.",
     ),
 });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type TrackerEnvConfig = z.output<typeof TrackerEnv>;
 
@@ -135,8 +151,10 @@ export interface TrackerConfig {
   maxDownloadBytes: number;
   bulkPollMs: number;
   bulkTimeoutMs: number;
-  /** How long reference values (priorities, types, resolutions, statuses, users) are cached. */
+  /** How long reference values (users, queues, statuses, priorities, …) are cached. */
   referenceTtlMs: number;
+  /** The zone times without an offset are read in when the profile has none (YANDEX_TRACKER_TIMEZONE). */
+  timezone: string | undefined;
 }
 
 /** Reads and validates the environment. Throws ConfigError naming every problem and its fix. */
@@ -202,5 +220,6 @@ export function loadConfig(env: EnvSource = process.env): TrackerConfig {
     bulkPollMs: raw.YANDEX_TRACKER_BULK_POLL_MS,
     bulkTimeoutMs: raw.YANDEX_TRACKER_BULK_TIMEOUT_MS,
     referenceTtlMs: raw.YANDEX_TRACKER_REFERENCE_TTL_MS,
+    timezone: raw.YANDEX_TRACKER_TIMEZONE,
   };
 }

@@ -5,7 +5,7 @@ import type { TrackerConfig } from './config.ts';
 import type { TrackerDeps } from './tools/deps.ts';
 import { createPrompts, createResources } from './context/index.ts';
 import { createTools } from './tools/index.ts';
-import { createReferenceValues } from './tools/shared/reference-values.ts';
+import { createTrackerReferences } from './tools/shared/references.ts';
 
 export const SERVER_NAME = 'yandex-tracker';
 export const SERVER_VERSION = '0.1.0';
@@ -104,7 +104,7 @@ export function createDeps(config: TrackerConfig, options: CreateDepsOptions = {
   });
   return {
     client,
-    reference: createReferenceValues(client, config.referenceTtlMs),
+    references: createTrackerReferences({ ttlMs: config.referenceTtlMs, timezone: config.timezone }),
     config: {
       webUrl: config.webUrl,
       org: config.org,

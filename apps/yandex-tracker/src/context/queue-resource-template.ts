@@ -4,11 +4,16 @@
  */
 import { BaseResourceTemplate, type ResourceBody, type ResourceContext } from '@toolsmith/core';
 import { z } from 'zod';
-import { queueIdParam } from '../tools/shared/params.ts';
 import type { TrackerDeps } from '../tools/deps.ts';
 import { assertQueueAllowed, completeQueueKey, visibleQueues } from './queue-keys.ts';
 
-const QueueParams = z.object({ queue: queueIdParam });
+// Resources are read, not called: no reference data is consulted, so the key is format-checked.
+const QueueParams = z.object({
+  queue: z
+    .string()
+    .refine((value) => /^[A-Z][A-Z0-9]*$/.test(value), 'Use the queue key in upper case, e.g. "DEMO".')
+    .describe('Queue key, e.g. DEMO.'),
+});
 
 export abstract class QueueResourceTemplate extends BaseResourceTemplate<TrackerDeps, typeof QueueParams> {
   /** `Fields of`, `Workflow of`: the title of a listed resource is this and the queue key. */

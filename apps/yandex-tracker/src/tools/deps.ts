@@ -1,12 +1,16 @@
 import type { TrackerClient } from '../api/tracker-client.ts';
 import type { TrackerConfig } from '../config.ts';
-import type { ReferenceValues } from './shared/reference-values.ts';
+import type { ReferenceSource } from '@toolsmith/core';
 
 /** What every Tracker tool receives as `ctx.deps`. */
 export interface TrackerDeps {
   client: TrackerClient;
-  /** Priorities, types, resolutions, statuses and users, cached for the server (YANDEX_TRACKER_REFERENCE_TTL_MS). */
-  reference: ReferenceValues;
+  /**
+   * The reference data every declared parameter is resolved against (users, queues, statuses, …),
+   * cached for the server (YANDEX_TRACKER_REFERENCE_TTL_MS), and the user's time zone: core's
+   * guarded path finds it here (shared/references.ts).
+   */
+  references: ReferenceSource<TrackerDeps>;
   config: Pick<
     TrackerConfig,
     | 'webUrl'

@@ -32,6 +32,8 @@ export interface ToolCall {
   /** `structuredContent`, or the text parsed as JSON when it is JSON. */
   json: unknown;
   raw: unknown;
+  /** The first block when it is core's `converted: …` / `assumed: …` lines. */
+  notes: string | undefined;
 }
 
 export interface TrackerHarness {
@@ -84,18 +86,29 @@ export function serverEnv(vars: Record<string, string> = {}): Record<string, str
   return { ...env, ...vars };
 }
 
+/** The `converted: …` / `assumed: …` block core puts first in an answer, when there is one. */
+const NOTES = /^(converted|assumed): /;
+
 function toCall(raw: unknown): ToolCall {
-  const result = raw as { isError?: boolean; structuredContent?: unknown };
+  const result = raw as {
+    isError?: boolean;
+    structuredContent?: unknown;
+    content?: Array<{ text?: string }>;
+  };
   const text = resultText(raw);
   let json: unknown = result.structuredContent;
   if (json === undefined) {
+    // The data is the block after the notes (if any).
+    const blocks = (result.content ?? []).map((c) => c.text ?? '');
+    const data = NOTES.test(blocks[0] ?? '') ? blocks.slice(1).join('\n') : text;
     try {
-      json = JSON.parse(text);
+      json = JSON.parse(data);
     } catch {
       json = undefined;
     }
   }
-  return { isError: result.isError === true, text, json, raw };
+  const first = result.content?.[0]?.text ?? '';
+  return { isError: result.isError === true, text, json, raw, notes: NOTES.test(first) ? first : undefined };
 }
 
 function harness(

@@ -8,8 +8,7 @@
  * path (symlinks resolved), never by string prefix alone.
  */
 import type { FileHandle } from 'node:fs/promises';
-import { NotFoundError, ToolsmithError, ValidationError } from '@toolsmith/core';
-import { z } from 'zod';
+import { NotFoundError, ref, ToolsmithError, ValidationError } from '@toolsmith/core';
 import type { ApiAttachment } from '../../api/dto/attachment-dto.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 
@@ -21,17 +20,9 @@ const path = () => process.getBuiltinModule('node:path');
 /** Largest file upload_attachment sends (the API takes up to 1024 MB, but an MCP call should not). */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
-export const attachmentIdParam = z
-  .union([
-    z
-      .string()
-      .refine(
-        (value) => /^[A-Za-z0-9_-]+$/.test(value),
-        'Use the attachment id from tracker_get_attachments, e.g. "4159".',
-      ),
-    z.number().int().positive(),
-  ])
-  .describe('Attachment id, e.g. 4159.');
+/** One of the attachments (read for each call): the id, or the file name. */
+export const attachmentIdParam = () =>
+  ref('attachment', { id: 'either' }).describe('Attachment id, e.g. 4159.');
 
 /** A size for people: "512 bytes", "4.9 KiB", "50 MiB", "50.0 MiB" (a whole MiB has no decimals). */
 export function mib(bytes: number): string {

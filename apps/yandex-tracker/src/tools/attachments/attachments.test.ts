@@ -326,8 +326,14 @@ describe('tracker_download_attachment', () => {
     const r = await t.call('tracker_download_attachment', { issueId: 'DEMO-1', attachmentId: '999' });
     expect(r.isError).toBe(true);
     expect(r.text).toContain(
-      'Attachment 999 is not on issue DEMO-1. Its attachments: 901 (screen.png), 902 (server.log). Use an id from tracker_get_attachments.',
+      '- attachmentId: "999" is not an attachment of DEMO-1. Did you mean 901 (screen.png) or 902 (server.log)? Valid attachments: 901 (screen.png), 902 (server.log). Nothing was sent.',
     );
+    const byName = await t.call('tracker_download_attachment', {
+      issueId: 'DEMO-1',
+      attachmentId: 'server.log',
+    });
+    expect(byName.isError).toBe(false);
+    expect(byName.notes).toBe('converted: attachmentId "server.log" → 902 (server.log)');
   });
 });
 
@@ -364,9 +370,8 @@ describe('tracker_delete_attachment', () => {
 
     const again = await t.call('tracker_delete_attachment', { issueId: 'DEMO-1', attachmentId: '902' });
     expect(again.isError).toBe(true);
-    expect(again.text).toContain('Вложение не найдено.');
     expect(again.text).toContain(
-      'Either issue DEMO-1 does not exist or attachment 902 is not on it (already deleted?). List its attachments with tracker_get_attachments.',
+      '- attachmentId: "902" is not an attachment of DEMO-1. Did you mean 901 (screen.png)? Valid attachments: 901 (screen.png). Nothing was sent.',
     );
   });
 });

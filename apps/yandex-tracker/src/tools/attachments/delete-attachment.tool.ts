@@ -11,7 +11,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const DeleteAttachmentParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
-    attachmentId: attachmentIdParam,
+    attachmentId: attachmentIdParam(),
   }),
 );
 

@@ -16,7 +16,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const DownloadAttachmentParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
-    attachmentId: attachmentIdParam,
+    attachmentId: attachmentIdParam(),
     saveAs: z
       .string()
       .refine(filled, 'Must be at least 1 character long.')

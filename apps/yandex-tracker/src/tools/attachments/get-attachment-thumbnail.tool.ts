@@ -10,7 +10,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const GetAttachmentThumbnailParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
-    attachmentId: attachmentIdParam,
+    attachmentId: attachmentIdParam(),
   }),
 );
 

@@ -1,19 +1,14 @@
 /** The ids of boards and sprints (numbers; a numeric string is taken too, as the API shows them both ways). */
-import { NotFoundError } from '@toolsmith/core';
-import { z } from 'zod';
+import { NotFoundError, ref } from '@toolsmith/core';
 import type { ApiBoard } from '../../api/dto/board-dto.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 
-const numericId = (what: string) =>
-  z.union([
-    z.number().int().positive(),
-    z.string().refine((value) => /^\d+$/.test(value), `Use the numeric ${what} id, e.g. 12.`),
-  ]);
+/** A board: its id (a number, or a numeric string), or its name (announced). */
+export const boardIdParam = () => ref('board', { id: 'either' }).describe('Board id, e.g. 12.');
 
-export const boardIdParam = numericId('board').describe('Board id, e.g. 12.');
-
-export const sprintIdParam = numericId('sprint').describe('Sprint id, e.g. 34.');
+/** A sprint of any board: its id, or its name (announced). */
+export const sprintIdParam = () => ref('sprint', { id: 'either' }).describe('Sprint id, e.g. 34.');
 
 /** Most boards a recovery hint lists. */
 const HINT_BOARDS = 20;

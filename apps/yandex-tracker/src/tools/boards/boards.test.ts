@@ -10,6 +10,21 @@ interface List<T> {
 const VALID_BOARDS = 'Valid boards: 1 (Demo board), 2 (Ops kanban).';
 
 let t: TrackerHarness;
+
+/** A call refused after only the reads named (reference data), nothing else sent. */
+async function refusedUnsentBut(
+  h: TrackerHarness,
+  name: string,
+  args: Record<string, unknown>,
+  reads: string[],
+): Promise<string> {
+  const before = h.emulator.requests.length;
+  const result = await h.call(name, args);
+  expect(result.isError).toBe(true);
+  const sent = h.emulator.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+  expect(sent.filter((r) => !reads.includes(r))).toEqual([]);
+  return result.text;
+}
 beforeAll(async () => {
   t = await startStdio();
 }, 30_000);
@@ -87,17 +102,20 @@ describe('tracker_get_board', () => {
   });
 
   it('names the valid boards when the board does not exist', async () => {
-    const result = await t.call('tracker_get_board', { boardId: 99 });
-    expect(result.isError).toBe(true);
-    expect(result.text).toContain('HTTP 404');
-    expect(result.text).toContain('Доска не существует.');
-    expect(result.text).toContain(VALID_BOARDS);
+    const text = await refusedUnsentBut(t, 'tracker_get_board', { boardId: 99 }, ['GET /v2/boards']);
+    expect(text).toContain('- boardId: "99" is not a board.');
+    expect(text).toContain(VALID_BOARDS);
   });
 
-  it('refuses an id that is not a number', async () => {
+  it('takes a board name for the id, announced, and refuses what names no board', async () => {
+    const byName = await t.call('tracker_get_board', { boardId: 'ops kanban', fields: ['name'] });
+    expect(byName.notes).toBe('converted: boardId "ops kanban" → 2 (Ops kanban)');
+    expect(byName.json).toEqual({ name: 'Ops kanban' });
     const result = await t.call('tracker_get_board', { boardId: 'DEMO' });
     expect(result.isError).toBe(true);
-    expect(result.text).toContain('- boardId: Use the numeric board id, e.g. 12.');
+    expect(result.text).toContain(
+      `- boardId: "DEMO" is not a board. Did you mean 1 (Demo board)? ${VALID_BOARDS}`,
+    );
   });
 });
 
@@ -206,9 +224,10 @@ describe('tracker_get_sprint', () => {
   it('says where to find sprint ids when the sprint does not exist', async () => {
     const result = await t.call('tracker_get_sprint', { sprintId: '404' });
     expect(result.isError).toBe(true);
-    expect(result.text).toContain('Спринт не существует.');
     expect(result.text).toContain(
-      'Find sprint ids with tracker_get_sprints (by boardId; boards with tracker_get_boards).',
+      '- sprintId: "404" is not a sprint. Valid sprints: 1 (Sprint 45), 2 (Sprint 46), 3 (Sprint 47). Nothing was sent.',
     );
+    const byName = await t.call('tracker_get_sprint', { sprintId: 'sprint 47', fields: ['name'] });
+    expect(byName.notes).toBe('converted: sprintId "sprint 47" → 3 (Sprint 47)');
   });
 });

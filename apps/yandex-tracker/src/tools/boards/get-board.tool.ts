@@ -10,7 +10,7 @@ import { fieldsOf } from '../shared/params.ts';
 
 const GetBoardParams = lazySchema(() =>
   z.object({
-    boardId: boardIdParam,
+    boardId: boardIdParam(),
     fields: fieldsOf('id, name'),
   }),
 );

@@ -2,7 +2,7 @@ import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toBoardSummary, type ApiBoard } from '../../api/dto/board-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
+import { chooseView, firstPageOnly, listLocal, type TrackerCtx } from '../shared/list-result.ts';
 import { cursorParam, fieldsOf, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -35,6 +35,10 @@ export class GetBoardsTool extends TrackerTool<ReturnType<typeof GetBoardsParams
 
   async execute(params: z.output<ReturnType<typeof GetBoardsParams>>, ctx: TrackerCtx) {
     const all = await ctx.deps.client.get<ApiBoard[]>('/v2/boards', { signal: ctx.signal });
-    return listLocal(this.name, params, Array.isArray(all) ? all : [], chooseView(params, toBoardSummary));
+    return firstPageOnly(
+      ctx,
+      params,
+      listLocal(this.name, params, Array.isArray(all) ? all : [], chooseView(params, toBoardSummary)),
+    );
   }
 }

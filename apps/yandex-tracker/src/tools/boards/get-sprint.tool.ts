@@ -11,7 +11,7 @@ import { fieldsOf } from '../shared/params.ts';
 
 const GetSprintParams = lazySchema(() =>
   z.object({
-    sprintId: sprintIdParam,
+    sprintId: sprintIdParam(),
     fields: fieldsOf('id, name'),
   }),
 );

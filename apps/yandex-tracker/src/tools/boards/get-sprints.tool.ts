@@ -2,7 +2,7 @@ import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toSprint, type ApiSprint } from '../../api/dto/board-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
+import { chooseView, firstPageOnly, listLocal, type TrackerCtx } from '../shared/list-result.ts';
 import { cursorParam, fieldsOf, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { boardIdParam, withBoardHint } from './board-params.ts';
@@ -12,7 +12,7 @@ const SPRINT_STATUSES = ['draft', 'in_progress', 'released', 'archived'] as cons
 
 const GetSprintsParams = lazySchema(() =>
   z.object({
-    boardId: boardIdParam,
+    boardId: boardIdParam(),
     status: z.enum(SPRINT_STATUSES).optional().describe('Only this status (in_progress: current).'),
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
@@ -51,6 +51,6 @@ export class GetSprintsTool extends TrackerTool<ReturnType<typeof GetSprintsPara
     const all = (Array.isArray(sprints) ? sprints : []).filter(
       (s) => params.status === undefined || s.status === params.status,
     );
-    return listLocal(this.name, params, all, chooseView(params, toSprint));
+    return firstPageOnly(ctx, params, listLocal(this.name, params, all, chooseView(params, toSprint)));
   }
 }

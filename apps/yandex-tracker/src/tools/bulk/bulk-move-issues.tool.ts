@@ -1,10 +1,9 @@
 import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
-import { isMissingQueue, knownQueues, withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { checkWrite } from '../shared/reference-values.ts';
-import { queueIdParam } from '../shared/params.ts';
+import { ISSUE_KEY_PATTERN, queueIdParam } from '../shared/params.ts';
+import { refuse } from '../shared/relations.ts';
 import { runBulkChange } from './bulk-operation.ts';
 import { bulkIssueIdsParam, bulkValuesBody, bulkValuesRef, notifyParam } from './bulk-params.ts';
 import { BulkWriteTool } from './bulk-tool.ts';
@@ -38,9 +37,26 @@ export class BulkMoveIssuesTool extends BulkWriteTool<ReturnType<typeof BulkMove
     return BulkMoveIssuesParams();
   }
 
+  /** Issues already in the target queue would fail the whole operation: refused first, by key. */
+  protected override async beforeExecute(
+    params: z.output<ReturnType<typeof BulkMoveIssuesParams>>,
+    ctx: TrackerCtx,
+  ) {
+    await super.beforeExecute(params, ctx);
+    const there = params.issueIds.filter(
+      (id) => ISSUE_KEY_PATTERN.test(id) && id.startsWith(`${params.targetQueueId}-`),
+    );
+    if (there.length > 0)
+      throw refuse(
+        this.name,
+        'issueIds',
+        `${there.join(', ')} ${there.length === 1 ? 'is' : 'are'} in ${params.targetQueueId} already. Leave ${there.length === 1 ? 'it' : 'them'} out. Nothing was changed.`,
+      );
+  }
+
   async execute(params: z.output<ReturnType<typeof BulkMoveIssuesParams>>, ctx: TrackerCtx) {
     const issues = [...new Set(params.issueIds)];
-    const values = bulkValuesBody(await checkWrite(ctx, this.name, params.values, 'values.'));
+    const values = bulkValuesBody(params.values);
     const target = params.targetQueueId;
     return runBulkChange(ctx, {
       action: '_move',
@@ -53,14 +69,6 @@ export class BulkMoveIssuesTool extends BulkWriteTool<ReturnType<typeof BulkMove
       },
       notify: params.notify,
       issues: issues.length,
-      explainStartError: async (error) => {
-        if (!isMissingQueue(error)) return;
-        const queues = await knownQueues(ctx);
-        withHint(
-          error,
-          queues ? `Valid queues: ${queues.join(', ')}.` : 'List queues with tracker_get_queues.',
-        );
-      },
       failedHint: `Issues whose type or status does not exist in ${target} were not moved (pass initialStatus: true to reset them to the queue's first status), nor were issues already in ${target}. Find them with tracker_get_issues and retry only those.`,
     });
   }

@@ -3,9 +3,19 @@
  * `notify`, and the field values a bulk change sets, with their API body (research §3.3: a list
  * replaces, `{add, remove}` edits, `null` clears).
  */
-import { ValidationError } from '@toolsmith/core';
+import {
+  change,
+  custom,
+  emptyMeans,
+  nullMeans,
+  ref,
+  ValidationError,
+  when,
+  type Moment,
+} from '@toolsmith/core';
 import { z } from 'zod';
-import { atMost, dateParam, filled, issueRef } from '../shared/params.ts';
+import { atMost, filled, issueRef, userRef } from '../shared/params.ts';
+import { registerNested } from '../shared/resolvers.ts';
 
 /** The config's hard ceiling (YANDEX_TRACKER_MAX_BATCH is 1–1000); the configured cap is checked at run time. */
 const MAX_BATCH_CEILING = 1000;
@@ -18,19 +28,27 @@ export const bulkIssueIdsParam = z
 
 export const notifyParam = z.boolean().optional().describe('Notify participants (default false).');
 
-const listEdit = z
-  .object({
-    add: z
-      .array(z.string().refine(filled, 'Must be at least 1 character long.'))
-      .refine(atMost(50), 'Must have at most 50 items.')
-      .optional(),
-    remove: z
-      .array(z.string().refine(filled, 'Must be at least 1 character long.'))
-      .refine(atMost(50), 'Must have at most 50 items.')
-      .optional(),
-  })
-  .strict();
+const tag = () => z.string().refine(filled, 'Must be at least 1 character long.');
 
+/** A list field of `values`: a list replaces, `{add, remove}` edits (strict: `{delete}` is refused). */
+const listField = <T extends z.ZodType>(item: () => T) =>
+  change(
+    z.union([
+      z.array(item()).refine(atMost(50), 'Must have at most 50 items.'),
+      z
+        .object({
+          add: z.array(item()).refine(atMost(50), 'Must have at most 50 items.').optional(),
+          remove: z.array(item()).refine(atMost(50), 'Must have at most 50 items.').optional(),
+        })
+        .strict(),
+    ]),
+    { operations: ['add', 'remove'], flat: 'replace' },
+  );
+
+/**
+ * The values of a bulk change, declared in full: core's guarded path resolves them as it does
+ * top-level fields (resolvers.ts `bulkValues`), with paths under `values.`.
+ */
 export const bulkValuesSchema = z
   .object({
     summary: z
@@ -40,66 +58,42 @@ export const bulkValuesSchema = z
       .refine(atMost(1000), 'Must be at most 1000 characters long.')
       .optional()
       .describe('Title.'),
-    description: z
-      .string()
-      .refine(atMost(100_000), 'Must be at most 100000 characters long.')
-      .optional()
-      .describe('Description.'),
+    description: emptyMeans(
+      z.string().refine(atMost(100_000), 'Must be at most 100000 characters long.').optional(),
+      'clear',
+    ).describe('Description.'),
     markdown: z.boolean().optional().describe('`description` is Markdown.'),
-    type: z
-      .string()
-      .refine(filled, 'Must be at least 1 character long.')
-      .optional()
-      .describe('Issue type key, e.g. bug.'),
-    priority: z
-      .string()
-      .refine(filled, 'Must be at least 1 character long.')
-      .optional()
-      .describe('Priority key, e.g. critical.'),
-    assignee: z
-      .string()
-      .refine(filled, 'Must be at least 1 character long.')
-      .nullable()
-      .optional()
-      .describe('Login or uid; null unassigns.'),
-    tags: z
-      .union([
-        z
-          .array(z.string().refine(filled, 'Must be at least 1 character long.'))
-          .refine(atMost(50), 'Must have at most 50 items.'),
-        listEdit,
-      ])
-      .optional()
-      .describe('A list replaces; {add, remove} edits.'),
-    followers: z
-      .union([
-        z
-          .array(z.string().refine(filled, 'Must be at least 1 character long.'))
-          .refine(atMost(50), 'Must have at most 50 items.'),
-        listEdit,
-      ])
+    type: ref('issuetype').optional().describe('Issue type key, e.g. bug.'),
+    priority: ref('priority').optional().describe('Priority key, e.g. critical.'),
+    assignee: nullMeans(userRef().nullable().optional(), 'unset').describe('Login or uid; null unassigns.'),
+    tags: listField(tag).optional().describe('A list replaces; {add, remove} edits.'),
+    followers: listField(userRef)
       .optional()
       .describe('Logins or uids; a list replaces, {add, remove} edits.'),
     components: z
-      .array(z.union([z.number().int(), z.string().refine(filled, 'Must be at least 1 character long.')]))
+      .array(ref('component', { id: 'either' }))
       .refine(atMost(20), 'Must have at most 20 items.')
       .optional()
       .describe('Component ids or names.'),
-    deadline: dateParam.nullable().optional().describe('YYYY-MM-DD; null clears.'),
-    customFields: z
-      .record(z.string().refine(filled, 'Must be at least 1 character long.'), z.unknown())
-      .optional()
-      .describe('Other fields by id or local key.'),
+    deadline: nullMeans(when({ precision: 'date' }).nullable().optional(), 'clear').describe(
+      'YYYY-MM-DD; null clears.',
+    ),
+    customFields: custom(
+      z.record(z.string().refine(filled, 'Must be at least 1 character long.'), z.unknown()).optional(),
+      'customFields',
+    ).describe('Other fields by id or local key.'),
   })
   .strict()
   .describe('Fields to set, e.g. {"priority": "critical", "tags": {"add": ["x"]}}.');
+
+registerNested('bulkValues', () => bulkValuesSchema);
 
 /**
  * `values` as the bulk tools list it: an object whose fields tracker_bulk_update_issues names in one
  * line, checked against `bulkValuesSchema` on every call (a wrong key or value is refused with its
  * path), instead of the nested schema three times (ADR 0018).
  */
-export const bulkValuesRef = z.record(z.string(), z.unknown()).pipe(bulkValuesSchema);
+export const bulkValuesRef = custom(z.record(z.string(), z.unknown()).pipe(bulkValuesSchema), 'bulkValues');
 
 export const BULK_VALUES_FIELDS =
   'summary, description, markdown, type, priority, assignee, tags, followers, components, deadline (YYYY-MM-DD), customFields {id: value}; null clears assignee or deadline; tags and followers: a list replaces, {add, remove} edits.';
@@ -122,9 +116,8 @@ export function bulkValuesBody(values: BulkValues | undefined): Record<string, u
     'deadline',
   ] as const) {
     const value = values[key];
-    if (value !== undefined) {
-      body[key] = key === 'deadline' && typeof value === 'string' ? value.slice(0, 10) : value;
-    }
+    if (value !== undefined)
+      body[key] = key === 'deadline' && value !== null ? (value as Moment).date : value;
   }
   if (values.markdown && values.description !== undefined) body['markupType'] = 'md';
   return { ...values.customFields, ...body };

@@ -4,12 +4,20 @@ import type { TrackerCtx } from '../shared/list-result.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { assertBatchSize } from './bulk-params.ts';
 import { redirectBulkFields, type BulkAction } from './bulk-redirects.ts';
+import { nestedInputIssues, withIssues } from '../shared/resolvers.ts';
 
 export abstract class BulkWriteTool<TParams extends AnyZodObject> extends TrackerTool<TParams> {
   /** `values.status` (and `resolution`, `queue`) answered with the call that changes it, not "Unknown field". */
   override validateParams(args: unknown): ParamsValidation<InferSchemaOutput<TParams>> {
     const action = (/_bulk_(update|transition|move)_issues$/.exec(this.name)?.[1] ?? 'update') as BulkAction;
-    return redirectBulkFields(super.validateParams(args), args, action, this.name);
+    const values =
+      args !== null && typeof args === 'object' ? (args as { values?: unknown }).values : undefined;
+    const strict = withIssues(
+      super.validateParams(args),
+      nestedInputIssues('bulkValues', values, 'values'),
+      this.name,
+    );
+    return redirectBulkFields(strict, args, action, this.name);
   }
 
   /**

@@ -1,23 +1,26 @@
-import { ApiError, buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { ApiError, buildToolName, defineToolMetadata, labelOf, ref } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
-import { knownTransitions, withHint } from '../shared/known-values.ts';
+import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { checkIssueValues, ReferenceCheck } from '../shared/reference-values.ts';
+import { refuse } from '../shared/relations.ts';
 import { runBulkChange } from './bulk-operation.ts';
 import { bulkIssueIdsParam, bulkValuesBody, bulkValuesRef, notifyParam } from './bulk-params.ts';
 import { BulkWriteTool } from './bulk-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
-import { filled, atMost, resolutionParam, transitionCommentParam } from '../shared/params.ts';
+import { resolutionParam, transitionCommentParam } from '../shared/params.ts';
+
+/** The transitions of the first issue: where the transition id is resolved (a display name → the id). */
+const firstIssue = (params: Record<string, unknown>) =>
+  Array.isArray(params['issueIds']) && typeof params['issueIds'][0] === 'string'
+    ? params['issueIds'][0]
+    : undefined;
 
 const BulkTransitionIssuesParams = lazySchema(() =>
   z.object({
     issueIds: bulkIssueIdsParam,
-    transitionId: z
-      .string()
-      .refine(filled, 'Must be at least 1 character long.')
-      .refine(atMost(200), 'Must be at most 200 characters long.')
-      .describe('Transition id, e.g. close.'),
+    // Checked against the first issue's transitions here, and every issue's before the change starts.
+    transitionId: ref('transition', { scope: firstIssue }).describe('Transition id, e.g. close.'),
     resolution: resolutionParam,
     comment: transitionCommentParam,
     values: bulkValuesRef.optional().describe('Fields to set, as in tracker_bulk_update_issues.'),
@@ -40,14 +43,42 @@ export class BulkTransitionIssuesTool extends BulkWriteTool<ReturnType<typeof Bu
     return BulkTransitionIssuesParams();
   }
 
+  /**
+   * Every issue must be able to take the transition in its current status: the API would change the
+   * others and leave these (ending FAILED). Each issue's transitions are read (they change with every
+   * transition); the ones that cannot take it are refused with the transitions they have.
+   */
+  protected override async beforeExecute(
+    params: z.output<ReturnType<typeof BulkTransitionIssuesParams>>,
+    ctx: TrackerCtx,
+  ) {
+    await super.beforeExecute(params, ctx);
+    const issues = [...new Set(params.issueIds)];
+    const unable: string[] = [];
+    await Promise.all(
+      issues.map(async (issueId) => {
+        const transitions = await ctx.deps.references.entities('transition', issueId, ctx);
+        if (transitions && !transitions.byExact.has(params.transitionId)) {
+          const records = transitions.list.records;
+          unable.push(
+            `${issueId} (${records.length > 0 ? `its transitions: ${records.map(labelOf).join(', ')}` : 'no transitions now'})`,
+          );
+        }
+      }),
+    );
+    if (unable.length > 0)
+      throw refuse(
+        this.name,
+        'issueIds',
+        `cannot all take transition "${params.transitionId}" in their current status: ${unable.sort().join('; ')}. Leave ${unable.length === 1 ? 'it' : 'them'} out, or transition ${unable.length === 1 ? 'it' : 'them'} separately. Nothing was changed.`,
+      );
+  }
+
   async execute(params: z.output<ReturnType<typeof BulkTransitionIssuesParams>>, ctx: TrackerCtx) {
     const issues = [...new Set(params.issueIds)];
-    const check = new ReferenceCheck(ctx, this.name);
-    const fields = params.values && (await checkIssueValues(check, params.values, 'values.'));
-    const { resolution } = await checkIssueValues(check, { resolution: params.resolution });
-    check.assert();
+    const { resolution } = params;
     const values = {
-      ...bulkValuesBody(fields),
+      ...bulkValuesBody(params.values),
       ...(resolution ? { resolution } : {}),
       ...(params.comment ? { comment: params.comment } : {}),
     };
@@ -62,11 +93,12 @@ export class BulkTransitionIssuesTool extends BulkWriteTool<ReturnType<typeof Bu
       issues: issues.length,
       explainStartError: async (error) => {
         if (!ApiError.isInstance(error) || !/переход|transition/i.test(error.message)) return;
-        const available = await knownTransitions(ctx, issues[0]!);
+        const available = await ctx.deps.references.entities('transition', issues[0]!, ctx);
+        const records = available?.list.records ?? [];
         withHint(
           error,
-          available && available.length > 0
-            ? `Transitions available to ${issues[0]} now: ${available.map((t) => (t.to ? `${t.id} (→ ${t.to})` : t.id)).join(', ')}. Other issues may differ: tracker_get_issue_transitions lists them per issue.`
+          records.length > 0
+            ? `Transitions available to ${issues[0]} now: ${records.map(labelOf).join(', ')}. Other issues may differ: tracker_get_issue_transitions lists them per issue.`
             : 'List the transitions of an issue with tracker_get_issue_transitions.',
         );
       },

@@ -2,7 +2,6 @@ import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/c
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { checkWrite } from '../shared/reference-values.ts';
 import { runBulkChange } from './bulk-operation.ts';
 import {
   bulkIssueIdsParam,
@@ -38,7 +37,7 @@ export class BulkUpdateIssuesTool extends BulkWriteTool<ReturnType<typeof BulkUp
   }
 
   async execute(params: z.output<ReturnType<typeof BulkUpdateIssuesParams>>, ctx: TrackerCtx) {
-    const values = bulkValuesBody(await checkWrite(ctx, this.name, params.values, 'values.'));
+    const values = bulkValuesBody(params.values);
     if (Object.keys(values).length === 0) {
       throw new ValidationError({
         issues: [

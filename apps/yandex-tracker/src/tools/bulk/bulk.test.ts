@@ -139,13 +139,16 @@ describe('tracker_bulk_update_issues', () => {
 
   it('refuses a bad value for every issue up front (unknown component), leaving all of them unchanged', async () => {
     const before = [structuredClone(issue(t, 'DEMO-2')), structuredClone(issue(t, 'DEMO-11'))];
+    const posts = bulkPosts(t).length;
     const r = await t.call('tracker_bulk_update_issues', {
       issueIds: ['DEMO-2', 'DEMO-11'],
       values: { priority: 'minor', components: ['Nope'] },
     });
     expect(r.isError).toBe(true);
-    expect(r.text).toContain('Компонент «Nope» не найден');
-    expect(r.text).toContain('Nothing was changed');
+    expect(r.text).toContain(
+      '- values.components.0: "Nope" is not a component of queue DEMO. Valid components: 1 (Backend), 2 (Frontend). Nothing was sent.',
+    );
+    expect(bulkPosts(t)).toHaveLength(posts);
     expect([issue(t, 'DEMO-2'), issue(t, 'DEMO-11')]).toEqual(before);
   });
 
@@ -302,30 +305,26 @@ describe('tracker_bulk_transition_issues', () => {
       transitionId: 'teleport',
     });
     expect(r.isError).toBe(true);
-    expect(r.text).toContain('failed with HTTP 422');
-    expect(r.text).toContain('Переход «teleport» не существует для задач: WEB-2.');
     expect(r.text).toContain(
-      'Transitions available to WEB-2 now: start_progress (→ inProgress), need_info (→ needInfo), close (→ closed). Other issues may differ: tracker_get_issue_transitions lists them per issue.',
+      '- transitionId: "teleport" is not a transition of WEB-2 in its current status. Valid transitions: start_progress (→ inProgress), need_info (→ needInfo), close (→ closed). Nothing was sent.',
     );
-    expect(r.text).toContain('Nothing was changed');
     expect(issue(t, 'WEB-2')).toEqual(before);
   });
 
-  it('ends FAILED, as an error with the statusText, when the transition is not available for some issues', async () => {
+  it('refuses the whole change when some issues cannot take the transition now, naming their transitions (the API would change the others)', async () => {
+    const posts = bulkPosts(t).length;
     const r = await t.call('tracker_bulk_transition_issues', {
-      issueIds: ['DEMO-11', 'DEMO-12'],
+      issueIds: ['DEMO-12', 'DEMO-11'],
       transitionId: 'resolve',
       resolution: 'fixed',
     });
     expect(r.isError).toBe(true);
-    expect(r.text).toMatch(
-      /^Bulk change [0-9a-f]{24} ended FAILED: "Bulk edit completed with errors"; 1 of 2 issue\(s\) were changed\./,
-    );
     expect(r.text).toContain(
-      'Issues whose current status does not allow "resolve" were left unchanged (a transition into a done status may also need a valid resolution). Check them with tracker_get_issues and tracker_get_issue_transitions, then retry only those.',
+      '- issueIds: cannot all take transition "resolve" in their current status: DEMO-11 (its transitions: start_progress (→ inProgress), need_info (→ needInfo), close (→ closed)). Leave it out, or transition it separately. Nothing was changed.',
     );
+    expect(bulkPosts(t)).toHaveLength(posts);
     expect(issue(t, 'DEMO-11').status).toBe('open');
-    expect(issue(t, 'DEMO-12')).toMatchObject({ status: 'resolved', resolution: 'fixed' });
+    expect(issue(t, 'DEMO-12').status).toBe('inProgress');
   });
 });
 
@@ -357,10 +356,15 @@ describe('tracker_bulk_move_issues', () => {
     const before = structuredClone(issue(t, 'WEB-3'));
     const r = await t.call('tracker_bulk_move_issues', { issueIds: ['WEB-3'], targetQueueId: 'NOPE' });
     expect(r.isError).toBe(true);
-    expect(r.text).toContain('failed with HTTP 404');
-    expect(r.text).toContain('Очередь «NOPE» не существует.');
-    expect(r.text).toContain('Valid queues: DEMO, OPS, WEB.');
+    expect(r.text).toContain(
+      '- targetQueueId: "NOPE" is not a queue. Did you mean OPS (Operations)? Valid queues: DEMO (Demo), OPS (Operations), WEB (Website). Nothing was sent.',
+    );
     expect(issue(t, 'WEB-3')).toEqual(before);
+    const there = await t.call('tracker_bulk_move_issues', {
+      issueIds: ['WEB-3', 'DEMO-9'],
+      targetQueueId: 'WEB',
+    });
+    expect(there.text).toContain('- issueIds: WEB-3 is in WEB already. Leave it out. Nothing was changed.');
   });
 
   it('refuses a read-only target queue before sending anything', async () => {

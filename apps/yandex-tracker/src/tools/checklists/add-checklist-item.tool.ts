@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toChecklistItem } from '../../api/dto/checklist-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { atMost, filled, issueIdParam } from '../shared/params.ts';
+import { atMost, filled, issueIdParam, userRef } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { checklistPath, deadlineBody, deadlineParam, type IssueWithChecklist } from './checklist-common.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -18,12 +18,8 @@ const AddChecklistItemParams = lazySchema(() =>
       .refine(atMost(10_000), 'Must be at most 10000 characters long.')
       .describe('Item text.'),
     checked: z.boolean().optional().describe('Already done.'),
-    assignee: z
-      .string()
-      .refine(filled, 'Must be at least 1 character long.')
-      .optional()
-      .describe('Login or uid.'),
-    deadline: deadlineParam.optional().describe('YYYY-MM-DD.'),
+    assignee: userRef().optional().describe('Login or uid.'),
+    deadline: deadlineParam().optional().describe('YYYY-MM-DD.'),
   }),
 );
 

@@ -3,27 +3,21 @@
  * the API's object form `{date, deadlineType: "date"}` (a bare string is a 422, research §1.7
  * item 13), and reading the affected item back out of the ISSUE that every write returns.
  */
-import { NotFoundError } from '@toolsmith/core';
-import { z } from 'zod';
+import { NotFoundError, ref, when, type Moment } from '@toolsmith/core';
 import type { ApiChecklistItem } from '../../api/dto/checklist-dto.ts';
 import { withHint } from '../shared/known-values.ts';
-import { dateParam } from '../shared/params.ts';
 
-export const checklistItemIdParam = z
-  .string()
-  .refine(
-    (value) => /^[0-9a-zA-Z]+$/.test(value),
-    'Use the item id from tracker_get_checklist, e.g. "5fde5f0a1aee261d00000002".',
-  )
-  .describe('Checklist item id.');
+/** One of the issue's checklist items (read for each call): the id, or the item's text. */
+export const checklistItemIdParam = () => ref('checklistItem').describe('Checklist item id.');
 
 export const checklistPath = (issueId: string) => `/v2/issues/${encodeURIComponent(issueId)}/checklistItems`;
 
-export const deadlineParam = dateParam;
+/** A checklist deadline: a calendar date (undescribed, so `.nullable()` keeps one description). */
+export const deadlineParam = () => when({ precision: 'date' });
 
 /** The API's deadline object for a day. */
-export function deadlineBody(date: string) {
-  return { date: `${date.slice(0, 10)}T00:00:00.000+0000`, deadlineType: 'date' };
+export function deadlineBody(deadline: Moment) {
+  return { date: `${deadline.date}T00:00:00.000+0000`, deadlineType: 'date' };
 }
 
 /** The issue a checklist write answers with (only the part the tools read). */

@@ -139,17 +139,32 @@ describe('tracker_add_checklist_item', () => {
     ).toBe(true);
   });
 
-  it('explains an unknown assignee', async () => {
+  it('refuses an unknown assignee before anything is sent, and converts a display name, announced', async () => {
+    const before = checklistOf('DEMO-2').length;
     const r = await t.call('tracker_add_checklist_item', {
       issueId: 'DEMO-2',
       text: 'x',
       assignee: 'nobody',
     });
     expect(r.isError).toBe(true);
-    expect(r.text).toContain('пользователь «nobody» не найден');
     expect(r.text).toContain(
-      "Use an existing user's login or uid for `assignee` (find it with tracker_find_users).",
+      '- assignee: "nobody" is not a user. Valid users: alice (Alice Ivanova), bob (Bob Petrov), carol (Carol Smirnova), dave (Dave Kuznetsov), erin (Erin Sokolova). Nothing was sent.',
     );
+    expect(checklistOf('DEMO-2')).toHaveLength(before);
+    const named = await t.call('tracker_add_checklist_item', {
+      issueId: 'DEMO-2',
+      text: 'Review copy',
+      assignee: 'Petrov Bob',
+      deadline: '2026-12-31',
+    });
+    expect(named.notes).toBe('converted: assignee "Petrov Bob" → bob (Bob Petrov)');
+    expect(checklistOf('DEMO-2').at(-1)).toMatchObject({ text: 'Review copy', assignee: 'bob' });
+    const impossible = await t.call('tracker_add_checklist_item', {
+      issueId: 'DEMO-2',
+      text: 'x',
+      deadline: '2026-11-31',
+    });
+    expect(impossible.text).toContain('- deadline: "2026-11-31" is not a date: November 2026 has 30 days.');
   });
 });
 
@@ -191,10 +206,19 @@ describe('tracker_update_checklist_item', () => {
       text: 'x',
     });
     expect(r.isError).toBe(true);
-    expect(r.text).toContain('Пункт чек-листа не найден.');
     expect(r.text).toContain(
-      'Either issue DEMO-2 does not exist or checklist item ffffffffffffffffffffffff is not on it. List the items with tracker_get_checklist.',
+      '- checklistItemId: "ffffffffffffffffffffffff" is not a checklist item of DEMO-2. Valid checklist items: 5fde5f0a1aee261d00000001 ("Design tokens for dark colours"), 5fde5f0a1aee261d00000002 ("Toggle in settings"),',
     );
+    // The item's text names it too.
+    const byText = await t.call('tracker_update_checklist_item', {
+      issueId: 'DEMO-2',
+      checklistItemId: 'persist the choice',
+      checked: true,
+    });
+    expect(byText.notes).toBe(
+      'converted: checklistItemId "persist the choice" → 5fde5f0a1aee261d00000003 ("Persist the choice")',
+    );
+    expect(checklistOf('DEMO-2').find((i) => i.id === '5fde5f0a1aee261d00000003')!.checked).toBe(true);
   });
 });
 
@@ -209,7 +233,7 @@ describe('tracker_delete_checklist_item', () => {
       deleted: true,
       issueId: 'DEMO-2',
       checklistItemId: '5fde5f0a1aee261d00000003',
-      remainingItems: 3,
+      remainingItems: 4,
     });
     expect(checklistOf('DEMO-2').map((i) => i.id)).not.toContain('5fde5f0a1aee261d00000003');
     const again = await t.call('tracker_delete_checklist_item', {
@@ -217,7 +241,9 @@ describe('tracker_delete_checklist_item', () => {
       checklistItemId: '5fde5f0a1aee261d00000003',
     });
     expect(again.isError).toBe(true);
-    expect(again.text).toContain('List the items with tracker_get_checklist.');
+    expect(again.text).toContain(
+      '- checklistItemId: "5fde5f0a1aee261d00000003" is not a checklist item of DEMO-2.',
+    );
   });
 });
 

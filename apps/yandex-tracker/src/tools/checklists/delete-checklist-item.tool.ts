@@ -15,7 +15,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const DeleteChecklistItemParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
-    checklistItemId: checklistItemIdParam,
+    checklistItemId: checklistItemIdParam(),
   }),
 );
 

@@ -2,7 +2,7 @@ import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toChecklistItem, type ApiChecklistItem } from '../../api/dto/checklist-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
+import { chooseView, firstPageOnly, listLocal, type TrackerCtx } from '../shared/list-result.ts';
 import { cursorParam, fieldsOf, issueIdParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { checklistPath } from './checklist-common.ts';
@@ -39,11 +39,10 @@ export class GetChecklistTool extends TrackerTool<ReturnType<typeof GetChecklist
     const items = await ctx.deps.client.get<ApiChecklistItem[] | undefined>(checklistPath(params.issueId), {
       signal: ctx.signal,
     });
-    return listLocal(
-      this.name,
+    return firstPageOnly(
+      ctx,
       params,
-      Array.isArray(items) ? items : [],
-      chooseView(params, toChecklistItem),
+      listLocal(this.name, params, Array.isArray(items) ? items : [], chooseView(params, toChecklistItem)),
     );
   }
 }

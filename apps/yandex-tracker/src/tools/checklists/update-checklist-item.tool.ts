@@ -1,9 +1,9 @@
-import { ApiError, buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import { ApiError, buildToolName, defineToolMetadata, nullMeans, ValidationError } from '@toolsmith/core';
 import { z } from 'zod';
 import { toChecklistItem } from '../../api/dto/checklist-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { atMost, filled, issueIdParam } from '../shared/params.ts';
+import { atMost, filled, issueIdParam, userRef } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import {
   checklistItemIdParam,
@@ -18,7 +18,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const UpdateChecklistItemParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
-    checklistItemId: checklistItemIdParam,
+    checklistItemId: checklistItemIdParam(),
     text: z
       .string()
       .trim()
@@ -27,13 +27,8 @@ const UpdateChecklistItemParams = lazySchema(() =>
       .optional()
       .describe('Item text.'),
     checked: z.boolean().optional().describe('Done or not.'),
-    assignee: z
-      .string()
-      .refine(filled, 'Must be at least 1 character long.')
-      .nullable()
-      .optional()
-      .describe('Login or uid; null unassigns.'),
-    deadline: deadlineParam.nullable().optional().describe('YYYY-MM-DD; null clears.'),
+    assignee: nullMeans(userRef().nullable().optional(), 'unset').describe('Login or uid; null unassigns.'),
+    deadline: nullMeans(deadlineParam().nullable().optional(), 'clear').describe('YYYY-MM-DD; null clears.'),
   }),
 );
 

@@ -13,7 +13,7 @@ const AddCommentParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
     text: commentTextParam,
-    ...commentExtras,
+    ...commentExtras(),
     isAddToFollowers: z.boolean().optional().describe('Follow the issue (default true).'),
   }),
 );

@@ -1,8 +1,10 @@
 /** Params shared by the comment tools (research §1.7 item 3: mentions need `summonees`, not "@login" text). */
+import { ref } from '@toolsmith/core';
 import { z } from 'zod';
-import { filled, atMost } from '../shared/params.ts';
+import { filled, atMost, userRef } from '../shared/params.ts';
 
-export const commentIdParam = z.number().int().positive().describe('Comment id, e.g. 103.');
+/** One of the issue's comments (read for each call; its long id is taken too). */
+export const commentIdParam = () => ref('comment', { id: 'either' }).describe('Comment id, e.g. 103.');
 
 export const commentTextParam = z
   .string()
@@ -11,9 +13,9 @@ export const commentTextParam = z
   .refine(atMost(100_000), 'Must be at most 100000 characters long.')
   .describe('Text in Tracker markup (Markdown with `markdown`).');
 
-export const commentExtras = {
+export const commentExtras = () => ({
   summonees: z
-    .array(z.string().refine(filled, 'Must be at least 1 character long.'))
+    .array(userRef())
     .refine(atMost(50), 'Must have at most 50 items.')
     .optional()
     .describe('Logins to @mention and notify ("@bob" in the text does not).'),
@@ -28,7 +30,7 @@ export const commentExtras = {
     .refine(atMost(20), 'Must have at most 20 items.')
     .optional()
     .describe('Ids of uploaded files to attach.'),
-};
+});
 
 export function commentBody(params: {
   text: string;

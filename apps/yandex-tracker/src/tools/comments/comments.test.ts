@@ -109,9 +109,8 @@ describe('tracker_add_comment', () => {
       summonees: ['nobody'],
     });
     expect(result.isError).toBe(true);
-    expect(result.text).toContain('Пользователь «nobody» не найден');
     expect(result.text).toContain(
-      'Summon people by login or uid, e.g. ["bob"] (tracker_find_users finds them); dismissed users cannot be summoned.',
+      '- summonees.0: "nobody" is not a user. Valid users: alice (Alice Ivanova), bob (Bob Petrov), carol (Carol Smirnova), dave (Dave Kuznetsov), erin (Erin Sokolova). Nothing was sent.',
     );
     expect(t.emulator.state.comments.length).toBe(before);
   });
@@ -119,7 +118,7 @@ describe('tracker_add_comment', () => {
   it('refuses an empty text before calling the API', async () => {
     const result = await t.call('tracker_add_comment', { issueId: 'WEB-2', text: '   ' });
     expect(result.isError).toBe(true);
-    expect(result.text).toContain('- text: Must be at least 1 character long.');
+    expect(result.text).toContain('- text: A blank string is not a value here. Send a value.');
   });
 });
 
@@ -179,7 +178,7 @@ describe('tracker_edit_comment', () => {
     const result = await t.call('tracker_edit_comment', { issueId: 'DEMO-1', commentId: 999, text: 'x' });
     expect(result.isError).toBe(true);
     expect(result.text).toContain(
-      'List the comments of DEMO-1 with tracker_get_comments to find the commentId.',
+      '- commentId: "999" is not a comment of DEMO-1. Valid comments: 101 (by Bob Petrov), 102 (by Alice Ivanova), 103 (by Bob Petrov). Nothing was sent.',
     );
   });
 });
@@ -195,9 +194,7 @@ describe('tracker_delete_comment', () => {
     );
     const again = await t.call('tracker_delete_comment', { issueId: 'WEB-2', commentId: id });
     expect(again.isError).toBe(true);
-    expect(again.text).toContain(
-      `WEB-2 has no comment ${id}: list its comments with tracker_get_comments to find the commentId.`,
-    );
+    expect(again.text).toContain(`- commentId: "${id}" is not a comment of WEB-2.`);
   });
 
   it('keeps the API message when the issue itself does not exist', async () => {

@@ -12,7 +12,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const DeleteCommentParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
-    commentId: commentIdParam,
+    commentId: commentIdParam(),
   }),
 );
 

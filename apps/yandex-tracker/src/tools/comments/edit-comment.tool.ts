@@ -19,9 +19,9 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const EditCommentParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
-    commentId: commentIdParam,
+    commentId: commentIdParam(),
     text: commentTextParam.describe('The new full text.'),
-    ...commentExtras,
+    ...commentExtras(),
     version: z.number().int().positive().optional().describe('`version` from your read (recommended).'),
   }),
 );

@@ -2,7 +2,7 @@ import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toComment, type ApiComment } from '../../api/dto/comment-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import { chooseView, listAfter, type TrackerCtx } from '../shared/list-result.ts';
+import { chooseView, firstPageOnly, listAfter, type TrackerCtx } from '../shared/list-result.ts';
 import { cursorParam, fieldsOf, issueIdParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -36,17 +36,21 @@ export class GetCommentsTool extends TrackerTool<ReturnType<typeof GetCommentsPa
   }
 
   async execute(params: z.output<ReturnType<typeof GetCommentsParams>>, ctx: TrackerCtx) {
-    return listAfter(
-      this.name,
+    return firstPageOnly(
+      ctx,
       params,
-      (after, perPage) =>
-        ctx.deps.client.cursor<ApiComment>(
-          `/v3/issues/${encodeURIComponent(params.issueId)}/comments`,
-          { after, perPage },
-          { signal: ctx.signal },
-        ),
-      (comment) => String(comment.id),
-      chooseView(params, toComment),
+      await listAfter(
+        this.name,
+        params,
+        (after, perPage) =>
+          ctx.deps.client.cursor<ApiComment>(
+            `/v3/issues/${encodeURIComponent(params.issueId)}/comments`,
+            { after, perPage },
+            { signal: ctx.signal },
+          ),
+        (comment) => String(comment.id),
+        chooseView(params, toComment),
+      ),
     );
   }
 }

@@ -3,16 +3,16 @@
  * must hold for them too, even when the call names only a component id (the bypass found in review
  * of aikts#30): the component's queue is read with one GET when a policy is set.
  */
-import { NotFoundError } from '@toolsmith/core';
-import { z } from 'zod';
+import { NotFoundError, ref } from '@toolsmith/core';
 import type { ApiComponent } from '../../api/dto/component-dto.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { assertQueueAccess, policyActive } from '../shared/tracker-tool.ts';
 
-export const componentIdParam = z.number().int().positive().describe('Component id, e.g. 3.');
+/** A component of any queue: the id, or its name (announced). */
+export const componentIdParam = () => ref('component', { id: 'either' }).describe('Component id, e.g. 3.');
 
-export const componentPath = (componentId: number) =>
+export const componentPath = (componentId: number | string) =>
   `/v2/components/${encodeURIComponent(String(componentId))}`;
 
 /** Adds where to find component ids to a 404. */
@@ -25,7 +25,7 @@ export function withComponentHint(error: unknown): unknown {
 /** Refuses the call when the component's queue is outside the allow-list (or read-only, for writes). */
 export async function assertComponentAccess(
   ctx: TrackerCtx,
-  componentId: number,
+  componentId: number | string,
   write: boolean,
 ): Promise<void> {
   const { config, client } = ctx.deps;

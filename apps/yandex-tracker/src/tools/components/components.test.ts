@@ -51,8 +51,9 @@ describe('tracker_get_components', () => {
   it('names the valid queues for an unknown queue', async () => {
     const result = await t.call('tracker_get_components', { queueId: 'NOPE' });
     expect(result.isError).toBe(true);
-    expect(result.text).toContain('Очередь «NOPE» не существует.');
-    expect(result.text).toContain('Valid queues: DEMO, OPS, WEB.');
+    expect(result.text).toContain(
+      'Valid queues: DEMO (Demo), OPS (Operations), WEB (Website). Nothing was sent.',
+    );
   });
 
   it('hides components of queues outside the allow-list', async () => {
@@ -100,7 +101,7 @@ describe('tracker_create_component', () => {
     const result = await t.call('tracker_create_component', { queueId: 'DEMO', name: 'backend' });
     expect(result.isError).toBe(true);
     expect(result.text).toContain(
-      'Queue DEMO already has a component named "backend": use it (tracker_get_components with queueId "DEMO" shows its id) or pick another name.',
+      '- name: Queue DEMO already has the component 1 (Backend): use its id, or pick another name. Nothing was sent.',
     );
     expect(t.emulator.state.components.filter((c) => c.queue === 'DEMO')).toHaveLength(2);
   });
@@ -150,8 +151,13 @@ describe('tracker_update_component', () => {
 
   it('points at the component list for an unknown id, and asks for a change', async () => {
     const missing = await t.call('tracker_update_component', { componentId: 99, name: 'x' });
-    expect(missing.text).toContain('Компонент «99» не существует.');
-    expect(missing.text).toContain('List the components and their ids with tracker_get_components.');
+    expect(missing.text).toContain('- componentId: "99" is not a component.');
+    expect(missing.text).toContain(
+      'Valid components: 1 (API, DEMO), 2 (Frontend, DEMO), 3 (Infrastructure, OPS)',
+    );
+    const byName = await t.call('tracker_update_component', { componentId: 'frontend', assignAuto: false });
+    expect(byName.isError).toBe(false);
+    expect(byName.text.split('\n')[0]).toBe('converted: componentId "frontend" → 2 (Frontend, DEMO)');
     const nothing = await t.call('tracker_update_component', { componentId: 1 });
     expect(nothing.text).toContain(
       'says nothing to change. Pass at least one of `name`, `description`, `lead`, `assignAuto`.',
@@ -187,8 +193,10 @@ describe('tracker_delete_component', () => {
   it('points at the component list when it is already gone', async () => {
     const result = await t.call('tracker_delete_component', { componentId: 3 });
     expect(result.isError).toBe(true);
-    expect(result.text).toContain('HTTP 404');
-    expect(result.text).toContain('List the components and their ids with tracker_get_components.');
+    expect(result.text).toContain('- componentId: "3" is not a component.');
+    expect(result.text).toContain(
+      'Valid components: 1 (API, DEMO), 2 (Frontend, DEMO), 4 (Monitoring, OPS).',
+    );
   });
 
   it('refuses to delete a component of a queue outside the allow-list', async () => {

@@ -1,17 +1,18 @@
-import { ApiError, buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { ApiError, buildToolName, defineToolMetadata, fold, labelOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toComponent, type ApiComponent } from '../../api/dto/component-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { atMost, filled, queueIdParam, userIdParam } from '../shared/params.ts';
+import { refuse } from '../shared/relations.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from '../queues/queue-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const CreateComponentParams = lazySchema(() =>
   z.object({
-    queueId: queueIdParam.describe('Queue key, e.g. DEMO.'),
+    queueId: queueIdParam,
     name: z
       .string()
       .trim()
@@ -42,6 +43,22 @@ export class CreateComponentTool extends TrackerTool<ReturnType<typeof CreateCom
     return CreateComponentParams();
   }
 
+  /** A name the queue's components already have is refused before anything is sent (the API's 409). */
+  protected override async beforeExecute(
+    params: z.output<ReturnType<typeof CreateComponentParams>>,
+    ctx: TrackerCtx,
+  ) {
+    await super.beforeExecute(params, ctx);
+    const components = await ctx.deps.references.entities('component', params.queueId, ctx);
+    const same = components?.list.records.find((r) => r.names?.some((n) => fold(n) === fold(params.name)));
+    if (same)
+      throw refuse(
+        this.name,
+        'name',
+        `Queue ${params.queueId} already has the component ${labelOf(same)}: use its id, or pick another name. Nothing was sent.`,
+      );
+  }
+
   async execute(params: z.output<ReturnType<typeof CreateComponentParams>>, ctx: TrackerCtx) {
     const body = {
       name: params.name,
@@ -51,9 +68,12 @@ export class CreateComponentTool extends TrackerTool<ReturnType<typeof CreateCom
       ...(params.assignAuto !== undefined ? { assignAuto: params.assignAuto } : {}),
     };
     try {
-      return toComponent(
-        await ctx.deps.client.post<ApiComponent>('/v3/components', { json: body, signal: ctx.signal }),
-      );
+      const component = await ctx.deps.client.post<ApiComponent>('/v3/components', {
+        json: body,
+        signal: ctx.signal,
+      });
+      ctx.deps.references.invalidate('component');
+      return toComponent(component);
     } catch (error) {
       if (ApiError.isInstance(error) && error.status === 409) {
         throw withHint(

@@ -13,7 +13,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 const DeleteComponentParams = lazySchema(() =>
   z.object({
-    componentId: componentIdParam,
+    componentId: componentIdParam(),
   }),
 );
 
@@ -44,6 +44,7 @@ export class DeleteComponentTool extends TrackerTool<ReturnType<typeof DeleteCom
     } catch (error) {
       throw withComponentHint(error);
     }
+    ctx.deps.references.invalidate('component');
     return { componentId: params.componentId, deleted: true };
   }
 }

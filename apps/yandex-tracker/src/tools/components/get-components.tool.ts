@@ -2,7 +2,7 @@ import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toComponent, type ApiComponent } from '../../api/dto/component-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
+import { chooseView, firstPageOnly, listLocal, type TrackerCtx } from '../shared/list-result.ts';
 import { cursorParam, fieldsOf, perPageParam, queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from '../queues/queue-hints.ts';
@@ -50,13 +50,13 @@ export class GetComponentsTool extends TrackerTool<ReturnType<typeof GetComponen
       ? components.filter((c) => c.queue?.key !== undefined && allowed.includes(c.queue.key))
       : components;
     const hidden = components.length - visible.length;
-    return {
+    return firstPageOnly(ctx, params, {
       ...listLocal(this.name, params, visible, chooseView(params, toComponent)),
       ...(hidden > 0
         ? {
             note: `${hidden} component(s) of queues outside this server's allowed queues (${allowed!.join(', ')}) were left out.`,
           }
         : {}),
-    };
+    });
   }
 }

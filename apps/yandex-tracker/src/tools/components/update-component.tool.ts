@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, emptyMeans, ValidationError } from '@toolsmith/core';
 import { z } from 'zod';
 import { toComponent, type ApiComponent } from '../../api/dto/component-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -17,14 +17,13 @@ const CHANGES = ['name', 'description', 'lead', 'assignAuto'] as const;
 
 const UpdateComponentParams = lazySchema(() =>
   z.object({
-    componentId: componentIdParam,
+    componentId: componentIdParam(),
     version: versionParam,
     name: nameParam('Name, unique in the queue.'),
-    description: z
-      .string()
-      .refine(atMost(10_000), 'Must be at most 10000 characters long.')
-      .optional()
-      .describe('Description.'),
+    description: emptyMeans(
+      z.string().refine(atMost(10_000), 'Must be at most 10000 characters long.').optional(),
+      'clear',
+    ).describe('Description.'),
     lead: userIdParam.optional().describe('Owner: login or uid.'),
     assignAuto: z.boolean().optional().describe('Auto-assign its new issues to the lead.'),
   }),
@@ -70,6 +69,7 @@ export class UpdateComponentTool extends TrackerTool<ReturnType<typeof UpdateCom
         ...(params.version !== undefined ? { query: { version: params.version } } : {}),
         signal: ctx.signal,
       });
+      if (params.name !== undefined) ctx.deps.references.invalidate('component');
       return toComponent(component);
     } catch (error) {
       throw withComponentHint(error);

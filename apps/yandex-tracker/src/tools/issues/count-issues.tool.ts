@@ -3,24 +3,13 @@ import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { assertQueueAccess, TrackerTool } from '../shared/tracker-tool.ts';
-import { checkSearchBody } from '../shared/reference-values.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
-import { filled } from '../shared/params.ts';
+import { filterParam, yqlParam } from './find-issues.tool.ts';
 
 const CountIssuesParams = lazySchema(() =>
   z.object({
-    query: z
-      .string()
-      .refine(filled, 'Must be at least 1 character long.')
-      .optional()
-      .describe('YQL, e.g. `Queue: DEMO Status: !closed`.'),
-    filter: z
-      .record(
-        z.string(),
-        z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]),
-      )
-      .optional()
-      .describe('Field → value(s), e.g. {"queue": "DEMO"}.'),
+    query: yqlParam().describe('YQL, e.g. `Queue: DEMO Status: !closed`.'),
+    filter: filterParam(),
   }),
 );
 
@@ -54,7 +43,7 @@ export class CountIssuesTool extends TrackerTool<ReturnType<typeof CountIssuesPa
         ],
       });
     }
-    const body = await checkSearchBody(ctx, this.name, restrictToAllowedQueues(params, ctx));
+    const body = restrictToAllowedQueues(params, ctx);
     const count = await ctx.deps.client.post<number>('/v3/issues/_count', {
       json: body,
       idempotent: true,

@@ -1,18 +1,21 @@
-import { ApiError, buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { ApiError, buildToolName, defineToolMetadata, ref } from '@toolsmith/core';
 import { z } from 'zod';
 import { LINK_RELATIONSHIPS, toLink, type ApiLink } from '../../api/dto/link-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { issueIdParam } from '../shared/params.ts';
+import { assertIssueExists, refuse } from '../shared/relations.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const CreateIssueLinkParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam.describe('Issue key, e.g. DEMO-5.'),
-    relationship: z
-      .enum(LINK_RELATIONSHIPS)
+    // The API's relationships (GET /v2/linktypes); another case is converted, announced. The wire
+    // still lists them.
+    relationship: ref('relationship')
+      .meta({ enum: [...LINK_RELATIONSHIPS] })
       .describe('`issueId` <relationship> `targetIssueId`; "depends on": blocked by the target.'),
     targetIssueId: issueIdParam.describe('Issue key to link to.'),
   }),
@@ -32,6 +35,38 @@ export class CreateIssueLinkTool extends TrackerTool<ReturnType<typeof CreateIss
 
   getParamsSchema() {
     return CreateIssueLinkParams();
+  }
+
+  /**
+   * Before linking: not the issue to itself, not a second link between the same two issues (the API
+   * answers 409), and a target that exists.
+   */
+  protected override async beforeExecute(
+    params: z.output<ReturnType<typeof CreateIssueLinkParams>>,
+    ctx: TrackerCtx,
+  ) {
+    await super.beforeExecute(params, ctx);
+    if (params.targetIssueId === params.issueId)
+      throw refuse(
+        this.name,
+        'targetIssueId',
+        'is `issueId` itself: an issue cannot be linked to itself. Nothing was sent.',
+      );
+    const links = await ctx.deps.client
+      .get<ApiLink[]>(`/v3/issues/${encodeURIComponent(params.issueId)}/links`, { signal: ctx.signal })
+      .catch(() => undefined); // a missing issue: the POST answers it
+    const existing = (Array.isArray(links) ? links : []).find(
+      (l) => l.object?.key === params.targetIssueId || l.object?.id === params.targetIssueId,
+    );
+    if (existing) {
+      const link = toLink(existing);
+      throw refuse(
+        this.name,
+        'targetIssueId',
+        `is linked to ${params.issueId} already: link ${link.linkId} (${params.issueId} ${link.relationship} ${params.targetIssueId}). To change the relationship, delete that link with tracker_delete_issue_link first. Nothing was sent.`,
+      );
+    }
+    await assertIssueExists(ctx, this.name, 'targetIssueId', params.targetIssueId);
   }
 
   async execute(params: z.output<ReturnType<typeof CreateIssueLinkParams>>, ctx: TrackerCtx) {

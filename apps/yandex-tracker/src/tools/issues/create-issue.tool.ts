@@ -3,24 +3,23 @@ import { z } from 'zod';
 import { toIssueDetail } from '../../api/dto/issue-dto.ts';
 import type { ApiIssue } from '../../api/dto/tracker-types.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import { isMissingQueue, knownQueues, withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { atMost, filled, issueIdParam, queueIdParam } from '../shared/params.ts';
+import { assertIssueExists } from '../shared/relations.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { checkWrite } from '../shared/reference-values.ts';
 import { issueFieldsShape, issueFieldsBody } from './issue-fields.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const CreateIssueParams = lazySchema(() =>
   z.object({
-    queueId: queueIdParam.describe('Queue key, e.g. DEMO.'),
+    queueId: queueIdParam,
     summary: z
       .string()
       .trim()
       .refine(filled, 'Must be at least 1 character long.')
       .refine(atMost(1000), 'Must be at most 1000 characters long.')
       .describe('Title.'),
-    ...issueFieldsShape,
+    ...issueFieldsShape('create'),
     parentId: issueIdParam.optional().describe('Parent issue key (makes a sub-issue).'),
     attachmentIds: z
       .array(z.string().refine(filled, 'Must be at least 1 character long.'))
@@ -45,12 +44,21 @@ export class CreateIssueTool extends TrackerTool<ReturnType<typeof CreateIssuePa
     return CreateIssueParams();
   }
 
+  /** A parent that does not exist is refused before the issue is created (not after, as a 422). */
+  protected override async beforeExecute(
+    params: z.output<ReturnType<typeof CreateIssueParams>>,
+    ctx: TrackerCtx,
+  ) {
+    await super.beforeExecute(params, ctx);
+    if (params.parentId !== undefined) await assertIssueExists(ctx, this.name, 'parentId', params.parentId);
+  }
+
   async execute(params: z.output<ReturnType<typeof CreateIssueParams>>, ctx: TrackerCtx) {
     const unique = `toolsmith-${crypto.randomUUID()}`;
     const body = {
       queue: params.queueId,
       summary: params.summary,
-      ...issueFieldsBody(await checkWrite(ctx, this.name, params)),
+      ...issueFieldsBody(params),
       ...(params.parentId ? { parent: params.parentId } : {}),
       ...(params.attachmentIds ? { attachmentIds: params.attachmentIds } : {}),
       unique,
@@ -83,13 +91,6 @@ export class CreateIssueTool extends TrackerTool<ReturnType<typeof CreateIssuePa
             ...toIssueDetail(found),
             note: 'Created (found by its unique key after a retried request).',
           };
-      }
-      if (isMissingQueue(error)) {
-        const queues = await knownQueues(ctx);
-        throw withHint(
-          error,
-          queues ? `Valid queues: ${queues.join(', ')}.` : 'List queues with tracker_get_queues.',
-        );
       }
       throw error;
     }

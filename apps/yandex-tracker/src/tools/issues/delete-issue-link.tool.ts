@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, NotFoundError } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, NotFoundError, ref } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
@@ -11,7 +11,8 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const DeleteIssueLinkParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam.describe('Either linked issue.'),
-    linkId: z.number().int().positive().describe('`linkId` from tracker_get_issue_links.'),
+    // One of the issue's links (read for each call).
+    linkId: ref('link', { id: 'either' }).describe('`linkId` from tracker_get_issue_links.'),
   }),
 );
 

@@ -1,9 +1,9 @@
-import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import { buildToolName, custom, defineToolMetadata, ValidationError } from '@toolsmith/core';
 import { z } from 'zod';
 import { toIssueSummary } from '../../api/dto/issue-dto.ts';
 import type { ApiIssue } from '../../api/dto/tracker-types.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts';
+import { chooseView, firstPageOnly, listPages, type TrackerCtx } from '../shared/list-result.ts';
 import {
   atMost,
   cursorParam,
@@ -14,23 +14,14 @@ import {
   queueIdParam,
 } from '../shared/params.ts';
 import { assertQueueAccess, TrackerTool } from '../shared/tracker-tool.ts';
-import { checkSearchBody } from '../shared/reference-values.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const FindIssuesParams = lazySchema(() =>
   z.object({
-    query: z
-      .string()
-      .refine(filled, 'Must be at least 1 character long.')
-      .optional()
-      .describe('YQL, e.g. `Queue: DEMO Assignee: me() Status: !closed "Sort by": Updated DESC`.'),
-    filter: z
-      .record(
-        z.string(),
-        z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]),
-      )
-      .optional()
-      .describe('Field → value(s), e.g. {"queue": "DEMO"}.'),
+    query: yqlParam().describe(
+      'YQL, e.g. `Queue: DEMO Assignee: me() Status: !closed "Sort by": Updated DESC`.',
+    ),
+    filter: filterParam(),
     issueIds: z
       .array(issueRef)
       .refine(filled, 'Must have at least 1 item.')
@@ -81,7 +72,7 @@ export class FindIssuesTool extends TrackerTool<ReturnType<typeof FindIssuesPara
   }
 
   async execute(params: z.output<ReturnType<typeof FindIssuesParams>>, ctx: TrackerCtx) {
-    const body = await checkSearchBody(ctx, this.name, searchBody(params));
+    const body = searchBody(params);
     const { config } = ctx.deps;
     if (params.queueId) assertQueueAccess(config, params.queueId, false);
     const view = chooseView(params, toIssueSummary);
@@ -106,7 +97,7 @@ export class FindIssuesTool extends TrackerTool<ReturnType<typeof FindIssuesPara
       ? result.items.filter((i) => allowed.includes(i.queue?.key ?? i.key.split('-')[0]!))
       : result.items;
     const hidden = result.items.length - visible.length;
-    return {
+    return firstPageOnly(ctx, params, {
       ...result,
       items: visible.map(view),
       ...(hidden > 0
@@ -114,9 +105,28 @@ export class FindIssuesTool extends TrackerTool<ReturnType<typeof FindIssuesPara
             note: `${hidden} issue(s) outside this server's allowed queues (${allowed!.join(', ')}) were left out.`,
           }
         : {}),
-    };
+    });
   }
 }
+
+/**
+ * A YQL query: the values of its `Field: value` conditions are checked against the reference data
+ * (display names and case become keys, announced; a value that matches nothing is refused).
+ */
+export const yqlParam = () =>
+  custom(z.string().refine(filled, 'Must be at least 1 character long.').optional(), 'yql');
+
+/** A search filter: field ids and values checked as in a query (shared/resolvers.ts). */
+export const filterParam = () =>
+  custom(
+    z
+      .record(
+        z.string(),
+        z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]),
+      )
+      .optional(),
+    'issueFilter',
+  ).describe('Field → value(s), e.g. {"queue": "DEMO"}.');
 
 /** The search body: exactly one selector (the API answers 400 to a combination). */
 export function searchBody(params: {

@@ -1,20 +1,17 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, ref } from '@toolsmith/core';
 import { z } from 'zod';
 import { toChangelogEntry, type ApiChangelogEntry } from '../../api/dto/changelog-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import { chooseView, listAfter, type TrackerCtx } from '../shared/list-result.ts';
-import { cursorParam, fieldsOf, filled, issueIdParam, perPageParam } from '../shared/params.ts';
+import { chooseView, firstPageOnly, listAfter, type TrackerCtx } from '../shared/list-result.ts';
+import { cursorParam, fieldsOf, issueIdParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetIssueChangelogParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
-    field: z
-      .string()
-      .refine(filled, 'Must be at least 1 character long.')
-      .optional()
-      .describe('Only changes of this field id, e.g. status.'),
+    // A field of the issue's queue: a name or another case becomes the id, announced.
+    field: ref('field').optional().describe('Only changes of this field id, e.g. status.'),
     type: z
       .string()
       .refine(
@@ -50,17 +47,21 @@ export class GetIssueChangelogTool extends TrackerTool<ReturnType<typeof GetIssu
   }
 
   async execute(params: z.output<ReturnType<typeof GetIssueChangelogParams>>, ctx: TrackerCtx) {
-    return listAfter(
-      this.name,
+    return firstPageOnly(
+      ctx,
       params,
-      (after, perPage) =>
-        ctx.deps.client.cursor<ApiChangelogEntry>(
-          `/v3/issues/${encodeURIComponent(params.issueId)}/changelog`,
-          { after, perPage },
-          { query: { field: params.field, type: params.type }, signal: ctx.signal },
-        ),
-      (entry) => entry.id,
-      chooseView(params, toChangelogEntry),
+      await listAfter(
+        this.name,
+        params,
+        (after, perPage) =>
+          ctx.deps.client.cursor<ApiChangelogEntry>(
+            `/v3/issues/${encodeURIComponent(params.issueId)}/changelog`,
+            { after, perPage },
+            { query: { field: params.field, type: params.type }, signal: ctx.signal },
+          ),
+        (entry) => entry.id,
+        chooseView(params, toChangelogEntry),
+      ),
     );
   }
 }

@@ -1,12 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CONFLICT_HINT } from '../../api/tracker-client.ts';
-import { startStdio, type TrackerHarness } from '../../e2e/__fixtures__/tracker-fixture.ts';
+import { refusedUnsent, startStdio, type TrackerHarness } from '../../e2e/__fixtures__/tracker-fixture.ts';
 
 let t: TrackerHarness;
 beforeAll(async () => {
   t = await startStdio();
 });
 afterAll(() => t.close());
+
+/** A call refused after reads only (the check read what it needed), with no write sent. */
+async function refusedWrite(name: string, args: Record<string, unknown>): Promise<string> {
+  const before = t.emulator.requests.length;
+  const result = await t.call(name, args);
+  expect(result.isError).toBe(true);
+  expect(t.emulator.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
+  return result.text;
+}
 
 describe('tracker_get_issues', () => {
   it('reads a batch and reports missing keys per item', async () => {
@@ -107,10 +116,11 @@ describe('tracker_create_issue', () => {
     expect((result.json as { key: string }).key).toMatch(/^OPS-\d+$/);
   });
 
-  it('names the valid queues when the queue does not exist', async () => {
-    const result = await t.call('tracker_create_issue', { queueId: 'NOPE', summary: 'x' });
-    expect(result.isError).toBe(true);
-    expect(result.text).toContain('Valid queues: DEMO, OPS, WEB.');
+  it('names the valid queues when the queue does not exist, before anything is sent', async () => {
+    const text = await refusedUnsent(t, 'tracker_create_issue', { queueId: 'NOPE', summary: 'x' });
+    expect(text).toContain(
+      '- queueId: "NOPE" is not a queue. Did you mean OPS (Operations)? Valid queues: DEMO (Demo), OPS (Operations), WEB (Website). Nothing was sent.',
+    );
   });
 });
 
@@ -216,9 +226,13 @@ describe('tracker_move_issue', () => {
   });
 
   it('names the valid queues when the target queue does not exist', async () => {
-    const result = await t.call('tracker_move_issue', { issueId: 'DEMO-10', targetQueueId: 'NOPE' });
-    expect(result.isError).toBe(true);
-    expect(result.text).toContain('Valid queues: DEMO, OPS, WEB.');
+    const text = await refusedUnsent(t, 'tracker_move_issue', { issueId: 'DEMO-10', targetQueueId: 'NOPE' });
+    expect(text).toContain('Valid queues: DEMO (Demo), OPS (Operations), WEB (Website).');
+  });
+
+  it('refuses a move into the queue the issue is in, before anything is sent', async () => {
+    const text = await refusedUnsent(t, 'tracker_move_issue', { issueId: 'DEMO-10', targetQueueId: 'DEMO' });
+    expect(text).toContain('- targetQueueId: is the queue DEMO-10 is in already.');
   });
 });
 
@@ -328,14 +342,19 @@ describe('tracker_transition_issue', () => {
   });
 
   it('lists the valid transitions when the one asked for is not available now', async () => {
+    // The issue's transitions are read first (GET), and nothing is executed.
+    const before = t.emulator.requests.length;
     const result = await t.call('tracker_transition_issue', { issueId: 'DEMO-5', transitionId: 'reopen' });
     expect(result.isError).toBe(true);
     expect(result.text).toContain(
-      'Transition "reopen" is not available for DEMO-5 in its current status. Valid transitions: need_info (→ needInfo), stop_progress (→ open), send_to_review (→ inReview), resolve (→ resolved), close (→ closed).',
+      '- transitionId: "reopen" is not a transition of DEMO-5 in its current status. Valid transitions: need_info (→ needInfo), stop_progress (→ open), send_to_review (→ inReview), resolve (→ resolved), close (→ closed). Nothing was sent.',
     );
     expect(result.text).not.toContain(CONFLICT_HINT);
+    expect(t.emulator.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /v3/issues/DEMO-5/transitions',
+    ]);
     const unknown = await t.call('tracker_transition_issue', { issueId: 'DEMO-5', transitionId: 'fly_away' });
-    expect(unknown.text).toContain('Transition "fly_away" is not available for DEMO-5');
+    expect(unknown.text).toContain('"fly_away" is not a transition of DEMO-5 in its current status.');
     expect(issue('DEMO-5').status).toBe('inProgress');
   });
 
@@ -410,16 +429,35 @@ describe('issue links', () => {
     ]);
   });
 
-  it('says the link probably exists when the pair is linked already', async () => {
+  it('refuses a second link between the same two issues, naming the first, before anything is sent', async () => {
+    const before = t.emulator.requests.length;
     const result = await t.call('tracker_create_issue_link', {
       issueId: 'DEMO-12',
       relationship: 'relates',
       targetIssueId: 'DEMO-2',
     });
     expect(result.isError).toBe(true);
-    expect(result.text).toContain(
-      'DEMO-12 and DEMO-2 are probably linked already: see their links with tracker_get_issue_links',
+    expect(result.text).toMatch(
+      /- targetIssueId: is linked to DEMO-12 already: link \d+ \(DEMO-12 is dependent by DEMO-2\)\. To change the relationship, delete that link with tracker_delete_issue_link first\. Nothing was sent\./,
     );
+    expect(t.emulator.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('refuses a link to an issue that does not exist, or to itself, before anything is sent', async () => {
+    const missing = await refusedWrite('tracker_create_issue_link', {
+      issueId: 'DEMO-2',
+      relationship: 'relates',
+      targetIssueId: 'DEMO-999',
+    });
+    expect(missing).toContain(
+      '- targetIssueId: No issue DEMO-999 exists or is visible to this account. Find issues with tracker_find_issues. Nothing was sent.',
+    );
+    const itself = await refusedUnsent(t, 'tracker_create_issue_link', {
+      issueId: 'DEMO-2',
+      relationship: 'relates',
+      targetIssueId: 'DEMO-2',
+    });
+    expect(itself).toContain('- targetIssueId: is `issueId` itself: an issue cannot be linked to itself.');
   });
 
   it('explains which end must be an Epic', async () => {
@@ -450,8 +488,16 @@ describe('issue links', () => {
     });
     expect(result.isError).toBe(true);
     expect(result.text).toContain(
-      'Valid options: "relates", "is dependent by", "depends on", "is subtask for", "is parent task for", "duplicates", "is duplicated by", "is epic of", "has epic".',
+      '- relationship: "is subtask of" is not a link relationship. Did you mean is subtask for? Valid relationships: relates, depends on, is dependent by, duplicates, is duplicated by, is parent task for, is subtask for, is epic of, has epic. Nothing was sent.',
     );
+    // Another case is the relationship, announced.
+    const cased = await t.call('tracker_create_issue_link', {
+      issueId: 'DEMO-6',
+      relationship: 'Depends On',
+      targetIssueId: 'DEMO-9',
+    });
+    expect(cased.isError).toBe(false);
+    expect(cased.text.split('\n')[0]).toBe('converted: relationship "Depends On" → depends on');
   });
 
   it('deletes a link, and points to tracker_get_issue_links for an unknown linkId', async () => {
@@ -462,7 +508,7 @@ describe('issue links', () => {
     const again = await t.call('tracker_delete_issue_link', { issueId: 'DEMO-12', linkId: created });
     expect(again.isError).toBe(true);
     expect(again.text).toContain(
-      `DEMO-12 has no link ${created}: list its links with tracker_get_issue_links to find the linkId.`,
+      `- linkId: ${JSON.stringify(String(created))} is not a link of DEMO-12. There are no links of DEMO-12. Nothing was sent.`,
     );
   });
 });

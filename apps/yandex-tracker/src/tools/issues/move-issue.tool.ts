@@ -3,9 +3,10 @@ import { z } from 'zod';
 import type { ApiIssue } from '../../api/dto/tracker-types.ts';
 import { refKey } from '../../api/dto/refs.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import { isMissingQueue, knownQueues, withHint } from '../shared/known-values.ts';
+import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { issueIdParam, ISSUE_KEY_PATTERN, queueIdParam } from '../shared/params.ts';
+import { refuse } from '../shared/relations.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -38,6 +39,20 @@ export class MoveIssueTool extends TrackerTool<ReturnType<typeof MoveIssueParams
     return MoveIssueParams();
   }
 
+  /** Moving an issue into the queue it is in is refused before anything is sent (the API's 422). */
+  protected override async beforeExecute(
+    params: z.output<ReturnType<typeof MoveIssueParams>>,
+    ctx: TrackerCtx,
+  ) {
+    await super.beforeExecute(params, ctx);
+    if (ISSUE_KEY_PATTERN.test(params.issueId) && params.issueId.startsWith(`${params.targetQueueId}-`))
+      throw refuse(
+        this.name,
+        'targetQueueId',
+        `is the queue ${params.issueId} is in already. Name another queue (tracker_get_queues lists them). Nothing was sent.`,
+      );
+  }
+
   async execute(params: z.output<ReturnType<typeof MoveIssueParams>>, ctx: TrackerCtx) {
     const path = `/v3/issues/${encodeURIComponent(params.issueId)}`;
     const previousKey = ISSUE_KEY_PATTERN.test(params.issueId)
@@ -55,13 +70,6 @@ export class MoveIssueTool extends TrackerTool<ReturnType<typeof MoveIssueParams
         signal: ctx.signal,
       });
     } catch (error) {
-      if (isMissingQueue(error)) {
-        const queues = await knownQueues(ctx);
-        throw withHint(
-          error,
-          queues ? `Valid queues: ${queues.join(', ')}.` : 'List queues with tracker_get_queues.',
-        );
-      }
       if (ApiError.isInstance(error) && error.status === 422) {
         throw withHint(
           error,

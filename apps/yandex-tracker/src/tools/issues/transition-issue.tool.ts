@@ -1,30 +1,27 @@
-import { ApiError, buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { ApiError, buildToolName, custom, defineToolMetadata, labelOf, ref } from '@toolsmith/core';
 import { z } from 'zod';
 import { refKey } from '../../api/dto/refs.ts';
 import type { ApiIssue } from '../../api/dto/tracker-types.ts';
 import { CONFLICT_HINT } from '../../api/tracker-client.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import { knownTransitions, withHint } from '../shared/known-values.ts';
+import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { filled, issueIdParam, resolutionParam, transitionCommentParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { checkWrite } from '../shared/reference-values.ts';
 import type { ApiTransition } from './get-issue-transitions.tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const TransitionIssueParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
-    transitionId: z
-      .string()
-      .refine(filled, 'Must be at least 1 character long.')
-      .describe('Transition id, e.g. close.'),
+    // Checked against the transitions the issue has in its current status (read for each call).
+    transitionId: ref('transition').describe('Transition id, e.g. close.'),
     comment: transitionCommentParam,
     resolution: resolutionParam,
-    customFields: z
-      .record(z.string().refine(filled, 'Must be at least 1 character long.'), z.unknown())
-      .optional()
-      .describe('Fields the transition asks for, by id.'),
+    customFields: custom(
+      z.record(z.string().refine(filled, 'Must be at least 1 character long.'), z.unknown()).optional(),
+      'customFields',
+    ).describe('Fields the transition asks for, by id.'),
   }),
 );
 
@@ -46,7 +43,7 @@ export class TransitionIssueTool extends TrackerTool<ReturnType<typeof Transitio
   }
 
   async execute(params: z.output<ReturnType<typeof TransitionIssueParams>>, ctx: TrackerCtx) {
-    const { resolution } = await checkWrite(ctx, this.name, { resolution: params.resolution });
+    const { resolution } = params;
     const issuePath = `/v3/issues/${encodeURIComponent(params.issueId)}`;
     let available: ApiTransition[];
     try {
@@ -76,32 +73,26 @@ export class TransitionIssueTool extends TrackerTool<ReturnType<typeof Transitio
     };
   }
 
-  /** Names the valid transitions (or resolutions) when the API refused the ones given. */
+  /**
+   * Names the valid transitions when the API refused the one given anyway (the issue changed between
+   * the check and the write, or the transitions could not be read first).
+   */
   private async explain(
     error: unknown,
     params: z.output<ReturnType<typeof TransitionIssueParams>>,
     ctx: TrackerCtx,
   ): Promise<unknown> {
     if (!ApiError.isInstance(error) || ![400, 404, 409, 422].includes(error.status)) return error;
-    const known = await knownTransitions(ctx, params.issueId);
-    if (known === undefined) return error;
-    if (!known.some((t) => t.id === params.transitionId)) {
-      // Not a stale version: the transition does not exist or is not available in this status.
-      error.message = error.message.replace(` ${CONFLICT_HINT}`, '');
-      return withHint(
-        error,
-        known.length > 0
-          ? `Transition "${params.transitionId}" is not available for ${params.issueId} in its current status. Valid transitions: ${known.map((t) => (t.to ? `${t.id} (→ ${t.to})` : t.id)).join(', ')}.`
-          : `${params.issueId} has no transitions available in its current status.`,
-      );
-    }
-    if (params.resolution !== undefined && /resolution|резолюц/i.test(error.message)) {
-      const resolutions = await ctx.deps.client
-        .get<Array<{ key: string }>>('/v3/resolutions', { signal: ctx.signal })
-        .catch(() => undefined);
-      if (resolutions)
-        return withHint(error, `Valid resolutions: ${resolutions.map((r) => r.key).join(', ')}.`);
-    }
-    return error;
+    const known = await ctx.deps.references.entities('transition', params.issueId, ctx);
+    if (known === undefined || known.byExact.has(params.transitionId)) return error;
+    // Not a stale version: the transition does not exist or is not available in this status.
+    error.message = error.message.replace(` ${CONFLICT_HINT}`, '');
+    const records = known.list.records;
+    return withHint(
+      error,
+      records.length > 0
+        ? `Transition "${params.transitionId}" is not available for ${params.issueId} in its current status. Valid transitions: ${records.map(labelOf).join(', ')}.`
+        : `${params.issueId} has no transitions available in its current status.`,
+    );
   }
 }

@@ -13,8 +13,8 @@ import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { atMost, filled, issueIdParam } from '../shared/params.ts';
+import { assertIssueExists, refuse } from '../shared/relations.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { checkWrite } from '../shared/reference-values.ts';
 import { issueFieldsBody, issueFieldsShape, issueListEdits } from './issue-fields.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -28,8 +28,8 @@ const UpdateIssueParams = lazySchema(() =>
       .refine(atMost(1000), 'Must be at most 1000 characters long.')
       .optional()
       .describe('Title.'),
-    ...issueFieldsShape,
-    ...issueListEdits,
+    ...issueFieldsShape('update'),
+    ...issueListEdits(),
     parentId: issueIdParam.optional().describe('Parent issue key.'),
     version: z.number().int().positive().optional().describe('`version` from your read (recommended).'),
   }),
@@ -73,6 +73,22 @@ export class UpdateIssueTool extends TrackerTool<ReturnType<typeof UpdateIssuePa
     return { success: false, error: new ValidationError({ toolName: this.name, issues }) };
   }
 
+  /** A parent that does not exist, or the issue itself, is refused before the update. */
+  protected override async beforeExecute(
+    params: z.output<ReturnType<typeof UpdateIssueParams>>,
+    ctx: TrackerCtx,
+  ) {
+    await super.beforeExecute(params, ctx);
+    if (params.parentId === undefined) return;
+    if (params.parentId === params.issueId)
+      throw refuse(
+        this.name,
+        'parentId',
+        `is the issue itself: an issue cannot be its own parent. Nothing was sent.`,
+      );
+    await assertIssueExists(ctx, this.name, 'parentId', params.parentId);
+  }
+
   async execute(params: z.output<ReturnType<typeof UpdateIssueParams>>, ctx: TrackerCtx) {
     const readOnly = Object.keys(params.customFields ?? {}).filter((key) => Object.hasOwn(ELSEWHERE, key));
     if (readOnly.length > 0) {
@@ -82,7 +98,7 @@ export class UpdateIssueTool extends TrackerTool<ReturnType<typeof UpdateIssuePa
       });
     }
     const body = {
-      ...issueFieldsBody(await checkWrite(ctx, this.name, params)),
+      ...issueFieldsBody(params),
       ...(params.summary !== undefined ? { summary: params.summary } : {}),
       ...(params.parentId !== undefined ? { parent: params.parentId } : {}),
     };

@@ -1,4 +1,4 @@
-import { ApiError, buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import { ApiError, buildToolName, defineToolMetadata, fold, labelOf, ValidationError } from '@toolsmith/core';
 import { z } from 'zod';
 import { toProjectDetail, type ApiProject } from '../../api/dto/project-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -18,7 +18,7 @@ const CreateProjectParams = lazySchema(() =>
       .refine(filled, 'Must be at least 1 character long.')
       .refine(atMost(200), 'Must be at most 200 characters long.')
       .describe('Unique name.'),
-    queueIds: queueIdsParam,
+    queueIds: queueIdsParam(),
     lead: userIdParam.optional().describe('Lead: login or uid.'),
     description: z
       .string()
@@ -51,22 +51,40 @@ export class CreateProjectTool extends TrackerTool<ReturnType<typeof CreateProje
     return { issueIds: [], queues: [...params.queueIds] };
   }
 
+  /** Dates in order, and a name no project has (the API's 409), before anything is sent. */
+  protected override async beforeExecute(params: Params, ctx: TrackerCtx) {
+    await super.beforeExecute(params, ctx);
+    assertDateOrder(this.name, params.startDate?.date, params.endDate?.date);
+    const projects = await ctx.deps.references.entities('project', undefined, ctx);
+    const same = projects?.list.records.find((r) => r.names?.some((n) => fold(n) === fold(params.name)));
+    if (same)
+      throw new ValidationError({
+        toolName: this.name,
+        issues: [
+          {
+            field: 'name',
+            message: `There is a project with this name already: ${labelOf(same)}. Use it, or pick another name. Nothing was sent.`,
+          },
+        ],
+      });
+  }
+
   async execute(params: Params, ctx: TrackerCtx) {
-    assertDateOrder(params);
     const body = {
       name: params.name,
       queues: queuesValue(params.queueIds),
       ...(params.lead !== undefined ? { lead: params.lead } : {}),
       ...(params.description !== undefined ? { description: params.description } : {}),
       ...(params.status !== undefined ? { status: params.status } : {}),
-      ...(params.startDate !== undefined ? { startDate: params.startDate } : {}),
-      ...(params.endDate !== undefined ? { endDate: params.endDate } : {}),
+      ...(params.startDate !== undefined ? { startDate: params.startDate.date } : {}),
+      ...(params.endDate !== undefined ? { endDate: params.endDate.date } : {}),
     };
     try {
       const project = await ctx.deps.client.post<ApiProject>('/v2/projects/', {
         json: body,
         signal: ctx.signal,
       });
+      ctx.deps.references.invalidate('project');
       return { ...toProjectDetail(project), queues: project.queues?.map((q) => q.key) ?? params.queueIds };
     } catch (error) {
       if (ApiError.isInstance(error) && error.status === 409) {
@@ -80,15 +98,26 @@ export class CreateProjectTool extends TrackerTool<ReturnType<typeof CreateProje
   }
 }
 
-/** Start after end is refused before anything is sent. */
-export function assertDateOrder(params: { startDate?: string | undefined; endDate?: string | undefined }) {
-  if (params.startDate && params.endDate && params.startDate > params.endDate) {
+/** Start after end is refused before anything is sent (`stored`: the project's other date, when only one is given). */
+export function assertDateOrder(
+  toolName: string,
+  startDate: string | undefined,
+  endDate: string | undefined,
+  stored?: 'startDate' | 'endDate',
+) {
+  if (startDate && endDate && startDate > endDate) {
     throw new ValidationError({
+      toolName,
       issues: [
-        {
-          field: 'endDate',
-          message: `(${params.endDate}) is before startDate (${params.startDate}). Swap them or fix one.`,
-        },
+        stored === 'endDate'
+          ? {
+              field: 'startDate',
+              message: `(${startDate}) is after the project's endDate (${endDate}). Pass an endDate too, or an earlier startDate.`,
+            }
+          : {
+              field: 'endDate',
+              message: `(${endDate}) is before ${stored === 'startDate' ? "the project's " : ''}startDate (${startDate}). ${stored ? 'Pass a startDate too, or a later endDate.' : 'Swap them or fix one.'}`,
+            },
       ],
     });
   }

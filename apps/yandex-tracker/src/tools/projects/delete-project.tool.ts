@@ -8,7 +8,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 const DeleteProjectParams = lazySchema(() =>
   z.object({
-    projectId: projectIdParam,
+    projectId: projectIdParam(),
   }),
 );
 
@@ -39,6 +39,7 @@ export class DeleteProjectTool extends TrackerTool<ReturnType<typeof DeleteProje
     } catch (error) {
       throw withProjectHint(error);
     }
+    ctx.deps.references.invalidate('project');
     return { projectId: params.projectId, deleted: true };
   }
 }

@@ -10,7 +10,7 @@ import { fieldsOf, filled } from '../shared/params.ts';
 
 const GetProjectParams = lazySchema(() =>
   z.object({
-    projectId: projectIdParam,
+    projectId: projectIdParam(),
     expand: z
       .array(z.enum(['queues']))
       .refine(filled, 'Must have at least 1 item.')

@@ -2,7 +2,7 @@ import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toProjectSummary, type ApiProject } from '../../api/dto/project-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts';
+import { chooseView, firstPageOnly, listPages, type TrackerCtx } from '../shared/list-result.ts';
 import { cursorParam, fieldsOf, perPageParam, queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from '../queues/queue-hints.ts';
@@ -63,7 +63,7 @@ export class GetProjectsTool extends TrackerTool<ReturnType<typeof GetProjectsPa
         )
       : result.items;
     const hidden = result.items.length - visible.length;
-    return {
+    return firstPageOnly(ctx, params, {
       ...result,
       items: visible.map(chooseView(params, toProjectSummary)),
       ...(hidden > 0
@@ -71,6 +71,6 @@ export class GetProjectsTool extends TrackerTool<ReturnType<typeof GetProjectsPa
             note: `${hidden} project(s) with no queue among this server's allowed queues (${allowed!.join(', ')}) were left out.`,
           }
         : {}),
-    };
+    });
   }
 }

@@ -2,37 +2,29 @@
  * Shared project params and the queue policy for projects: a project spans queues, so reading one
  * needs at least one of its queues allowed, and changing one needs all of them allowed and writable.
  */
-import { NotFoundError } from '@toolsmith/core';
+import { NotFoundError, ref } from '@toolsmith/core';
 import { z } from 'zod';
 import type { ApiProject } from '../../api/dto/project-dto.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { atMost, filled, queueRef } from '../shared/params.ts';
+import { atMost, dateParam, filled } from '../shared/params.ts';
 import { assertQueueAccess, policyActive, QueueAccessError } from '../shared/tracker-tool.ts';
 
 export const PROJECT_STATUSES = ['DRAFT', 'IN_PROGRESS', 'LAUNCHED', 'POSTPONED'] as const;
 
-export const projectIdParam = z
-  .string()
-  .refine(
-    (value) => /^\d+$/.test(value),
-    'Use the numeric project id as a string, e.g. "1" (tracker_get_projects lists them).',
-  )
-  .describe('Project id, e.g. "1".');
+/** A project: its id, or its name or key (announced). */
+export const projectIdParam = () => ref('project').describe('Project id, e.g. "1".');
 
-export const projectDateParam = (what = 'YYYY-MM-DD.') =>
-  z
-    .string()
-    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value), 'Use YYYY-MM-DD, e.g. "2026-12-31".')
-    .describe(what);
+export const projectDateParam = (what = 'YYYY-MM-DD.') => dateParam(what);
 
 export const projectStatusParam = z.enum(PROJECT_STATUSES).describe('Stage.');
 
-export const queueIdsParam = z
-  .array(queueRef)
-  .refine(filled, 'Must have at least 1 item.')
-  .refine(atMost(50), 'Must have at most 50 items.')
-  .describe('Queue keys, e.g. DEMO.');
+export const queueIdsParam = () =>
+  z
+    .array(ref('queue'))
+    .refine(filled, 'Must have at least 1 item.')
+    .refine(atMost(50), 'Must have at most 50 items.')
+    .describe('Queue keys, e.g. DEMO.');
 
 export const projectPath = (projectId: string) => `/v2/projects/${encodeURIComponent(projectId)}`;
 

@@ -62,7 +62,7 @@ describe('tracker_get_projects', () => {
       'Database migration',
     ]);
     const missing = await t.call('tracker_get_projects', { queueId: 'NOPE' });
-    expect(missing.text).toContain('Valid queues: DEMO, OPS, WEB.');
+    expect(missing.text).toContain('Valid queues: DEMO (Demo), OPS (Operations), WEB (Website).');
   });
 
   it('hides projects with no allowed queue', async () => {
@@ -92,12 +92,17 @@ describe('tracker_get_project', () => {
     });
   });
 
-  it('points at the project list for an unknown id, and asks for a numeric id', async () => {
+  it('lists the projects for an unknown id, and takes a name or key for the id, announced', async () => {
     const missing = await t.call('tracker_get_project', { projectId: '99' });
-    expect(missing.text).toContain('Проект «99» не существует.');
-    expect(missing.text).toContain('List the projects and their ids with tracker_get_projects.');
-    const byName = await t.call('tracker_get_project', { projectId: 'LAUNCH' });
-    expect(byName.text).toContain('- projectId: Use the numeric project id as a string, e.g. "1"');
+    expect(missing.text).toContain(
+      '- projectId: "99" is not a project. Did you mean 1 (Winter launch) or 2 (Database migration)? Valid projects: 1 (Winter launch), 2 (Database migration). Nothing was sent.',
+    );
+    const byKey = await t.call('tracker_get_project', { projectId: 'LAUNCH' });
+    expect(byKey.text.split('\n')[0]).toBe('converted: projectId "LAUNCH" → 1 (Winter launch)');
+    const byName = await t.call('tracker_get_project', { projectId: 'database migration' });
+    expect(byName.text.split('\n')[0]).toBe(
+      'converted: projectId "database migration" → 2 (Database migration)',
+    );
   });
 
   it('refuses a project none of whose queues is allowed', async () => {
@@ -164,9 +169,15 @@ describe('tracker_create_project', () => {
     const format = await t.call('tracker_create_project', {
       name: 'X',
       queueIds: ['DEMO'],
-      startDate: '01.06.2027',
+      startDate: '2027-6-1',
     });
-    expect(format.text).toContain('- startDate: Use YYYY-MM-DD, e.g. "2026-12-31".');
+    expect(format.text).toContain('- startDate: "2027-6-1" is not an ISO 8601 date or date-time.');
+    const impossible = await t.call('tracker_create_project', {
+      name: 'X',
+      queueIds: ['DEMO'],
+      endDate: '2027-02-29',
+    });
+    expect(impossible.text).toContain('- endDate: "2027-02-29" is not a date: February 2027 has 28 days.');
     const none = await t.call('tracker_create_project', { name: 'X', queueIds: [] });
     expect(none.text).toContain('- queueIds: Must have at least 1 item.');
     expect(writes(t)).toBe(before);
@@ -182,11 +193,12 @@ describe('tracker_create_project', () => {
 
   it('names the valid queues for an unknown queue and explains a duplicate name', async () => {
     const missing = await t.call('tracker_create_project', { name: 'X', queueIds: ['NOPE'] });
-    expect(missing.text).toContain('Очередь «NOPE» не существует.');
-    expect(missing.text).toContain('Valid queues: DEMO, OPS, WEB.');
+    expect(missing.text).toContain(
+      '- queueIds.0: "NOPE" is not a queue. Did you mean OPS (Operations)? Valid queues: DEMO (Demo), OPS (Operations), WEB (Website). Nothing was sent.',
+    );
     const duplicate = await t.call('tracker_create_project', { name: 'winter launch', queueIds: ['DEMO'] });
     expect(duplicate.text).toContain(
-      'A project named "winter launch" already exists: use it (tracker_get_projects shows its id) or pick another name.',
+      '- name: There is a project with this name already: 1 (Winter launch). Use it, or pick another name. Nothing was sent.',
     );
     expect(t.emulator.state.projects).toHaveLength(3);
   });
@@ -263,7 +275,8 @@ describe('tracker_delete_project', () => {
   it('points at the project list when it is already gone', async () => {
     const result = await t.call('tracker_delete_project', { projectId: '3' });
     expect(result.isError).toBe(true);
-    expect(result.text).toContain('List the projects and their ids with tracker_get_projects.');
+    expect(result.text).toContain('- projectId: "3" is not a project.');
+    expect(result.text).toContain('Valid projects: 1 (Winter launch), 2 (Database migration)');
   });
 
   it('refuses to delete a project of a queue outside the allow-list', async () => {

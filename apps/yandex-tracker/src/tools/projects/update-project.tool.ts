@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, emptyMeans, ValidationError } from '@toolsmith/core';
 import { z } from 'zod';
 import { toProjectDetail, type ApiProject } from '../../api/dto/project-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -24,19 +24,18 @@ const CHANGES = ['name', 'description', 'lead', 'status', 'startDate', 'endDate'
 
 const UpdateProjectParams = lazySchema(() =>
   z.object({
-    projectId: projectIdParam,
+    projectId: projectIdParam(),
     version: versionParam,
     name: nameParam('Name.'),
-    description: z
-      .string()
-      .refine(atMost(10_000), 'Must be at most 10000 characters long.')
-      .optional()
-      .describe('Description.'),
+    description: emptyMeans(
+      z.string().refine(atMost(10_000), 'Must be at most 10000 characters long.').optional(),
+      'clear',
+    ).describe('Description.'),
     lead: userIdParam.optional().describe('Lead: login or uid.'),
     status: projectStatusParam.optional(),
     startDate: projectDateParam().optional(),
     endDate: projectDateParam().optional(),
-    queueIds: queueIdsParam.optional().describe('Queue keys; replaces the list.'),
+    queueIds: queueIdsParam().optional().describe('Queue keys; replaces the list.'),
   }),
 );
 
@@ -63,6 +62,19 @@ export class UpdateProjectTool extends TrackerTool<ReturnType<typeof UpdateProje
   protected override async beforeExecute(params: Params, ctx: TrackerCtx) {
     await super.beforeExecute(params, ctx);
     await assertProjectAccess(ctx, params.projectId, true);
+    const start = params.startDate?.date;
+    const end = params.endDate?.date;
+    if ((start === undefined) === (end === undefined)) {
+      assertDateOrder(this.name, start, end);
+      return;
+    }
+    // One date given: checked against the project's other date (the API would refuse it, or keep a
+    // project that ends before it starts).
+    const project = await ctx.deps.client
+      .get<ApiProject>(projectPath(params.projectId), { signal: ctx.signal })
+      .catch(() => undefined);
+    if (start !== undefined) assertDateOrder(this.name, start, project?.endDate, 'endDate');
+    else assertDateOrder(this.name, project?.startDate, end, 'startDate');
   }
 
   async execute(params: Params, ctx: TrackerCtx) {
@@ -76,14 +88,13 @@ export class UpdateProjectTool extends TrackerTool<ReturnType<typeof UpdateProje
         ],
       });
     }
-    assertDateOrder(params);
     const body = {
       ...(params.name !== undefined ? { name: params.name } : {}),
       ...(params.description !== undefined ? { description: params.description } : {}),
       ...(params.lead !== undefined ? { lead: params.lead } : {}),
       ...(params.status !== undefined ? { status: params.status } : {}),
-      ...(params.startDate !== undefined ? { startDate: params.startDate } : {}),
-      ...(params.endDate !== undefined ? { endDate: params.endDate } : {}),
+      ...(params.startDate !== undefined ? { startDate: params.startDate.date } : {}),
+      ...(params.endDate !== undefined ? { endDate: params.endDate.date } : {}),
       ...(params.queueIds !== undefined ? { queues: queuesValue(params.queueIds) } : {}),
     };
     try {
@@ -92,6 +103,7 @@ export class UpdateProjectTool extends TrackerTool<ReturnType<typeof UpdateProje
         ...(params.version !== undefined ? { query: { version: params.version } } : {}),
         signal: ctx.signal,
       });
+      if (params.name !== undefined) ctx.deps.references.invalidate('project');
       const detail = toProjectDetail(project);
       return params.queueIds && !detail.queues ? { ...detail, queues: params.queueIds } : detail;
     } catch (error) {

@@ -1,10 +1,11 @@
-import { ApiError, buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { ApiError, buildToolName, defineToolMetadata, fold, ref } from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueueDetail, type ApiQueue } from '../../api/dto/queue-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
 import { atMost, filled, userIdParam } from '../shared/params.ts';
+import { refuse } from '../shared/relations.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { QUEUE_VALUES_HINT } from './queue-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -22,14 +23,8 @@ const CreateQueueParams = lazySchema(() =>
       .refine(atMost(200), 'Must be at most 200 characters long.')
       .describe('Name.'),
     lead: userIdParam.describe('Owner: login or uid.'),
-    defaultType: z
-      .string()
-      .refine(filled, 'Must be at least 1 character long.')
-      .describe('Issue type key, e.g. task.'),
-    defaultPriority: z
-      .string()
-      .refine(filled, 'Must be at least 1 character long.')
-      .describe('Priority key, e.g. normal.'),
+    defaultType: ref('issuetype').describe('Issue type key, e.g. task.'),
+    defaultPriority: ref('priority').describe('Priority key, e.g. normal.'),
     description: z
       .string()
       .refine(atMost(10_000), 'Must be at most 10000 characters long.')
@@ -38,11 +33,9 @@ const CreateQueueParams = lazySchema(() =>
     issueTypesConfig: z
       .array(
         z.object({
-          issueType: z.string().refine(filled, 'Must be at least 1 character long.'),
+          issueType: ref('issuetype'),
           workflow: z.string().refine(filled, 'Must be at least 1 character long.'),
-          resolutions: z
-            .array(z.string().refine(filled, 'Must be at least 1 character long.'))
-            .refine(filled, 'Must have at least 1 item.'),
+          resolutions: z.array(ref('resolution')).refine(filled, 'Must have at least 1 item.'),
         }),
       )
       .refine(filled, 'Must have at least 1 item.')
@@ -70,6 +63,33 @@ export class CreateQueueTool extends TrackerTool<ReturnType<typeof CreateQueuePa
     return { issueIds: [], queues: [params.key] };
   }
 
+  /**
+   * Before creating: the key and name are not taken (the API's 409), and `defaultType` is one of the
+   * types of `issueTypesConfig` (the API's 422).
+   */
+  protected override async beforeExecute(
+    params: z.output<ReturnType<typeof CreateQueueParams>>,
+    ctx: TrackerCtx,
+  ) {
+    await super.beforeExecute(params, ctx);
+    if (params.issueTypesConfig && !params.issueTypesConfig.some((c) => c.issueType === params.defaultType))
+      throw refuse(
+        this.name,
+        'defaultType',
+        `(${params.defaultType}) is not among the types of issueTypesConfig (${params.issueTypesConfig.map((c) => c.issueType).join(', ')}). Add it there, or pick one of those. Nothing was sent.`,
+      );
+    const queues = await ctx.deps.references.entities('queue', undefined, ctx);
+    const taken = queues?.list.records.find(
+      (r) => String(r.value) === params.key || r.names?.some((n) => fold(n) === fold(params.name)),
+    );
+    if (taken)
+      throw refuse(
+        this.name,
+        String(taken.value) === params.key ? 'key' : 'name',
+        `is taken by the queue ${taken.label ?? String(taken.value)}: queue keys and names are unique. Pick another, or work in that queue. Nothing was sent.`,
+      );
+  }
+
   async execute(params: z.output<ReturnType<typeof CreateQueueParams>>, ctx: TrackerCtx) {
     const body = {
       key: params.key,
@@ -81,9 +101,10 @@ export class CreateQueueTool extends TrackerTool<ReturnType<typeof CreateQueuePa
       ...(params.issueTypesConfig ? { issueTypesConfig: params.issueTypesConfig } : {}),
     };
     try {
-      return toQueueDetail(
-        await ctx.deps.client.post<ApiQueue>('/v3/queues/', { json: body, signal: ctx.signal }),
-      );
+      const queue = await ctx.deps.client.post<ApiQueue>('/v3/queues/', { json: body, signal: ctx.signal });
+      // The new key is a valid queue from now on.
+      ctx.deps.references.invalidate('queue');
+      return toQueueDetail(queue);
     } catch (error) {
       if (ApiError.isInstance(error) && error.status === 409) {
         throw withHint(

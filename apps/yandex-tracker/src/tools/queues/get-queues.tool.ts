@@ -2,7 +2,7 @@ import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueueSummary, type ApiQueue } from '../../api/dto/queue-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts';
+import { chooseView, firstPageOnly, listPages, type TrackerCtx } from '../shared/list-result.ts';
 import { cursorParam, fieldsOf, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -45,7 +45,7 @@ export class GetQueuesTool extends TrackerTool<ReturnType<typeof GetQueuesParams
     const allowed = ctx.deps.config.queues;
     const visible = allowed ? result.items.filter((q) => allowed.includes(q.key)) : result.items;
     const hidden = result.items.length - visible.length;
-    return {
+    return firstPageOnly(ctx, params, {
       ...result,
       items: visible.map(chooseView(params, toQueueSummary)),
       ...(hidden > 0
@@ -53,6 +53,6 @@ export class GetQueuesTool extends TrackerTool<ReturnType<typeof GetQueuesParams
             note: `${hidden} queue(s) outside this server's allowed queues (${allowed!.join(', ')}) were left out.`,
           }
         : {}),
-    };
+    });
   }
 }

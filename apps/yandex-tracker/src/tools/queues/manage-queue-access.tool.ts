@@ -1,9 +1,18 @@
-import { buildToolName, defineToolMetadata, ValidationError, type FieldIssue } from '@toolsmith/core';
+import {
+  buildToolName,
+  change,
+  custom,
+  defineToolMetadata,
+  ValidationError,
+  type FieldIssue,
+  type ParamsValidation,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueuePermissions, type ApiPermissions } from '../../api/dto/queue-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { atMost, filled, queueIdParam } from '../shared/params.ts';
+import { atMost, filled, queueIdParam, userRef } from '../shared/params.ts';
+import { nestedInputIssues, registerNested, withIssues } from '../shared/resolvers.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from './queue-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -13,30 +22,33 @@ const SUBJECTS = ['users', 'groups', 'roles'] as const;
 export const QUEUE_ROLES = ['author', 'assignee', 'follower', 'access'] as const;
 
 /** `[ids]` replaces the whole list; `{add, remove}` edits it (the documented body, research §3.8). */
-const subjectList = <T extends z.ZodType>(item: T, example: string) =>
-  z.union([
-    z
-      .array(item)
-      .refine(atMost(100), 'Must have at most 100 items.')
-      .describe(
-        `REPLACES the whole list with exactly these, e.g. ${example}. Everyone not listed loses the permission.`,
-      ),
-    z
-      .object({
-        add: z
-          .array(item)
-          .refine(atMost(100), 'Must have at most 100 items.')
-          .optional()
-          .describe(`Grant to these, e.g. ${example}.`),
-        remove: z
-          .array(item)
-          .refine(atMost(100), 'Must have at most 100 items.')
-          .optional()
-          .describe(`Revoke from these, e.g. ${example}.`),
-      })
-      .strict()
-      .describe('Edits the list: adds and removes only the given ones, keeps the rest.'),
-  ]);
+const subjectList = <T extends z.ZodType>(item: () => T, example: string) =>
+  change(
+    z.union([
+      z
+        .array(item())
+        .refine(atMost(100), 'Must have at most 100 items.')
+        .describe(
+          `REPLACES the whole list with exactly these, e.g. ${example}. Everyone not listed loses the permission.`,
+        ),
+      z
+        .object({
+          add: z
+            .array(item())
+            .refine(atMost(100), 'Must have at most 100 items.')
+            .optional()
+            .describe(`Grant to these, e.g. ${example}.`),
+          remove: z
+            .array(item())
+            .refine(atMost(100), 'Must have at most 100 items.')
+            .optional()
+            .describe(`Revoke from these, e.g. ${example}.`),
+        })
+        .strict()
+        .describe('Edits the list: adds and removes only the given ones, keeps the rest.'),
+    ]),
+    { operations: ['add', 'remove'], flat: 'replace' },
+  );
 
 /**
  * A role id, checked in `permissionsBody`, so a wrong role inside the array-or-object union is reported
@@ -54,21 +66,25 @@ const roleParam = z
  */
 const permissionChange = z
   .object({
-    users: subjectList(z.string().refine(filled, 'Must be at least 1 character long.'), '["alice"]')
+    users: subjectList(userRef, '["alice"]')
       .optional()
       .describe('Users by login or uid: a list REPLACES them, {add, remove} edits them.'),
-    groups: subjectList(z.number().int().positive(), '[3]')
+    groups: subjectList(() => z.number().int().positive(), '[3]')
       .optional()
       .describe('Groups by numeric id: a list REPLACES them, {add, remove} edits them.'),
-    roles: subjectList(roleParam, '["assignee"]')
+    roles: subjectList(() => roleParam, '["assignee"]')
       .optional()
       .describe(
         'Roles (author, assignee, follower, access): a list REPLACES them, {add, remove} edits them.',
       ),
   })
   .strict();
+// The users inside are resolved as any top-level user (logins; names, e-mails, case converted).
+registerNested('permission', () => permissionChange);
 const permission = (what: string) =>
-  z.record(z.string(), z.unknown()).pipe(permissionChange).optional().describe(`Who may ${what}.`);
+  custom(z.record(z.string(), z.unknown()).pipe(permissionChange).optional(), 'permission').describe(
+    `Who may ${what}.`,
+  );
 
 const ManageQueueAccessParams = lazySchema(() =>
   z.object({
@@ -95,6 +111,13 @@ export class ManageQueueAccessTool extends TrackerTool<ReturnType<typeof ManageQ
 
   getParamsSchema() {
     return ManageQueueAccessParams();
+  }
+
+  /** Each permission is read strictly too (`{"users": {"delete": […]}}` is refused, never stripped). */
+  override validateParams(args: unknown): ParamsValidation<Params> {
+    const raw = args !== null && typeof args === 'object' ? (args as Record<string, unknown>) : {};
+    const nested = ACTIONS.flatMap((action) => nestedInputIssues('permission', raw[action], action));
+    return withIssues(super.validateParams(args), nested, this.name);
   }
 
   async execute(params: Params, ctx: TrackerCtx) {

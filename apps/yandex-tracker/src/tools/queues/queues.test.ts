@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startStdio, type TrackerHarness } from '../../e2e/__fixtures__/tracker-fixture.ts';
+import { refusedUnsent, startStdio, type TrackerHarness } from '../../e2e/__fixtures__/tracker-fixture.ts';
 
 let t: TrackerHarness;
 /** A server limited to DEMO and WEB, with WEB read-only. */
@@ -92,20 +92,20 @@ describe('tracker_get_queue', () => {
   });
 
   it('names the valid queues when the queue does not exist', async () => {
-    const result = await t.call('tracker_get_queue', { queueId: 'NOPE' });
-    expect(result.isError).toBe(true);
-    expect(result.text).toContain('Очередь «NOPE» не существует.');
-    expect(result.text).toContain('Valid queues: DEMO, OPS, WEB.');
+    const text = await refusedUnsent(t, 'tracker_get_queue', { queueId: 'NOPE' });
+    expect(text).toContain(
+      '- queueId: "NOPE" is not a queue. Did you mean OPS (Operations)? Valid queues: DEMO (Demo), OPS (Operations), WEB (Website). Nothing was sent.',
+    );
   });
 
-  it('refuses a queue outside the allow-list before calling the API', async () => {
+  it('refuses a queue outside the allow-list before calling the API (the queues may be read to check the key)', async () => {
     const before = limited.emulator.requests.length;
     const result = await limited.call('tracker_get_queue', { queueId: 'OPS' });
     expect(result.isError).toBe(true);
     expect(result.text).toContain(
       'Queue OPS is not available on this server (allowed queues: DEMO, WEB). Work in one of those queues, or ask the operator to add OPS to YANDEX_TRACKER_QUEUES.',
     );
-    expect(limited.emulator.requests.length).toBe(before);
+    expect(limited.emulator.requests.slice(before).filter((r) => r.path !== '/v3/queues')).toEqual([]);
   });
 });
 
@@ -154,12 +154,18 @@ describe('tracker_create_queue', () => {
       defaultPriority: 'normal',
     });
     expect(result.isError).toBe(true);
-    expect(result.text).toContain('HTTP 409');
     expect(result.text).toContain(
-      'Queue keys and names are unique: "OPS" or "Ops two" is already used. Pick another key and name (tracker_get_queues lists the existing queues), or work in the existing queue.',
+      '- key: is taken by the queue OPS (Operations): queue keys and names are unique. Pick another, or work in that queue. Nothing was sent.',
     );
-    expect(result.text).toContain('A blind retry will not help');
     expect(t.emulator.state.queues.length).toBe(count);
+    const name = await t.call('tracker_create_queue', {
+      key: 'OPSB',
+      name: 'operations',
+      lead: 'bob',
+      defaultType: 'task',
+      defaultPriority: 'normal',
+    });
+    expect(name.text).toContain('- name: is taken by the queue OPS (Operations)');
   });
 
   it('refuses a malformed key and points at the valid values on a 422', async () => {
@@ -179,9 +185,21 @@ describe('tracker_create_queue', () => {
       defaultPriority: 'normal',
     });
     expect(badType.isError).toBe(true);
-    expect(badType.text).toContain('Поле «defaultType» содержит некорректное значение «chore».');
     expect(badType.text).toContain(
-      '`defaultType` (an issue type key such as "task", see tracker_get_issue_types)',
+      '- defaultType: "chore" is not an issue type. Valid issue types: bug (Bug), task (Task), epic (Epic), story (Story). Nothing was sent.',
+    );
+    const notConfigured = await t.call('tracker_create_queue', {
+      key: 'QA',
+      name: 'QA',
+      lead: 'bob',
+      defaultType: 'bug',
+      defaultPriority: 'normal',
+      issueTypesConfig: [
+        { issueType: 'task', workflow: 'developmentPresetWorkflow', resolutions: ['fixed'] },
+      ],
+    });
+    expect(notConfigured.text).toContain(
+      '- defaultType: (bug) is not among the types of issueTypesConfig (task). Add it there, or pick one of those. Nothing was sent.',
     );
     expect(t.emulator.state.queues.some((q) => q.key === 'QA')).toBe(false);
   });
@@ -313,9 +331,12 @@ describe('tracker_get_queue_fields and tracker_get_queue_local_fields', () => {
 
   it('asks for an upper-case queue key, and names valid queues for an unknown one', async () => {
     const lower = await t.call('tracker_get_queue_local_fields', { queueId: 'demo' });
-    expect(lower.text).toContain('- queueId: Use the queue key in upper case, e.g. "DEMO".');
+    expect(lower.isError).toBe(false);
+    expect(lower.text.split('\n')[0]).toBe('converted: queueId "demo" → DEMO (Demo)');
     const missing = await t.call('tracker_get_queue_fields', { queueId: 'NOPE' });
-    expect(missing.text).toContain('Valid queues: DEMO, OPS, WEB, DESIGN.');
+    expect(missing.text).toMatch(
+      /Valid queues: DEMO \(Demo\), OPS \(Operations\), WEB \([^)]+\), DESIGN \(Design\)\./,
+    );
   });
 });
 
@@ -340,7 +361,9 @@ describe('tracker_get_queue_permissions', () => {
   it('names the valid queues for an unknown queue', async () => {
     const result = await t.call('tracker_get_queue_permissions', { queueId: 'OPZ' });
     expect(result.isError).toBe(true);
-    expect(result.text).toContain('Valid queues: DEMO, OPS, WEB, DESIGN.');
+    expect(result.text).toContain(
+      '- queueId: "OPZ" is not a queue. Did you mean OPS (Operations)? Valid queues: DEMO (Demo), OPS (Operations), WEB (Web site), DESIGN (Design).',
+    );
   });
 });
 
@@ -400,17 +423,34 @@ describe('tracker_manage_queue_access', () => {
     expect(empty.text).toContain('- grant.users: has neither `add` nor `remove` items.');
   });
 
-  it('reports an unknown user from the API and changes nothing', async () => {
+  it('refuses an unknown user before anything is sent, and converts names and e-mails, announced', async () => {
     const before = structuredClone(queue(t, 'OPS').permissions);
-    const result = await t.call('tracker_manage_queue_access', {
+    const text = await refusedUnsent(t, 'tracker_manage_queue_access', {
       queueId: 'OPS',
       create: { users: ['alice'] },
       grant: { users: { add: ['zed'] } },
     });
-    expect(result.isError).toBe(true);
-    expect(result.text).toContain('HTTP 422');
-    expect(result.text).toContain('Пользователь «zed» не найден (grant.users).');
+    expect(text).toContain(
+      '- grant.users.add.0: "zed" is not a user. Valid users: alice (Alice Ivanova), bob (Bob Petrov), carol (Carol Smirnova), dave (Dave Kuznetsov), erin (Erin Sokolova). Nothing was sent.',
+    );
     expect(queue(t, 'OPS').permissions).toEqual(before);
+    const strict = await refusedUnsent(t, 'tracker_manage_queue_access', {
+      queueId: 'OPS',
+      write: { users: { delete: ['carol'] } },
+    });
+    expect(strict).toContain(
+      '- write.users.delete: Unknown field. Did you mean "remove"? Valid fields of write.users: add, remove.',
+    );
+    const named = await t.call('tracker_manage_queue_access', {
+      queueId: 'OPS',
+      write: { users: { add: ['Carol Smirnova', 'DAVE@example.org'] } },
+    });
+    expect(named.isError).toBe(false);
+    expect(named.text.split('\n')[0]).toBe(
+      'converted: write.users.add.0 "Carol Smirnova" → carol (Carol Smirnova); write.users.add.1 "DAVE@example.org" → dave (Dave Kuznetsov)',
+    );
+    expect(queue(t, 'OPS').permissions.write.users).toEqual(expect.arrayContaining(['carol', 'dave']));
+    queue(t, 'OPS').permissions = before;
   });
 
   it('the API refuses the undocumented {role: {action: subjects}} body, naming the valid keys', async () => {

@@ -1,10 +1,17 @@
-import { ApiError, buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import {
+  ApiError,
+  buildToolName,
+  defineToolMetadata,
+  emptyMeans,
+  ref,
+  ValidationError,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueueDetail, type ApiQueue } from '../../api/dto/queue-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { atMost, filled, nameParam, queueIdParam, userIdParam, versionParam } from '../shared/params.ts';
+import { atMost, nameParam, queueIdParam, userIdParam, versionParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { QUEUE_VALUES_HINT, withQueueHint } from './queue-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -17,21 +24,12 @@ const UpdateQueueParams = lazySchema(() =>
     version: versionParam,
     name: nameParam('Name.'),
     lead: userIdParam.optional().describe('Owner: login or uid.'),
-    defaultType: z
-      .string()
-      .refine(filled, 'Must be at least 1 character long.')
-      .optional()
-      .describe('Issue type key of the queue.'),
-    defaultPriority: z
-      .string()
-      .refine(filled, 'Must be at least 1 character long.')
-      .optional()
-      .describe('Priority key.'),
-    description: z
-      .string()
-      .refine(atMost(10_000), 'Must be at most 10000 characters long.')
-      .optional()
-      .describe('Description.'),
+    defaultType: ref('issuetype').optional().describe('Issue type key of the queue.'),
+    defaultPriority: ref('priority').optional().describe('Priority key.'),
+    description: emptyMeans(
+      z.string().refine(atMost(10_000), 'Must be at most 10000 characters long.').optional(),
+      'clear',
+    ).describe('Description.'),
   }),
 );
 
@@ -71,6 +69,7 @@ export class UpdateQueueTool extends TrackerTool<ReturnType<typeof UpdateQueuePa
           signal: ctx.signal,
         },
       );
+      if (params.name !== undefined) ctx.deps.references.invalidate('queue');
       return toQueueDetail(queue);
     } catch (error) {
       if (ApiError.isInstance(error) && error.status === 422) throw withHint(error, QUEUE_VALUES_HINT);

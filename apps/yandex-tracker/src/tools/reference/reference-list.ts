@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { toReferenceItem, type ApiReferenceItem } from '../../api/dto/reference-dto.ts';
-import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
+import { chooseView, firstPageOnly, listLocal, type TrackerCtx } from '../shared/list-result.ts';
 import { cursorParam, fieldsOf, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -37,6 +37,10 @@ export abstract class ReferenceListTool extends TrackerTool<ReturnType<typeof Re
       ...(params.localized !== undefined ? { query: { localized: params.localized } } : {}),
       signal: ctx.signal,
     });
-    return listLocal(this.name, params, Array.isArray(all) ? all : [], chooseView(params, toReferenceItem));
+    return firstPageOnly(
+      ctx,
+      params,
+      listLocal(this.name, params, Array.isArray(all) ? all : [], chooseView(params, toReferenceItem)),
+    );
   }
 }

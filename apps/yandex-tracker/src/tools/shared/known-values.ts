@@ -20,21 +20,6 @@ export async function knownQueues(ctx: TrackerCtx): Promise<string[] | undefined
   }
 }
 
-export async function knownTransitions(
-  ctx: TrackerCtx,
-  issueId: string,
-): Promise<Array<{ id: string; to?: string }> | undefined> {
-  try {
-    const transitions = await ctx.deps.client.get<Array<{ id: string; to?: { key?: string } }>>(
-      `/v3/issues/${encodeURIComponent(issueId)}/transitions`,
-      { signal: ctx.signal },
-    );
-    return transitions.map((t) => ({ id: t.id, ...(t.to?.key ? { to: t.to.key } : {}) }));
-  } catch {
-    return undefined;
-  }
-}
-
 /** Appends a sentence to an ApiError's message (keeps its class, status and request id). */
 export function withHint<E>(error: E, hint: string): E {
   if (ApiError.isInstance(error)) error.message = `${error.message} ${hint}`;

@@ -5,6 +5,7 @@
  * `componentId`, `projectId`, `boardId`, `sprintId`, `userId`, `operationId`; lists page with
  * `perPage` + `cursor`.
  */
+import { change, ref, when } from '@toolsmith/core';
 import { z } from 'zod';
 
 export const ISSUE_KEY_PATTERN = /^[A-Z][A-Z0-9]*-\d+$/;
@@ -38,12 +39,14 @@ export const issueIdsParam = (max = 50) =>
     .refine(atMost(max), `Must have at most ${max} items.`)
     .describe('Issue keys, e.g. DEMO-1.');
 
-/** A queue key, undescribed: the items of a queue list. */
-export const queueRef = z
-  .string()
-  .refine((value) => /^[A-Z][A-Z0-9]*$/.test(value), 'Use the queue key in upper case, e.g. "DEMO".');
+/**
+ * A queue key: checked against the organisation's queues before anything is sent (a name or lower
+ * case becomes the key, and the answer says so; anything else is refused with the valid keys).
+ */
+export const queueIdParam = ref('queue').describe('Queue key, e.g. DEMO.');
 
-export const queueIdParam = queueRef.describe('Queue key, e.g. DEMO.');
+/** A user: login or uid exact; an e-mail, a display name, another case or "me" becomes the login. */
+export const userRef = () => ref('user');
 
 /** A string of at least one character, with the message every Tracker tool gives. */
 export const filledString = () => z.string().refine(filled, 'Must be at least 1 character long.');
@@ -68,12 +71,11 @@ export const transitionCommentParam = filledString()
   .describe('Comment to add.');
 
 /** The resolution a closing transition sets (single or bulk). */
-export const resolutionParam = filledString().optional().describe('Resolution key when closing, e.g. fixed.');
+export const resolutionParam = ref('resolution')
+  .optional()
+  .describe('Resolution key when closing, e.g. fixed.');
 
-export const userIdParam = z
-  .string()
-  .refine(filled, 'Must be at least 1 character long.')
-  .describe('Login or uid.');
+export const userIdParam = ref('user').describe('Login or uid.');
 
 export const perPageParam = (max = 100, fallback = 50) =>
   z
@@ -104,18 +106,31 @@ export const fieldsOf = (example: string) =>
     .optional()
     .describe(`Dot paths, e.g. ${example}.`);
 
-/** Tracker dates: `YYYY-MM-DD` or a full ISO 8601 timestamp. */
-export const dateParam = z
-  .string()
-  .refine(
-    (value) =>
-      /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(value),
-    'Use YYYY-MM-DD or an ISO 8601 timestamp such as 2026-11-21T10:00:00+03:00.',
-  );
+/**
+ * A calendar date (`YYYY-MM-DD`; words such as "next Friday" are read in the user's zone and
+ * announced). Resolves to a Moment: write `moment.date`.
+ */
+export const dateParam = (description = 'YYYY-MM-DD.') => when({ precision: 'date' }).describe(description);
 
-/** Turns an ISO timestamp into the API's `YYYY-MM-DDThh:mm:ss.sss±hhmm` (no zone given: UTC, never the server's local time). */
-export function toTrackerDateTime(value: string): string {
-  const zoned = /(?:Z|[+-]\d{2}:?\d{2})$/.test(value);
-  const date = new Date(/T/.test(value) ? (zoned ? value : `${value}Z`) : `${value}T00:00:00Z`);
-  return date.toISOString().replace('Z', '+0000');
-}
+/**
+ * A point in time: ISO 8601 with an offset, or without one (read in the user's Tracker time zone,
+ * announced), or words. Resolves to a Moment: write it with `momentDateTime`.
+ */
+export const dateTimeParam = (description = 'ISO 8601, e.g. 2026-11-21T10:00:00+03:00.') =>
+  when().describe(description);
+
+/**
+ * A list field: a plain list REPLACES it, `{add, remove}` edits it (research §3.3). Other operation
+ * names (`{delete: […]}`) are refused naming these two, never stripped into a no-op.
+ */
+export const listChange = <T extends z.ZodType>(item: () => T, max = 50) =>
+  change(
+    z.union([
+      z.array(item()).refine(atMost(max), `Must have at most ${max} items.`),
+      z.object({
+        add: z.array(item()).refine(atMost(max), `Must have at most ${max} items.`).optional(),
+        remove: z.array(item()).refine(atMost(max), `Must have at most ${max} items.`).optional(),
+      }),
+    ]),
+    { operations: ['add', 'remove'], flat: 'replace' },
+  );

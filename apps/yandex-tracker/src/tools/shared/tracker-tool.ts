@@ -5,6 +5,10 @@
  * - `YANDEX_TRACKER_READ_ONLY_QUEUES`: a write touching one of those queues is refused.
  * The queues a call touches come from `queueId`/`targetQueueId` and the issue keys in
  * `issueId`/`issueIds`/`targetIssueId`; a 24-digit issue id is resolved with one GET when a policy is set.
+ *
+ * Every Tracker tool is on core's guarded path: parameters that name an entity are `ref(kind)`s
+ * resolved against `deps.references` (shared/references.ts), dates are `when()`, durations
+ * `duration()`, list changes `change()`; empty strings are refused unless a field says what "" means.
  */
 import {
   BaseTool,
@@ -51,6 +55,11 @@ export abstract class TrackerTool<
   TParams extends AnyZodObject = AnyZodObject,
   TOutput = unknown,
 > extends BaseTool<TrackerDeps, TParams, TOutput> {
+  /** The Tracker API gives "" no meaning of its own: refused unless a field declares `emptyMeans`. */
+  protected override guardPolicy() {
+    return { refuseEmpty: true };
+  }
+
   /** True for tools that change data (from the required `readOnlyHint` annotation). */
   get writes(): boolean {
     return !this.metadata.annotations.readOnlyHint;

@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import { toUser, userMatches, type ApiUser } from '../../api/dto/user-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts';
+import { chooseView, firstPageOnly, listPages, type TrackerCtx } from '../shared/list-result.ts';
 import { atMost, cursorParam, fieldsOf, filled, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -55,15 +55,19 @@ export class FindUsersTool extends TrackerTool<ReturnType<typeof FindUsersParams
   async execute(params: FindUsersInput, ctx: TrackerCtx) {
     const view = chooseView(params, toUser);
     if (params.query === undefined) {
-      return listPages(
-        this.name,
+      return firstPageOnly(
+        ctx,
         params,
-        (page, perPage) =>
-          ctx.deps.client.page<ApiUser>('GET', '/v3/users', { page, perPage }, { signal: ctx.signal }),
-        view,
+        await listPages(
+          this.name,
+          params,
+          (page, perPage) =>
+            ctx.deps.client.page<ApiUser>('GET', '/v3/users', { page, perPage }, { signal: ctx.signal }),
+          view,
+        ),
       );
     }
-    return this.search(params, params.query.toLowerCase(), ctx, view);
+    return firstPageOnly(ctx, params, await this.search(params, params.query.toLowerCase(), ctx, view));
   }
 
   /**

@@ -4,14 +4,14 @@ import { toUser, type ApiUser } from '../../api/dto/user-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { runBatch } from '../shared/batch.ts';
 import { chooseView, type TrackerCtx } from '../shared/list-result.ts';
-import { atMost, fieldsOf, filled, userIdParam } from '../shared/params.ts';
+import { atMost, fieldsOf, filled, userRef } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetUsersParams = lazySchema(() =>
   z.object({
     userIds: z
-      .array(userIdParam)
+      .array(userRef())
       .refine(filled, 'Must have at least 1 item.')
       .refine(atMost(50), 'Must have at most 50 items.')
       .describe('Logins or uids.'),

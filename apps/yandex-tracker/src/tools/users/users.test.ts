@@ -141,16 +141,29 @@ describe('tracker_find_users', () => {
 });
 
 describe('tracker_get_users', () => {
-  it('reads users by login or uid and reports unknown ones per item', async () => {
-    const result = await t.call('tracker_get_users', { userIds: ['alice', '1120000000000002', 'nobody'] });
+  it('refuses a login that is no user, naming the users, before reading any', async () => {
+    const before = t.emulator.requests.length;
+    const refused = await t.call('tracker_get_users', { userIds: ['alice', 'nobody'] });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toContain(
+      '- userIds.1: "nobody" is not a user. Valid users: alice (Alice Ivanova), bob (Bob Petrov), carol (Carol Smirnova), dave (Dave Kuznetsov), erin (Erin Sokolova). Nothing was sent.',
+    );
+    expect(t.emulator.requests.slice(before).filter((r) => r.path.startsWith('/v3/users/'))).toEqual([]);
+  });
+
+  it('reads users by login, uid, e-mail or name (converted, announced)', async () => {
+    const result = await t.call('tracker_get_users', {
+      userIds: ['alice', '1120000000000002', 'Carol@Example.org'],
+    });
     expect(result.isError).toBe(false);
+    expect(result.notes).toBe('converted: userIds.2 "Carol@Example.org" → carol (Carol Smirnova)');
     const json = result.json as {
       total: number;
       successful: User[];
       failed: Array<{ userId: string; error: string }>;
     };
     expect(json.total).toBe(3);
-    expect(json.successful.map((u) => u.login)).toEqual(['alice', 'bob']);
+    expect(json.successful.map((u) => u.login)).toEqual(['alice', 'bob', 'carol']);
     expect(json.successful[1]).toEqual({
       uid: '1120000000000002',
       login: 'bob',
@@ -158,9 +171,7 @@ describe('tracker_get_users', () => {
       email: 'bob@example.org',
       dismissed: false,
     });
-    expect(json.failed).toEqual([
-      { userId: 'nobody', error: 'No user with login or uid "nobody". Find people with tracker_find_users.' },
-    ]);
+    expect(json.failed).toEqual([]);
     expect(t.emulator.requests.some((r) => r.path === '/v3/users/1120000000000002')).toBe(true);
   });
 

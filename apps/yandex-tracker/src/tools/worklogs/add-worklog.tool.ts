@@ -3,16 +3,17 @@ import { z } from 'zod';
 import { toWorklog, type ApiWorklog } from '../../api/dto/worklog-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { atMost, dateParam, issueIdParam, toTrackerDateTime } from '../shared/params.ts';
+import { momentDateTime } from '../shared/moments.ts';
+import { atMost, dateTimeParam, issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { durationNote, durationParam, toIsoDuration, worklogPath } from './worklog-common.ts';
+import { durationParam, isoDuration, worklogPath } from './worklog-common.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const AddWorklogParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
-    start: dateParam.describe('ISO 8601 with zone, e.g. 2026-11-21T10:00:00+03:00.'),
-    duration: durationParam,
+    start: dateTimeParam(),
+    duration: durationParam(),
     comment: z
       .string()
       .refine(atMost(10_000), 'Must be at most 10000 characters long.')
@@ -36,17 +37,15 @@ export class AddWorklogTool extends TrackerTool<ReturnType<typeof AddWorklogPara
   }
 
   async execute(params: z.output<ReturnType<typeof AddWorklogParams>>, ctx: TrackerCtx) {
-    const duration = toIsoDuration(params.duration);
     // Not idempotent: a resent POST would log the time twice, so the client never retries it.
     const worklog = await ctx.deps.client.post<ApiWorklog>(worklogPath(params.issueId), {
       json: {
-        start: toTrackerDateTime(params.start),
-        duration,
+        start: momentDateTime(params.start),
+        duration: isoDuration(params.duration),
         ...(params.comment ? { comment: params.comment } : {}),
       },
       signal: ctx.signal,
     });
-    const note = durationNote(duration, worklog.duration);
-    return { ...toWorklog(worklog), ...(note ? { note } : {}) };
+    return toWorklog(worklog);
   }
 }

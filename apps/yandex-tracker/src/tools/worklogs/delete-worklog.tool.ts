@@ -10,7 +10,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const DeleteWorklogParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
-    worklogId: worklogIdParam,
+    worklogId: worklogIdParam(),
   }),
 );
 

@@ -2,7 +2,7 @@ import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toWorklog, type ApiWorklog } from '../../api/dto/worklog-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import { chooseView, listLocal, type TrackerCtx } from '../shared/list-result.ts';
+import { chooseView, firstPageOnly, listLocal, type TrackerCtx } from '../shared/list-result.ts';
 import { cursorParam, fieldsOf, issueIdParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { worklogPath } from './worklog-common.ts';
@@ -39,11 +39,10 @@ export class GetWorklogsTool extends TrackerTool<ReturnType<typeof GetWorklogsPa
     const worklogs = await ctx.deps.client.get<ApiWorklog[]>(worklogPath(params.issueId), {
       signal: ctx.signal,
     });
-    return listLocal(
-      this.name,
+    return firstPageOnly(
+      ctx,
       params,
-      Array.isArray(worklogs) ? worklogs : [],
-      chooseView(params, toWorklog),
+      listLocal(this.name, params, Array.isArray(worklogs) ? worklogs : [], chooseView(params, toWorklog)),
     );
   }
 }

@@ -3,15 +3,10 @@ import { z } from 'zod';
 import { toWorklog, type ApiWorklog } from '../../api/dto/worklog-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
-import { chooseView, listPages, type TrackerCtx } from '../shared/list-result.ts';
-import {
-  cursorParam,
-  dateParam,
-  fieldsOf,
-  perPageParam,
-  toTrackerDateTime,
-  userIdParam,
-} from '../shared/params.ts';
+import { chooseView, firstPageOnly, listPages, type TrackerCtx } from '../shared/list-result.ts';
+import { momentDateTime, momentEnd, momentEndMs } from '../shared/moments.ts';
+import { cursorParam, dateTimeParam, fieldsOf, perPageParam, userIdParam } from '../shared/params.ts';
+import { refuse } from '../shared/relations.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -21,8 +16,8 @@ const SEARCH_WINDOW = 10_000;
 const SearchWorklogsParams = lazySchema(() =>
   z.object({
     userId: userIdParam.describe('Login or uid.'),
-    from: dateParam.optional().describe('Created from, YYYY-MM-DD or ISO 8601.'),
-    to: dateParam.optional().describe('Created up to (a date includes its day).'),
+    from: dateTimeParam('Created from, YYYY-MM-DD or ISO 8601.').optional(),
+    to: dateTimeParam('Created up to (a date includes its day).').optional(),
     perPage: perPageParam(100, 50),
     cursor: cursorParam,
     fields: fieldsOf('issue.key'),
@@ -47,17 +42,25 @@ export class SearchWorklogsTool extends TrackerTool<ReturnType<typeof SearchWork
     return 'items';
   }
 
+  /** A range that ends before it starts would silently find nothing: refused. */
+  protected override async beforeExecute(
+    params: z.output<ReturnType<typeof SearchWorklogsParams>>,
+    ctx: TrackerCtx,
+  ) {
+    await super.beforeExecute(params, ctx);
+    if (params.from && params.to && params.from.epochMs > momentEndMs(params.to))
+      throw refuse(
+        this.name,
+        'to',
+        `(${params.to.iso}) is before \`from\` (${params.from.iso}): the search would find nothing. Swap them or fix one.`,
+      );
+  }
+
   async execute(params: z.output<ReturnType<typeof SearchWorklogsParams>>, ctx: TrackerCtx) {
     const uid = await this.uidOf(params.userId, ctx);
     const createdAt = {
-      ...(params.from !== undefined ? { from: toTrackerDateTime(params.from) } : {}),
-      ...(params.to !== undefined
-        ? {
-            to: /T/.test(params.to)
-              ? toTrackerDateTime(params.to)
-              : toTrackerDateTime(`${params.to}T23:59:59.999Z`),
-          }
-        : {}),
+      ...(params.from !== undefined ? { from: momentDateTime(params.from) } : {}),
+      ...(params.to !== undefined ? { to: momentEnd(params.to) } : {}),
     };
     const body = { createdBy: uid, ...(Object.keys(createdAt).length > 0 ? { createdAt } : {}) };
     const view = chooseView(params, toWorklog);
@@ -92,7 +95,7 @@ export class SearchWorklogsTool extends TrackerTool<ReturnType<typeof SearchWork
       ? result.items.filter((w) => allowed.includes(w.issue?.key?.split('-')[0] ?? ''))
       : result.items;
     const hidden = result.items.length - visible.length;
-    return {
+    return firstPageOnly(ctx, params, {
       ...result,
       items: visible.map(view),
       userUid: uid,
@@ -101,12 +104,16 @@ export class SearchWorklogsTool extends TrackerTool<ReturnType<typeof SearchWork
             note: `${hidden} worklog(s) on issues outside this server's allowed queues (${allowed!.join(', ')}) were left out.`,
           }
         : {}),
-    };
+    });
   }
 
   /** The API's `createdBy` takes a UID only: a login silently matches nothing (research §1.7 item 14). */
   private async uidOf(userId: string, ctx: TrackerCtx): Promise<string> {
     if (/^\d+$/.test(userId)) return userId;
+    // The login was resolved against the users already read: their uid is there.
+    const users = await ctx.deps.references.entities('user', undefined, ctx);
+    const uid = users?.byExact.get(userId)?.exact?.[0];
+    if (uid !== undefined) return String(uid);
     try {
       const user = await ctx.deps.client.get<{ uid?: number | string }>(
         `/v3/users/${encodeURIComponent(userId)}`,

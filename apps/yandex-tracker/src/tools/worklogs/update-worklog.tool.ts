@@ -1,14 +1,14 @@
-import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, emptyMeans, ValidationError } from '@toolsmith/core';
 import { z } from 'zod';
 import { toWorklog, type ApiWorklog } from '../../api/dto/worklog-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
-import { atMost, dateParam, issueIdParam, toTrackerDateTime } from '../shared/params.ts';
+import { momentDateTime } from '../shared/moments.ts';
+import { atMost, dateTimeParam, issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import {
-  durationNote,
   durationParam,
-  toIsoDuration,
+  isoDuration,
   worklogIdParam,
   worklogNotFound,
   worklogPath,
@@ -18,14 +18,13 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 const UpdateWorklogParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
-    worklogId: worklogIdParam,
-    start: dateParam.optional().describe('ISO 8601 with zone, e.g. 2026-11-21T10:00:00+03:00.'),
-    duration: durationParam.optional(),
-    comment: z
-      .string()
-      .refine(atMost(10_000), 'Must be at most 10000 characters long.')
-      .optional()
-      .describe('Comment; "" removes it.'),
+    worklogId: worklogIdParam(),
+    start: dateTimeParam().optional(),
+    duration: durationParam().optional(),
+    comment: emptyMeans(
+      z.string().refine(atMost(10_000), 'Must be at most 10000 characters long.').optional(),
+      'clear',
+    ).describe('Comment; "" removes it.'),
   }),
 );
 
@@ -45,8 +44,8 @@ export class UpdateWorklogTool extends TrackerTool<ReturnType<typeof UpdateWorkl
 
   async execute(params: z.output<ReturnType<typeof UpdateWorklogParams>>, ctx: TrackerCtx) {
     const body: Record<string, unknown> = {};
-    if (params.start !== undefined) body['start'] = toTrackerDateTime(params.start);
-    if (params.duration !== undefined) body['duration'] = toIsoDuration(params.duration);
+    if (params.start !== undefined) body['start'] = momentDateTime(params.start);
+    if (params.duration !== undefined) body['duration'] = isoDuration(params.duration);
     if (params.comment !== undefined) body['comment'] = params.comment;
     if (Object.keys(body).length === 0) {
       throw new ValidationError({
@@ -64,8 +63,6 @@ export class UpdateWorklogTool extends TrackerTool<ReturnType<typeof UpdateWorkl
     } catch (error) {
       throw worklogNotFound(error, params.issueId, params.worklogId);
     }
-    const note =
-      typeof body['duration'] === 'string' ? durationNote(body['duration'], worklog.duration) : undefined;
-    return { ...toWorklog(worklog), ...(note ? { note } : {}) };
+    return toWorklog(worklog);
   }
 }

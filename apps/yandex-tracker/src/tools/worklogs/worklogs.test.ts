@@ -65,7 +65,7 @@ describe('tracker_get_worklogs', () => {
 });
 
 describe('tracker_add_worklog', () => {
-  it('logs P5D, which Tracker stores as P1W (business time), and says so', async () => {
+  it('logs P5D as P1W (business time: 5 days are a week), and says so', async () => {
     const r = await t.call('tracker_add_worklog', {
       issueId: 'DEMO-3',
       start: '2026-11-09T09:00:00+03:00',
@@ -83,9 +83,8 @@ describe('tracker_add_worklog', () => {
         createdBy: expect.objectContaining({ display: 'Alice Ivanova' }),
       }),
     );
-    expect(json.note).toBe(
-      'Sent P5D; Tracker stores it as P1W. Durations are business time: 1 day = 8 hours and 1 week = 5 days, so "P5D" (or "5d") is stored and shown as "P1W", and "8h" as "P1D".',
-    );
+    expect(r.notes).toBe('converted: duration "P5D" → P1W (1w)');
+    expect(lastBody('POST', /\/worklog$/)!['duration']).toBe('P1W');
     expect(worklog(json.id)).toEqual(
       expect.objectContaining({ issue: issueOf('DEMO-3').id, duration: 'P1W', comment: 'Migration week' }),
     );
@@ -96,19 +95,20 @@ describe('tracker_add_worklog', () => {
     ).toBe(true);
   });
 
-  it('turns shorthand into ISO 8601 ("1h 30m" → PT1H30M, "8h" → P1D)', async () => {
+  it('turns shorthand into ISO 8601 ("1h 30m" → PT1H30M, "8h" → P1D), a date alone being midnight in the user zone', async () => {
     const r = await t.call('tracker_add_worklog', {
       issueId: 'DEMO-3',
       start: '2026-11-10',
       duration: '1h 30m',
     });
     expect(r.isError).toBe(false);
+    // Alice, the token owner, is in Europe/Moscow (+03:00).
     expect(lastBody('POST', /\/worklog$/)).toEqual({
-      start: '2026-11-10T00:00:00.000+0000',
+      start: '2026-11-10T00:00:00.000+0300',
       duration: 'PT1H30M',
     });
     expect((r.json as Worklog).duration).toBe('PT1H30M');
-    expect((r.json as Worklog).note).toBeUndefined();
+    expect(r.notes).toBe('converted: duration "1h 30m" → PT1H30M (1h 30m)');
     const day = await t.call('tracker_add_worklog', {
       issueId: 'DEMO-3',
       start: '2026-11-11',
@@ -127,14 +127,30 @@ describe('tracker_add_worklog', () => {
     });
     expect(r.isError).toBe(true);
     expect(r.text).toContain(
-      'duration: "an hour" is not a duration this tool understands. Use ISO 8601 such as "PT1H30M", "P1D", "P1W", or shorthand such as "1h 30m", "2d", "1w 2d".',
+      '- duration: "an hour" is not a duration. Use ISO 8601 ("PT1H30M", "P1D"), shorthand ("1h 30m", "90m", "1.5h", "2d", "1w 2d") or "h:mm" ("1:30"); business time: 1 day = 8 hours, 1 week = 5 days.',
     );
     const months = await t.call('tracker_add_worklog', {
       issueId: 'DEMO-3',
       start: '2026-11-10',
       duration: 'P1M',
     });
-    expect(months.text).toContain('"P1M" uses years or months, which have no fixed length in business time.');
+    expect(months.text).toContain('"P1M" uses years or months, which have no fixed length.');
+    const zero = await t.call('tracker_add_worklog', {
+      issueId: 'DEMO-3',
+      start: '2026-11-10',
+      duration: '0m',
+    });
+    expect(zero.text).toContain('- duration: "0m" is no time at all: give at least 1s.');
+    // Month 13 was an internal error once (issue 21): now a refusal with the reason.
+    const month13 = await t.call('tracker_add_worklog', {
+      issueId: 'DEMO-3',
+      start: '2026-13-01T10:00:00+03:00',
+      duration: '1h',
+    });
+    expect(month13.isError).toBe(true);
+    expect(month13.text).toContain(
+      '- start: "2026-13-01T10:00:00+03:00" is not a date: there is no month 13.',
+    );
     expect(t.emulator.state.worklogs.length).toBe(before);
   });
 });
@@ -163,9 +179,12 @@ describe('tracker_update_worklog', () => {
   it('points to tracker_get_worklogs for a worklog that is not on the issue', async () => {
     const r = await t.call('tracker_update_worklog', { issueId: 'DEMO-2', worklogId: 302, comment: 'x' });
     expect(r.isError).toBe(true);
-    expect(r.text).toContain('Запись о затраченном времени не найдена.');
     expect(r.text).toContain(
-      'Either issue DEMO-2 does not exist or worklog 302 is not on it. List its worklogs with tracker_get_worklogs.',
+      '- worklogId: "302" is not a worklog of DEMO-2. There are no worklogs of DEMO-2. Nothing was sent.',
+    );
+    const other = await t.call('tracker_update_worklog', { issueId: 'DEMO-1', worklogId: 303, comment: 'x' });
+    expect(other.text).toMatch(
+      /- worklogId: "303" is not a worklog of DEMO-1\..* Valid worklogs: 301 \(PT3H, Bob Petrov\), 302 \(/,
     );
   });
 });
@@ -183,7 +202,9 @@ describe('tracker_delete_worklog', () => {
     ).toBe(true);
     const again = await t.call('tracker_delete_worklog', { issueId: 'OPS-2', worklogId: 304 });
     expect(again.isError).toBe(true);
-    expect(again.text).toContain('List its worklogs with tracker_get_worklogs.');
+    expect(again.text).toContain(
+      '- worklogId: "304" is not a worklog of OPS-2. There are no worklogs of OPS-2. Nothing was sent.',
+    );
   });
 });
 
@@ -208,10 +229,19 @@ describe('tracker_search_worklogs', () => {
       to: '2026-11-03',
     });
     expect((r.json as { items: Worklog[] }).items.map((w) => w.id)).toEqual([302]);
+    // Bare dates are days in the token owner's zone (Europe/Moscow).
     expect(lastBody('POST', /\/worklog\/_search$/)).toEqual({
       createdBy: BOB_UID,
-      createdAt: { from: '2026-11-03T00:00:00.000+0000', to: '2026-11-03T23:59:59.999+0000' },
+      createdAt: { from: '2026-11-03T00:00:00.000+0300', to: '2026-11-03T23:59:59.999+0300' },
     });
+    const backwards = await t.call('tracker_search_worklogs', {
+      userId: 'bob',
+      from: '2026-11-04',
+      to: '2026-11-03',
+    });
+    expect(backwards.text).toContain(
+      '- to: (2026-11-03) is before `from` (2026-11-04): the search would find nothing.',
+    );
   });
 
   it('pages with a cursor and stops after the last page', async () => {
@@ -233,8 +263,11 @@ describe('tracker_search_worklogs', () => {
     const r = await t.call('tracker_search_worklogs', { userId: 'nobody' });
     expect(r.isError).toBe(true);
     expect(r.text).toContain(
-      'No user "nobody" was found. Pass an existing login or uid; tracker_find_users lists them.',
+      '- userId: "nobody" is not a user. Valid users: alice (Alice Ivanova), bob (Bob Petrov), carol (Carol Smirnova), dave (Dave Kuznetsov), erin (Erin Sokolova). Nothing was sent.',
     );
+    const me = await t.call('tracker_search_worklogs', { userId: 'me' });
+    expect(me.notes).toBe('converted: userId "me" → alice (Alice Ivanova)');
+    expect((me.json as { userUid: string }).userUid).toBe('1120000000000001');
   });
 
   it('emulator: a login in createdBy returns [] silently, as the real API does', async () => {

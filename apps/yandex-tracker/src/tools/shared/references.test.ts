@@ -1,7 +1,8 @@
 /**
- * Reference values checked before the API, through a real client against the emulator (strict, as
- * the API is): case and display-name variants become keys, anything else is refused with the valid
- * keys, and the refused call sends no request — the reference data itself is read once per TTL.
+ * Reference values checked before the API (core's guarded path against shared/references.ts),
+ * through a real client against the emulator (strict, as the API is): case and display-name variants
+ * become keys and the answer says so, anything else is refused with the valid keys, and the refused
+ * call sends no request — the reference data itself is read once per TTL.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startInProcess, type TrackerHarness } from '../../e2e/__fixtures__/tracker-fixture.ts';
@@ -21,7 +22,12 @@ async function sentBy<T>(h: TrackerHarness, call: () => Promise<T>) {
 
 /** Requests that are not reads of reference data. */
 const notReference = (sent: string[]) =>
-  sent.filter((r) => !/^GET \/v3\/(priorities|issuetypes|resolutions|statuses|users)$/.test(r));
+  sent.filter(
+    (r) =>
+      !/^GET \/v[23]\/(priorities|issuetypes|resolutions|statuses|users|myself|queues|fields|issues\/[A-Z]+-\d+\/transitions)$/.test(
+        r,
+      ),
+  );
 
 describe('priorities, issue types and assignees of issue writes', () => {
   it('refuses an unknown priority with the valid keys, and sends no write (nor anything on a second try)', async () => {
@@ -30,7 +36,7 @@ describe('priorities, issue types and assignees of issue writes', () => {
     );
     expect(first.result.isError).toBe(true);
     expect(first.result.text).toContain(
-      '- priority: "High" is not a priority of this organisation. Valid priorities (key, then display name): trivial (Trivial), minor (Minor), normal (Normal), critical (Critical), blocker (Blocker). Nothing was sent.',
+      '- priority: "High" is not a priority. Valid priorities: trivial (Trivial), minor (Minor), normal (Normal), critical (Critical), blocker (Blocker). Nothing was sent.',
     );
     expect(notReference(first.sent)).toEqual([]);
     const again = await sentBy(t, () =>
@@ -41,7 +47,7 @@ describe('priorities, issue types and assignees of issue writes', () => {
     const russian = await sentBy(t, () =>
       t.call('tracker_create_issue', { queueId: 'DEMO', summary: 'Refused', priority: 'высокий' }),
     );
-    expect(russian.result.text).toContain('- priority: "высокий" is not a priority of this organisation.');
+    expect(russian.result.text).toContain('- priority: "высокий" is not a priority.');
     expect(russian.sent).toEqual([]);
   });
 
@@ -50,7 +56,7 @@ describe('priorities, issue types and assignees of issue writes', () => {
       t.call('tracker_update_issue', { issueId: 'DEMO-1', priority: 'critcal' }),
     );
     expect(result.text).toContain(
-      '- priority: "critcal" is not a priority of this organisation. Did you mean critical (Critical)? Valid priorities',
+      '- priority: "critcal" is not a priority. Did you mean critical (Critical)? Valid priorities',
     );
     expect(sent).toEqual([]);
   });
@@ -65,11 +71,11 @@ describe('priorities, issue types and assignees of issue writes', () => {
       }),
     );
     expect(result.isError).toBe(true);
-    expect(result.text).toContain('- type: "feature" is not an issue type of this organisation.');
+    expect(result.text).toContain('- type: "feature" is not an issue type.');
     expect(result.text).toContain('bug (Bug), task (Task), epic (Epic), story (Story)');
     expect(result.text).toContain('- priority: "urgent" is not a priority');
     expect(result.text).toContain(
-      '- assignee: "robert" is not a user of this organisation. Pass a login or uid; tracker_find_users finds people by name.',
+      '- assignee: "robert" is not a user. Valid users: alice (Alice Ivanova), bob (Bob Petrov), carol (Carol Smirnova), dave (Dave Kuznetsov), erin (Erin Sokolova). Nothing was sent.',
     );
     expect(notReference(sent)).toEqual([]);
   });
@@ -87,6 +93,9 @@ describe('priorities, issue types and assignees of issue writes', () => {
     expect(created.result.isError).toBe(false);
     const post = t.emulator.requests.findLast((r) => r.method === 'POST' && r.path === '/v3/issues')!;
     expect(post.body).toMatchObject({ priority: 'critical', type: 'bug', assignee: 'bob' });
+    expect(created.result.notes).toBe(
+      'converted: type "BUG" → bug (Bug); priority "Критичный" → critical (Critical); assignee "Bob Petrov" → bob (Bob Petrov)',
+    );
     const key = (created.result.json as { key: string }).key;
     const updated = await t.call('tracker_update_issue', {
       issueId: key,
@@ -114,7 +123,7 @@ describe('priorities, issue types and assignees of issue writes', () => {
         twins.call('tracker_update_issue', { issueId: 'DEMO-1', assignee: 'bob petrov' }),
       );
       expect(result.text).toContain(
-        '- assignee: "bob petrov" is the name of several users: bob (Bob Petrov), bob2 (Bob Petrov). Pass the login of the one you mean.',
+        '- assignee: "bob petrov" names several users: bob (Bob Petrov), bob2 (Bob Petrov). Pass the id of the one you mean. Nothing was sent.',
       );
       expect(notReference(sent)).toEqual([]);
     } finally {
@@ -146,6 +155,9 @@ describe('search filters', () => {
     expect((result.json as { items: unknown[] }).items).toEqual([{ key: 'OPS-2' }]);
     const search = t.emulator.requests.findLast((r) => r.path === '/v3/issues/_search')!;
     expect(search.body).toEqual({ filter: { queue: 'OPS', status: 'inProgress' } });
+    expect(result.notes).toBe(
+      'converted: filter.Status "Status" → status; filter.status "In progress" → inProgress (In progress)',
+    );
     const lower = await t.call('tracker_count_issues', { filter: { QUEUE: 'ops', status: 'inprogress' } });
     expect(lower.json).toEqual({ count: 1 });
   });
@@ -156,7 +168,7 @@ describe('search filters', () => {
     );
     expect(result.isError).toBe(true);
     expect(result.text).toContain(
-      '- filter.status.1: "doing" is not a status of this organisation. Valid statuses (key, then display name): open (Open), inProgress (In progress), needInfo (Need info), inReview (In review), resolved (Resolved), closed (Closed).',
+      '- filter.status.1: "doing" is not a status. Valid statuses: open (Open), inProgress (In progress), needInfo (Need info), inReview (In review), resolved (Resolved), closed (Closed). Nothing was sent.',
     );
     expect(notReference(sent)).toEqual([]);
   });
@@ -181,10 +193,10 @@ describe('transitions and bulk changes', () => {
       t.call('tracker_transition_issue', { issueId: 'OPS-1', transitionId: 'close', resolution: 'done' }),
     );
     expect(refused.result.isError).toBe(true);
-    expect(refused.result.text).toContain(
-      '- resolution: "done" is not a resolution of this organisation. Valid resolutions (key, then display name): fixed (Fixed), wontFix (Won\'t fix), duplicate (Duplicate), invalid (Invalid).',
-    );
     expect(notReference(refused.sent)).toEqual([]);
+    expect(refused.result.text).toContain(
+      '- resolution: "done" is not a resolution. Valid resolutions: fixed (Fixed), wontFix (Won\'t fix), duplicate (Duplicate), invalid (Invalid). Nothing was sent.',
+    );
     const closed = await t.call('tracker_transition_issue', {
       issueId: 'OPS-1',
       transitionId: 'close',
@@ -253,16 +265,25 @@ describe('the reference cache', () => {
     }
   });
 
-  it('lets values through unchecked when the reference data cannot be read, and does not retry the read on every call', async () => {
+  it('lets values through unchecked when the reference data cannot be read, does not retry the read on every call, and reads again when the API says a value was stale', async () => {
     const broken = await startInProcess();
+    const reads = () => broken.emulator.requests.filter((r) => r.path === '/v3/priorities').length;
     try {
       broken.emulator.faults.add({ kind: 'status', status: 403, method: 'get', path: '/v3/priorities' });
+      const first = await broken.call('tracker_update_issue', { issueId: 'DEMO-1', priority: 'critical' });
+      expect(first.isError).toBe(false);
+      expect(reads()).toBe(1);
+      // The failure is remembered: the next value goes to the API unchecked, without another read…
       const result = await broken.call('tracker_update_issue', { issueId: 'DEMO-1', priority: 'High' });
       expect(result.isError).toBe(true);
       expect(result.text).toContain('failed with HTTP 422');
-      expect(broken.emulator.requests.some((r) => r.method === 'PATCH')).toBe(true);
-      await broken.call('tracker_update_issue', { issueId: 'DEMO-1', priority: 'High' });
-      expect(broken.emulator.requests.filter((r) => r.path === '/v3/priorities')).toHaveLength(1);
+      expect(broken.emulator.requests.filter((r) => r.method === 'PATCH')).toHaveLength(2);
+      expect(reads()).toBe(1);
+      // …and the API's refusal of the priority makes the next call read the priorities again.
+      const again = await broken.call('tracker_update_issue', { issueId: 'DEMO-1', priority: 'High' });
+      expect(again.text).toContain('- priority: "High" is not a priority.');
+      expect(reads()).toBe(2);
+      expect(broken.emulator.requests.filter((r) => r.method === 'PATCH')).toHaveLength(2);
     } finally {
       await broken.close();
     }
