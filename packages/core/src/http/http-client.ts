@@ -191,6 +191,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const baseDelayMs = retry.baseDelayMs ?? DEFAULTS.baseDelayMs;
   const jitter = retry.jitter ?? true;
   const limit = pLimit(options.concurrency ?? DEFAULTS.concurrency);
+  // One debug line per attempt costs a redacted URL and a message: built only when someone reads it.
+  const debugOn = logger.isLevelEnabled?.('debug') !== false;
 
   async function execute(request: HttpRequestOptions): Promise<HttpResponse<unknown>> {
     const method = (request.method ?? 'GET').toUpperCase();
@@ -200,7 +202,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const requestSecrets: string[] = [];
     const redactor = createRequestRedactor(() => [...(options.secrets?.() ?? []), ...requestSecrets]);
     const url = buildRequestUrl(options.baseUrl, request.path, request.query);
-    const safeUrl = () => redactor.url(url);
+    let redactedUrl: string | undefined;
+    const safeUrl = () => (redactedUrl ??= redactor.url(url));
     let attempts = 0;
     const fail = (error: unknown) =>
       toHttpError(error, {
@@ -219,6 +222,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const run = async (): Promise<HttpResponse<unknown>> => {
       const lazyHeaders = (await options.headers?.()) ?? {};
       requestSecrets.push(...secretsFromHeaders(lazyHeaders), ...secretsFromHeaders(request.headers ?? {}));
+      redactedUrl = undefined; // redact again with the headers' secrets too
       const headers = new Headers();
       if (options.userAgent) headers.set('user-agent', options.userAgent);
       if (responseType === 'json') headers.set('accept', 'application/json');
@@ -234,6 +238,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         const attempt = attempts;
         const started = now();
         const line = (outcome: string | number) => {
+          if (!debugOn) return;
           const durationMs = now() - started;
           logger.debug(
             redactor.text(`${method} ${safeUrl()} → ${outcome} in ${durationMs} ms (attempt ${attempt})`),

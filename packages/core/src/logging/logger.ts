@@ -14,6 +14,11 @@ export interface Logger {
   error(message: string, fields?: LogFields): void;
   /** A logger that adds `fields` to every line. */
   child(fields: LogFields): Logger;
+  /**
+   * Whether lines of `level` go anywhere: lets a hot path skip building a line nobody reads.
+   * Absent: assume they do.
+   */
+  isLevelEnabled?(level: LogLevel): boolean;
 }
 
 const LEVEL_ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -50,6 +55,7 @@ export function createStreamLogger(options: StreamLoggerOptions = {}): Logger {
       warn: (m, f) => log('warn', m, f),
       error: (m, f) => log('error', m, f),
       child: (fields) => make({ ...base, ...fields }),
+      isLevelEnabled: (level) => LEVEL_ORDER[level] >= threshold,
     };
   };
   return make(options.base ?? {});
@@ -69,4 +75,5 @@ export const silentLogger: Logger = {
   warn: () => {},
   error: () => {},
   child: () => silentLogger,
+  isLevelEnabled: () => false,
 };
