@@ -10,6 +10,7 @@ import type { KnowledgeDeps } from '@toolsmith/executable-knowledge';
 import { createClickUpClient, type ClickUpClient } from './api/clickup-client.ts';
 import type { ClickUpConfig } from './config.ts';
 import { createClickUpKnowledge } from './knowledge/clickup-knowledge.ts';
+import { ClickUpReferences } from './references/clickup-references.ts';
 import { knowledgeSources } from './knowledge/pack-location.ts';
 import { createWebhookEventStore } from './webhooks/open-webhook-store.ts';
 import type { WebhookEventStore } from './webhooks/webhook-event-store.ts';
@@ -17,6 +18,11 @@ import type { WebhookEventStore } from './webhooks/webhook-event-store.ts';
 export interface ClickUpDeps extends KnowledgeDeps {
   readonly client: ClickUpClient;
   readonly config: Pick<ClickUpConfig, 'maxBatch' | 'uploadDir' | 'teamId'>;
+  /**
+   * The workspace's entities every tool parameter may name (members, lists, statuses, tags, fields…)
+   * and the user's time zone: what core's guarded path resolves declared values against.
+   */
+  readonly references: ClickUpReferences;
   /** Stops what the dependencies started (the knowledge sandbox's host process). */
   close(): Promise<void>;
   /** Received webhook events (opened on first use); absent: the webhook readers say how to enable intake. */
@@ -56,6 +62,7 @@ export function createDeps(
     }));
   return {
     client,
+    references: new ClickUpReferences(client),
     knowledge,
     knowledgeContext,
     knowledgeStore: openKnowledgeStore,

@@ -29,8 +29,11 @@ afterAll(async () => {
 type Result = { isError?: boolean; content: { type: string; text?: string }[] };
 const run = (args: Record<string, unknown>, ctx = clickup.ctx()) =>
   new UploadAttachmentTool().run(args, ctx) as Promise<Result>;
-const text = (result: Result) => (result.content[0] as { text: string }).text;
-const json = <T = Record<string, unknown>>(result: Result) => JSON.parse(text(result)) as T;
+/** Every block of the answer (the `converted:` / `assumed:` line first, when there is one). */
+const text = (result: Result) => result.content.map((c) => c.text ?? '').join('\n');
+/** The data: the answer's last block. */
+const last = (result: Result) => result.content.at(-1)?.text ?? '';
+const json = <T = Record<string, unknown>>(result: Result) => JSON.parse(last(result)) as T;
 const stored = () => clickup.emulator.state.attachments;
 
 describe('clickup_upload_attachment', () => {

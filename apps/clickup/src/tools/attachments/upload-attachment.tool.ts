@@ -9,7 +9,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const UploadAttachmentParams = lazySchema(() =>
   z.object({
-    task_id: taskIdParam,
+    task_id: taskIdParam(),
     path: z.string().min(1).optional().describe('File path inside CLICKUP_UPLOAD_DIR, relative to it'),
     content_base64: z.string().min(1).optional().describe('The file, base64-encoded; needs file_name'),
     file_name: z

@@ -4,14 +4,20 @@ import { toChecklistView, type ApiChecklistFull } from '../../api/dto/checklist-
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
-import { CHECKLIST_NOT_FOUND_HINT, checklistIdParam, checklistNameParam } from './checklist-params.ts';
+import {
+  CHECKLIST_NOT_FOUND_HINT,
+  checklistIdParam,
+  checklistNameParam,
+  sawChecklist,
+} from './checklist-params.ts';
+import { memberParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const CreateChecklistItemParams = lazySchema(() =>
   z.object({
-    checklist_id: checklistIdParam,
-    name: checklistNameParam.describe('Item text'),
-    assignee: z.number().int().positive().optional().describe('User id to assign the item to'),
+    checklist_id: checklistIdParam(),
+    name: checklistNameParam().describe('Item text'),
+    assignee: memberParam().optional().describe('Assign the item to this person'),
   }),
 );
 
@@ -39,6 +45,7 @@ export class CreateChecklistItemTool extends ClickUpTool<ReturnType<typeof Creat
       ),
       CHECKLIST_NOT_FOUND_HINT,
     );
+    sawChecklist(ctx, checklist);
     return toChecklistView(checklist);
   }
 }

@@ -4,13 +4,13 @@ import { toChecklistView, type ApiChecklistFull } from '../../api/dto/checklist-
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
-import { checklistNameParam } from './checklist-params.ts';
+import { checklistNameParam, sawChecklist } from './checklist-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const CreateChecklistParams = lazySchema(() =>
   z.object({
-    task_id: taskIdParam,
-    name: checklistNameParam.describe('Checklist name'),
+    task_id: taskIdParam(),
+    name: checklistNameParam().describe('Checklist name'),
   }),
 );
 
@@ -33,6 +33,10 @@ export class CreateChecklistTool extends ClickUpTool<ReturnType<typeof CreateChe
       query,
       json: { name },
       signal: ctx.signal,
+    });
+    sawChecklist(ctx, {
+      ...checklist,
+      task_id: checklist.task_id ?? (await ctx.deps.client.resolveTaskId(task_id, ctx.signal)),
     });
     return toChecklistView(checklist);
   }

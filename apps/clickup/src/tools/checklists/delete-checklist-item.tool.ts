@@ -8,8 +8,8 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const DeleteChecklistItemParams = lazySchema(() =>
   z.object({
-    checklist_id: checklistIdParam,
-    item_id: checklistItemIdParam,
+    checklist_id: checklistIdParam(),
+    item_id: checklistItemIdParam(),
   }),
 );
 

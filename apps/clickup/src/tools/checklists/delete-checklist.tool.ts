@@ -6,7 +6,7 @@ import { hintOnNotFound } from '../shared/with-hint.ts';
 import { CHECKLIST_NOT_FOUND_HINT, checklistIdParam } from './checklist-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const DeleteChecklistParams = lazySchema(() => z.object({ checklist_id: checklistIdParam }));
+export const DeleteChecklistParams = lazySchema(() => z.object({ checklist_id: checklistIdParam() }));
 
 export class DeleteChecklistTool extends ClickUpTool<ReturnType<typeof DeleteChecklistParams>> {
   static override readonly METADATA = defineToolMetadata({

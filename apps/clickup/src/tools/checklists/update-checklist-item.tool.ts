@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, nullMeans, ValidationError } from '@toolsmith/core';
 import { z } from 'zod';
 import { toChecklistView, type ApiChecklistFull } from '../../api/dto/checklist-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -9,17 +9,22 @@ import {
   checklistIdParam,
   checklistItemIdParam,
   checklistNameParam,
+  sawChecklist,
 } from './checklist-params.ts';
+import { memberParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const UpdateChecklistItemParams = lazySchema(() =>
   z.object({
-    checklist_id: checklistIdParam,
-    item_id: checklistItemIdParam,
+    checklist_id: checklistIdParam(),
+    item_id: checklistItemIdParam(),
     resolved: z.boolean().optional().describe('Tick (true) or untick (false)'),
-    name: checklistNameParam.optional().describe('New text'),
-    assignee: z.number().int().positive().nullable().optional().describe('User id; null unassigns'),
-    parent: checklistItemIdParam.nullable().optional().describe('Item to nest under; null un-nests'),
+    name: checklistNameParam().optional().describe('New text'),
+    assignee: nullMeans(memberParam().nullable().optional().describe('A person; null unassigns'), 'unset'),
+    parent: nullMeans(
+      checklistItemIdParam().nullable().optional().describe('Item to nest under; null un-nests'),
+      'unset',
+    ),
   }),
 );
 
@@ -64,6 +69,7 @@ export class UpdateChecklistItemTool extends ClickUpTool<ReturnType<typeof Updat
       ),
       CHECKLIST_NOT_FOUND_HINT,
     );
+    sawChecklist(ctx, checklist);
     return toChecklistView(checklist);
   }
 }

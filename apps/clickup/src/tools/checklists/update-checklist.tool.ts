@@ -8,8 +8,8 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const UpdateChecklistParams = lazySchema(() =>
   z.object({
-    checklist_id: checklistIdParam,
-    name: checklistNameParam.optional().describe('New name'),
+    checklist_id: checklistIdParam(),
+    name: checklistNameParam().optional().describe('New name'),
     position: z.number().int().min(0).optional().describe("Place among the task's checklists, 0 first"),
   }),
 );

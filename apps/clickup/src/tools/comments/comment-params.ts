@@ -2,6 +2,7 @@
 import { ValidationError, type Query } from '@toolsmith/core';
 import { z } from 'zod';
 import type { ClickUpCtx } from '../shared/clickup-tool.ts';
+import { memberParam } from '../shared/params.ts';
 
 export const commentIdParam = z
   .union([z.string().regex(/^\d+$/, 'comment ids are numbers, e.g. "90150000031"'), z.number().int()])
@@ -10,11 +11,8 @@ export const commentIdParam = z
 
 export const commentTextParam = z.string().trim().min(1).max(100_000).describe('Comment text');
 
-export const commentAssigneeParam = z
-  .number()
-  .int()
-  .positive()
-  .describe('Assign to this user id (an action item)');
+/** A member to assign the comment to (an action item): id, e-mail, name or "me". */
+export const commentAssigneeParam = () => memberParam().describe('Assign to this person (an action item)');
 
 export const notifyAllParam = z.boolean().optional().describe('Notify all watchers');
 

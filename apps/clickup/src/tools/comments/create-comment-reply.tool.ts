@@ -18,7 +18,7 @@ export const CreateCommentReplyParams = lazySchema(() =>
     comment_id: commentIdParam.describe('Id of the comment to answer'),
     text: commentTextParam,
     notify_all: notifyAllParam,
-    assignee: commentAssigneeParam.optional(),
+    assignee: commentAssigneeParam().optional(),
   }),
 );
 

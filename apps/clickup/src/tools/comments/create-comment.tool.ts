@@ -9,11 +9,11 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const CreateCommentParams = lazySchema(() =>
   z.object({
-    task_id: taskIdParam.optional(),
-    list_id: listIdParam.optional().describe('List id, to comment on a list instead of a task'),
+    task_id: taskIdParam().optional(),
+    list_id: listIdParam().optional().describe('List id, to comment on a list instead of a task'),
     text: commentTextParam,
     notify_all: notifyAllParam,
-    assignee: commentAssigneeParam.optional(),
+    assignee: commentAssigneeParam().optional(),
   }),
 );
 

@@ -12,8 +12,8 @@ const PER_PAGE = 25;
 
 export const GetCommentsParams = lazySchema(() =>
   z.object({
-    task_id: taskIdParam.optional(),
-    list_id: listIdParam.optional().describe('List id, for the comments of a list instead of a task'),
+    task_id: taskIdParam().optional(),
+    list_id: listIdParam().optional().describe('List id, for the comments of a list instead of a task'),
     cursor: z.string().optional().describe('nextCursor of the previous page'),
   }),
 );

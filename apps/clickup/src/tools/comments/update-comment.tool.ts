@@ -15,7 +15,7 @@ export const UpdateCommentParams = lazySchema(() =>
   z.object({
     comment_id: commentIdParam,
     text: commentTextParam.optional().describe('New text (replaces the old)'),
-    assignee: commentAssigneeParam.optional(),
+    assignee: commentAssigneeParam().optional(),
     resolved: z.boolean().optional().describe('Mark the comment resolved (true) or open again (false)'),
   }),
 );

@@ -71,7 +71,7 @@ describe('custom field tools', () => {
     expect(text.slice(text.indexOf('What the knowledge says about it:')).length).toBeLessThan(1_400);
   });
 
-  it('clears a value by field id, and refuses a field name there with what to send', async () => {
+  it('clears a value by field id or by name (the name announced), on a task given by custom id', async () => {
     const fields = json(await new ListCustomFieldsTool().run({ list_id: SPRINT }, clickup.ctx())) as {
       fields: { id: string; name: string }[];
     };
@@ -85,7 +85,19 @@ describe('custom field tools', () => {
       { task_id: 'DEV-2', field_id: 'Components' },
       clickup.ctx(),
     );
-    expect(byName.isError).toBe(true);
-    expect(JSON.stringify(byName.content)).toMatch(/field_id/);
+    expect(byName.isError).toBeFalsy();
+    expect((byName as Result).content[0]!.text).toBe(`converted: field_id "Components" → ${components.id} (Components)`);
+    expect(clickup.emulator.requests.at(-1)).toMatchObject({
+      method: 'DELETE',
+      path: expect.stringContaining(`/field/${components.id}`),
+    });
+    const elsewhere = await new RemoveCustomFieldValueTool().run(
+      { task_id: 'DEV-2', field_id: 'Budget' },
+      clickup.ctx(),
+    );
+    expect(elsewhere.isError).toBe(true);
+    expect(JSON.stringify(elsewhere.content)).toMatch(
+      /\\"Budget\\" is not a custom field of list \\"Sprint 1\\" \(the list of task DEV-2\)/,
+    );
   });
 });

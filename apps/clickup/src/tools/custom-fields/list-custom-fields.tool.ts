@@ -6,7 +6,7 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-const ListCustomFieldsParams = lazySchema(() => z.object({ list_id: listIdParam }));
+const ListCustomFieldsParams = lazySchema(() => z.object({ list_id: listIdParam() }));
 
 interface FieldView {
   id: string;

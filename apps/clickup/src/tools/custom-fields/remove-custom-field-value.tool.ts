@@ -1,24 +1,20 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
-import { KnowledgeTool } from '@toolsmith/executable-knowledge';
+import { buildToolName, defineToolMetadata, ref } from '@toolsmith/core';
 import { z } from 'zod';
-import type { ClickUpDeps } from '../../deps.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import type { ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { addCustomIdFlags } from '../shared/custom-id-flags.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const RemoveCustomFieldValueParams = lazySchema(() =>
   z.object({
-    task_id: taskIdParam,
-    field_id: z.string().uuid().describe('Field id (clickup_list_custom_fields)'),
+    task_id: taskIdParam(),
+    // A field of the task's list, by id or name (ref scope: the task's list).
+    field_id: ref('custom_field').describe('Field id or name (clickup_list_custom_fields)'),
   }),
 );
 
-export class RemoveCustomFieldValueTool extends KnowledgeTool<
-  ClickUpDeps,
-  ReturnType<typeof RemoveCustomFieldValueParams>
-> {
+export class RemoveCustomFieldValueTool extends ClickUpTool<ReturnType<typeof RemoveCustomFieldValueParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('remove_custom_field_value', TOOL_PREFIX),
     description: 'Clear one custom field of a task (any type).',

@@ -1,18 +1,26 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
-import { KnowledgeTool } from '@toolsmith/executable-knowledge';
+import {
+  buildToolName,
+  defineToolMetadata,
+  parseMoment,
+  ref,
+  resolveMoment,
+  ValidationError,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { readableFieldValue, type ApiTask } from '../../api/dto/task-view.ts';
-import type { ClickUpDeps } from '../../deps.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import type { ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { clickUpDate } from '../shared/clickup-dates.ts';
 import { addCustomIdFlags } from '../shared/custom-id-flags.ts';
 import { taskIdParam } from '../shared/params.ts';
+import { placeOf } from '../shared/relationships.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const SetCustomFieldValueParams = lazySchema(() =>
   z.object({
-    task_id: taskIdParam,
-    field_id: z.string().min(1).describe('Field id or name'),
+    task_id: taskIdParam(),
+    // A field of the task's list, by id or name (ref scope: the task's list).
+    field_id: ref('custom_field').describe('Field id or name'),
     value: z.unknown().describe('The value; drop-down/labels by option name, dates as ISO or ms'),
     labels: z
       .enum(['merge', 'replace'])
@@ -21,10 +29,12 @@ export const SetCustomFieldValueParams = lazySchema(() =>
   }),
 );
 
-export class SetCustomFieldValueTool extends KnowledgeTool<
-  ClickUpDeps,
-  ReturnType<typeof SetCustomFieldValueParams>
-> {
+type Params = z.output<ReturnType<typeof SetCustomFieldValueParams>>;
+
+/** Per-call state: a date field's "show the time" option. */
+const DATE_TIME = Symbol('date field time');
+
+export class SetCustomFieldValueTool extends ClickUpTool<ReturnType<typeof SetCustomFieldValueParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('set_custom_field_value', TOOL_PREFIX),
     description:
@@ -38,18 +48,47 @@ export class SetCustomFieldValueTool extends KnowledgeTool<
     return SetCustomFieldValueParams();
   }
 
-  protected override async beforeExecute(
-    params: z.output<ReturnType<typeof SetCustomFieldValueParams>>,
-    ctx: ClickUpCtx,
-  ) {
+  protected override async beforeExecute(params: Params, ctx: ClickUpCtx) {
+    await this.dateValue(params, ctx);
     await addCustomIdFlags(params, ctx);
     await super.beforeExecute(params, ctx);
   }
 
-  async execute(
-    { task_id, field_id, value, labels }: z.output<ReturnType<typeof SetCustomFieldValueParams>>,
-    ctx: ClickUpCtx,
-  ) {
+  /**
+   * A date field given a date or date-time as text ("2026-02-01", "2026-02-01T09:00", "next Friday"):
+   * read like every other date of this server — your time zone when no offset is given, a date alone
+   * stored as ClickUp stores one — sent as milliseconds, with "show the time" when a time was given.
+   */
+  private async dateValue(params: Params, ctx: ClickUpCtx): Promise<void> {
+    if (typeof params.value !== 'string' || /^\d+$/.test(params.value.trim())) return;
+    const place = await placeOf(ctx, params.task_id, 'task_id');
+    const field = (await ctx.deps.references.fieldsOf(place.listId, ctx.signal)).find(
+      (f) => f.id === params.field_id,
+    );
+    if (field?.type !== 'date') return;
+    const refuse = (message: string) =>
+      new ValidationError({ toolName: ctx.toolName, issues: [{ field: 'value', message }] });
+    const pending = parseMoment(params.value);
+    if (typeof pending === 'string') throw refuse(pending);
+    const zone = (await ctx.deps.references.zone(ctx)) ?? 'UTC';
+    const resolved = await resolveMoment(pending, {
+      zone,
+      zoneSource: ctx.deps.references.zoneSource,
+      precision: 'datetime',
+    });
+    if (typeof resolved === 'string') throw refuse(resolved);
+    const date = clickUpDate(resolved.moment);
+    ctx.call?.convert(
+      'value',
+      params.value,
+      date.ms,
+      `${resolved.moment.iso}${date.time ? '' : ', a date without a time'}${resolved.note ? `; ${resolved.note}` : ''}`,
+    );
+    params.value = date.ms;
+    ctx.call?.state.set(DATE_TIME, date.time);
+  }
+
+  async execute({ task_id, field_id, value, labels }: Params, ctx: ClickUpCtx) {
     const { client } = ctx.deps;
     const task = await client.task(task_id, '', ctx.signal);
     let sent = value;
@@ -67,8 +106,13 @@ export class SetCustomFieldValueTool extends KnowledgeTool<
         sent = [...merged, ...(value as unknown[])];
       }
     }
+    const time = ctx.call?.state.get(DATE_TIME) as boolean | undefined;
     const field = await client.task(task_id, `/field/${encodeURIComponent(field_id)}`, ctx.signal);
-    await client.post(field.path, { query: field.query, json: { value: sent }, signal: ctx.signal });
+    await client.post(field.path, {
+      query: field.query,
+      json: { value: sent, ...(time !== undefined ? { value_options: { time } } : {}) },
+      signal: ctx.signal,
+    });
     const after = await client.get<ApiTask>(task.path, { query: task.query, signal: ctx.signal });
     const now = after.custom_fields?.find((f) => f.id === field_id);
     return {

@@ -10,10 +10,13 @@ import { docTools } from './index.ts';
 describeAreaDefinitions('docs', docTools);
 
 type Result = { isError?: boolean; content: { type: string; text?: string }[] };
-const text = (result: Result) => (result.content[0] as { text: string }).text;
+/** Every block of the answer (the `converted:` / `assumed:` line first, when there is one). */
+const text = (result: Result) => result.content.map((c) => c.text ?? '').join('\n');
+/** The data: the answer's last block. */
+const last = (result: Result) => result.content.at(-1)?.text ?? '';
 const items = (result: Result) => {
   expect(result.isError).toBeFalsy();
-  return (JSON.parse(text(result)) as { items: Record<string, unknown>[] }).items;
+  return (JSON.parse(last(result)) as { items: Record<string, unknown>[] }).items;
 };
 
 const HANDBOOK = '8cnw8r7-15';
@@ -61,9 +64,11 @@ describe('docs tools against the emulator (API v3)', () => {
   it('clickup_get_doc_pages: an unknown doc or page says what to call', async () => {
     const noDoc = await run(new GetDocPagesTool(), { doc_id: 'nope' });
     expect(noDoc.isError).toBe(true);
-    expect(text(noDoc)).toMatch(/Doc not found.*clickup_search_docs/);
+    expect(text(noDoc)).toContain('"nope" is not a doc. Valid docs: 8cnw8r7-15 (Engineering handbook).');
     const noPage = await run(new GetDocPagesTool(), { doc_id: HANDBOOK, page_id: 'nope' });
     expect(noPage.isError).toBe(true);
-    expect(text(noPage)).toMatch(/Page not found.*without page_id/);
+    expect(text(noPage)).toContain(
+      '"nope" is not a page of doc 8cnw8r7-15. Valid pages: 8cnw8r7-35 (Getting started), 8cnw8r7-55 (Code review).',
+    );
   });
 });

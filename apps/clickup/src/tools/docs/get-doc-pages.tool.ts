@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, ref } from '@toolsmith/core';
 import { z } from 'zod';
 import { toDocPageViews, type ApiDocPage } from '../../api/dto/doc-view.ts';
 import { withMissingHint } from '../../api/not-found-hint.ts';
@@ -8,8 +8,8 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetDocPagesParams = lazySchema(() =>
   z.object({
-    doc_id: z.string().trim().min(1).describe('Doc id (clickup_search_docs)'),
-    page_id: z.string().trim().min(1).optional().describe('Only this page; omit for every page'),
+    doc_id: ref('doc').describe('Doc id (clickup_search_docs)'),
+    page_id: ref('doc_page').optional().describe('Only this page; omit for every page'),
   }),
 );
 

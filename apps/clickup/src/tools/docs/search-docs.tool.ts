@@ -1,5 +1,6 @@
 import {
   buildToolName,
+  custom,
   decodeCursor,
   defineToolMetadata,
   encodeCursor,
@@ -19,7 +20,9 @@ const MAX_PAGES = 5;
 export const SearchDocsParams = lazySchema(() =>
   z.object({
     query: z.string().trim().min(1).max(200).optional().describe('Part of the doc name; omit for all docs'),
-    parent_id: z.string().regex(/^\d+$/).optional().describe('Only docs in this space, folder or list'),
+    parent_id: custom(z.string().min(1), 'doc_parent')
+      .optional()
+      .describe('Only docs in this space, folder or list'),
     cursor: cursorParam,
   }),
 );

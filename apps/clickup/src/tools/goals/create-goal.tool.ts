@@ -3,15 +3,15 @@ import { z } from 'zod';
 import { toGoalDetail, type ApiGoal } from '../../api/dto/goal-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { dateParam } from '../shared/params.ts';
+import { dateParam, memberParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const CreateGoalParams = lazySchema(() =>
   z.object({
     name: z.string().trim().min(1).describe('Goal name'),
-    due_date: dateParam,
+    due_date: dateParam(),
     description: z.string().optional().describe('What the goal is about'),
-    owners: z.array(z.number().int().positive()).optional().describe('Owner user ids (clickup_find_member)'),
+    owners: z.array(memberParam()).optional().describe('Owners: ids, e-mails, names or "me"'),
   }),
 );
 
@@ -33,9 +33,16 @@ export class CreateGoalTool extends ClickUpTool<ReturnType<typeof CreateGoalPara
   ) {
     const team = await ctx.deps.client.teamId(ctx.signal);
     const { goal } = await ctx.deps.client.post<{ goal: ApiGoal }>(`/team/${team}/goal`, {
-      json: { name, due_date, description: description ?? '', multiple_owners: owners.length > 1, owners },
+      json: {
+        name,
+        due_date: due_date.epochMs,
+        description: description ?? '',
+        multiple_owners: owners.length > 1,
+        owners,
+      },
       signal: ctx.signal,
     });
+    ctx.deps.references.changed('goal');
     return toGoalDetail(goal);
   }
 }

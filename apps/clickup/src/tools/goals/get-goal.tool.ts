@@ -6,7 +6,7 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { goalIdParam, goalMissing } from './goal-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetGoalParams = lazySchema(() => z.object({ goal_id: goalIdParam }));
+export const GetGoalParams = lazySchema(() => z.object({ goal_id: goalIdParam() }));
 
 export class GetGoalTool extends ClickUpTool<ReturnType<typeof GetGoalParams>> {
   static override readonly METADATA = defineToolMetadata({

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, listLocal } from '@toolsmith/core';
+import { assumed, buildToolName, defineToolMetadata, listLocal } from '@toolsmith/core';
 import { z } from 'zod';
 import { toGoalView, type ApiGoal } from '../../api/dto/goal-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -8,7 +8,10 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetGoalsParams = lazySchema(() =>
   z.object({
-    include_completed: z.boolean().default(false).describe('Completed goals too'),
+    include_completed: assumed(
+      z.boolean().default(false).describe('Completed goals too'),
+      'goals not yet completed (include_completed: true for all)',
+    ),
     cursor: cursorParam,
   }),
 );

@@ -11,10 +11,13 @@ import { goalTools } from './index.ts';
 describeAreaDefinitions('goals', goalTools);
 
 type Result = { isError?: boolean; content: { type: string; text?: string }[] };
-const text = (result: Result) => (result.content[0] as { text: string }).text;
+/** Every block of the answer (the `converted:` / `assumed:` line first, when there is one). */
+const text = (result: Result) => result.content.map((c) => c.text ?? '').join('\n');
+/** The data: the answer's last block. */
+const last = (result: Result) => result.content.at(-1)?.text ?? '';
 const json = <T = Record<string, unknown>>(result: Result) => {
   expect(result.isError).toBeFalsy();
-  return JSON.parse(text(result)) as T;
+  return JSON.parse(last(result)) as T;
 };
 
 describe('goals tools against the emulator', () => {
@@ -55,7 +58,9 @@ describe('goals tools against the emulator', () => {
   it('clickup_get_goal: an unknown id says where to find one', async () => {
     const missing = await run(new GetGoalTool(), { goal_id: '00000000-0000-4000-8000-000000000000' });
     expect(missing.isError).toBe(true);
-    expect(text(missing)).toMatch(/Goal not found.*clickup_get_goals/);
+    expect(text(missing)).toContain(
+      '"00000000-0000-4000-8000-000000000000" is not a goal. Valid goals: c1c0a000-0000-4000-8000-000300000001 (Ship 1.0).',
+    );
   });
 
   it('clickup_create_goal: made with its owners and due date, then listed', async () => {
@@ -69,13 +74,14 @@ describe('goals tools against the emulator', () => {
     );
     expect(goal).toMatchObject({
       name: 'Halve build time',
-      due: '2026-03-31T00:00:00.000Z',
+      // A date alone: midnight in the user's zone (America/New_York, UTC−4 in summer).
+      due: '2026-03-31T04:00:00.000Z',
       owners: ['Bob Chen'],
       description: 'CI under five minutes.',
     });
     const { items } = json<{ items: { id: string }[] }>(await run(new GetGoalsTool(), {}));
     expect(items.map((g) => g.id)).toContain(goal.id);
-    const badDate = await run(new CreateGoalTool(), { name: 'x', due_date: 'next quarter' });
+    const badDate = await run(new CreateGoalTool(), { name: 'x', due_date: 'when pigs fly' });
     expect(badDate.isError).toBe(true);
     expect(text(badDate)).toContain('ISO 8601');
   });

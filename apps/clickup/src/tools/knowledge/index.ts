@@ -1,21 +1,39 @@
 /**
  * clickup_search_knowledge: core's knowledge-search tool over this server's pack (anti-patterns,
- * API quirks, validators, examples), indexed at the first search into the store deps give.
+ * API quirks, validators, examples), indexed at the first search into the store deps give — served
+ * as a ClickUpTool like every other tool of this server, so its arguments go through the same
+ * guarded path.
  */
-import type { AnyTool } from '@toolsmith/core';
-import { createSearchKnowledgeTool } from '@toolsmith/knowledge-search/tool';
+import type { AnyTool, ToolMetadata } from '@toolsmith/core';
+import { createSearchKnowledgeTool, SearchKnowledgeParams } from '@toolsmith/knowledge-search/tool';
+import type { z } from 'zod';
 import type { ClickUpDeps } from '../../deps.ts';
 import { knowledgeSources } from '../../knowledge/pack-location.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+
+export class SearchKnowledgeTool extends ClickUpTool<typeof SearchKnowledgeParams> {
+  readonly #search = createSearchKnowledgeTool<ClickUpDeps>({
+    name: `${TOOL_PREFIX}_search_knowledge`,
+    subject: 'the ClickUp API',
+    toolset: 'context',
+    store: (deps) => deps.knowledgeStore(),
+    sources: knowledgeSources,
+  });
+
+  override get metadata(): ToolMetadata {
+    return this.#search.metadata;
+  }
+
+  getParamsSchema() {
+    return SearchKnowledgeParams;
+  }
+
+  execute(params: z.output<typeof SearchKnowledgeParams>, ctx: ClickUpCtx) {
+    return this.#search.execute(params, ctx);
+  }
+}
 
 export function knowledgeTools(): AnyTool<ClickUpDeps>[] {
-  return [
-    createSearchKnowledgeTool<ClickUpDeps>({
-      name: `${TOOL_PREFIX}_search_knowledge`,
-      subject: 'the ClickUp API',
-      toolset: 'context',
-      store: (deps) => deps.knowledgeStore(),
-      sources: knowledgeSources,
-    }) as AnyTool<ClickUpDeps>,
-  ];
+  return [new SearchKnowledgeTool()];
 }

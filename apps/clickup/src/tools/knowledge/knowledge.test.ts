@@ -6,7 +6,10 @@ import { knowledgeTools } from './index.ts';
 describeAreaDefinitions('knowledge', knowledgeTools);
 
 type Result = { isError?: boolean; content: { type: string; text?: string }[] };
-const text = (result: Result) => (result.content[0] as { text: string }).text;
+/** Every block of the answer (the `converted:` / `assumed:` line first, when there is one). */
+const text = (result: Result) => result.content.map((c) => c.text ?? '').join('\n');
+/** The data: the answer's last block. */
+const last = (result: Result) => result.content.at(-1)?.text ?? '';
 
 describe('clickup_search_knowledge over the pack', () => {
   let clickup: EmulatedClickUp;
@@ -23,7 +26,7 @@ describe('clickup_search_knowledge over the pack', () => {
       query: '400 {"err":"Value must be an option index or uuid","ECODE":"FIELD_011"}',
     });
     expect(result.isError).toBeFalsy();
-    const { results } = JSON.parse(text(result)) as { results: { entityType: string; entityId: string }[] };
+    const { results } = JSON.parse(last(result)) as { results: { entityType: string; entityId: string }[] };
     expect(results.slice(0, 5).map((r) => `${r.entityType}:${r.entityId}`)).toContain(
       'pattern:dropdown-label-as-value',
     );
@@ -31,7 +34,7 @@ describe('clickup_search_knowledge over the pack', () => {
   }, 60_000);
 
   it('filters by kind of entry and refuses an unknown kind with the valid ones', async () => {
-    const examples = JSON.parse(text(await run({ query: 'custom task id', type: ['example'] }))) as {
+    const examples = JSON.parse(last(await run({ query: 'custom task id', type: ['example'] }))) as {
       results: { entityType: string }[];
     };
     expect(examples.results.length).toBeGreaterThan(0);

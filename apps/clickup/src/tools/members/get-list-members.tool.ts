@@ -7,7 +7,7 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetListMembersParams = lazySchema(() => z.object({ list_id: listIdParam }));
+export const GetListMembersParams = lazySchema(() => z.object({ list_id: listIdParam() }));
 
 export class GetListMembersTool extends ClickUpTool<ReturnType<typeof GetListMembersParams>> {
   static override readonly METADATA = defineToolMetadata({

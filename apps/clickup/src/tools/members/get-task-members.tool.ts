@@ -7,7 +7,7 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetTaskMembersParams = lazySchema(() => z.object({ task_id: taskIdParam }));
+export const GetTaskMembersParams = lazySchema(() => z.object({ task_id: taskIdParam() }));
 
 export class GetTaskMembersTool extends ClickUpTool<ReturnType<typeof GetTaskMembersParams>> {
   static override readonly METADATA = defineToolMetadata({

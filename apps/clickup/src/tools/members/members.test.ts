@@ -12,10 +12,13 @@ import { memberTools } from './index.ts';
 describeAreaDefinitions('members', memberTools);
 
 type Result = { isError?: boolean; content: { type: string; text?: string }[] };
-const text = (result: Result) => (result.content[0] as { text: string }).text;
+/** Every block of the answer (the `converted:` / `assumed:` line first, when there is one). */
+const text = (result: Result) => result.content.map((c) => c.text ?? '').join('\n');
+/** The data: the answer's last block. */
+const last = (result: Result) => result.content.at(-1)?.text ?? '';
 const items = (result: Result) => {
   expect(result.isError).toBeFalsy();
-  return (JSON.parse(text(result)) as { items: { id: number; name?: string; role?: string }[] }).items;
+  return (JSON.parse(last(result)) as { items: { id: number; name?: string; role?: string }[] }).items;
 };
 
 const ALICE = { id: 81000001, name: 'Alice Martin', email: 'alice@example.com', role: 'owner' };
@@ -61,7 +64,7 @@ describe('members tools against the emulator', () => {
     expect(members[0]).toEqual({ id: ALICE.id, name: ALICE.name, email: ALICE.email });
     const missing = await run(new GetListMembersTool(), { list_id: '999' });
     expect(missing.isError).toBe(true);
-    expect(text(missing)).toMatch(/List not found.*clickup_get_lists/);
+    expect(text(missing)).toContain('"999" is not a list. Valid lists: 901510000001 (Sprint 1),');
   });
 
   it('clickup_get_task_members: by custom id too; an unknown task says how to find it', async () => {

@@ -8,9 +8,9 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const AddDependencyParams = lazySchema(() =>
   z.object({
-    task_id: taskIdParam,
+    task_id: taskIdParam(),
     type: dependencyTypeParam,
-    other_task_id: otherTaskParam,
+    other_task_id: otherTaskParam(),
   }),
 );
 

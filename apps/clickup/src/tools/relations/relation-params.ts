@@ -11,7 +11,7 @@ import type { ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { withHint } from '../shared/with-hint.ts';
 
-export const otherTaskParam = taskIdParam.describe('The other task: id, custom id, "CU-…" or URL');
+export const otherTaskParam = () => taskIdParam().describe('The other task: id, custom id, "CU-…" or URL');
 
 export const dependencyTypeParam = z
   .enum(['waiting_on', 'blocking'])

@@ -20,8 +20,11 @@ afterAll(() => clickup.close());
 type Result = { isError?: boolean; content: { type: string; text?: string }[] };
 const run = (tool: AnyTool<ClickUpDeps>, args: Record<string, unknown>) =>
   tool.run(args, clickup.ctx()) as Promise<Result>;
-const text = (result: Result) => (result.content[0] as { text: string }).text;
-const json = <T = Record<string, unknown>>(result: Result) => JSON.parse(text(result)) as T;
+/** Every block of the answer (the `converted:` / `assumed:` line first, when there is one). */
+const text = (result: Result) => result.content.map((c) => c.text ?? '').join('\n');
+/** The data: the answer's last block. */
+const last = (result: Result) => result.content.at(-1)?.text ?? '';
+const json = <T = Record<string, unknown>>(result: Result) => JSON.parse(last(result)) as T;
 const id = (customId: string) => clickup.emulator.state.tasks.find((t) => t.customId === customId)!.id;
 const dependencies = () => clickup.emulator.state.dependencies;
 const links = () => clickup.emulator.state.links;

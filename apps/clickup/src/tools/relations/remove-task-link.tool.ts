@@ -7,7 +7,7 @@ import { otherTaskParam, taskPair, relationWrite } from './relation-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const RemoveTaskLinkParams = lazySchema(() =>
-  z.object({ task_id: taskIdParam, other_task_id: otherTaskParam }),
+  z.object({ task_id: taskIdParam(), other_task_id: otherTaskParam() }),
 );
 
 export class RemoveTaskLinkTool extends ClickUpTool<ReturnType<typeof RemoveTaskLinkParams>> {

@@ -1,9 +1,14 @@
 /**
- * The base of every ClickUp tool: core's BaseTool (validation, `fields` projection, output budget,
- * error conversion) over the ClickUp dependencies. Tools reach the API only through
- * `ctx.deps.client`.
+ * The one base of every ClickUp tool: core's guarded path (strict parsing at every depth, the
+ * declared values — entities, dates, durations — resolved against the server's reference data,
+ * conversions announced) and, for the tools bound to a command of the knowledge pack
+ * (`static KNOWLEDGE`), the pack's validators as the validate step. ClickUp gives `""` no meaning
+ * of its own, so an empty string is refused unless a field declares what it means. Tools reach the
+ * API only through `ctx.deps.client`; their checks that read the workspace (a parent in another
+ * list, a tag the space lacks…) go in `beforeExecute`, before anything is sent.
  */
-import { BaseTool, type AnyZodObject, type ToolContext } from '@toolsmith/core';
+import type { AnyZodObject, GuardPolicy, ToolContext } from '@toolsmith/core';
+import { KnowledgeTool } from '@toolsmith/executable-knowledge';
 import type { ClickUpDeps } from '../../deps.ts';
 
 export type ClickUpCtx = ToolContext<ClickUpDeps>;
@@ -11,4 +16,8 @@ export type ClickUpCtx = ToolContext<ClickUpDeps>;
 export abstract class ClickUpTool<
   TParams extends AnyZodObject = AnyZodObject,
   TOutput = unknown,
-> extends BaseTool<ClickUpDeps, TParams, TOutput> {}
+> extends KnowledgeTool<ClickUpDeps, TParams, TOutput> {
+  protected override guardPolicy(): GuardPolicy {
+    return { refuseEmpty: true };
+  }
+}

@@ -6,7 +6,7 @@ import { taskIdParam } from '../shared/params.ts';
 import { spaceTagsOfTask, tagNameParam, tagPath, unknownTag } from './tag-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const AddTagToTaskParams = lazySchema(() => z.object({ task_id: taskIdParam, tag: tagNameParam }));
+export const AddTagToTaskParams = lazySchema(() => z.object({ task_id: taskIdParam(), tag: tagNameParam() }));
 
 export class AddTagToTaskTool extends ClickUpTool<ReturnType<typeof AddTagToTaskParams>> {
   static override readonly METADATA = defineToolMetadata({
@@ -25,6 +25,8 @@ export class AddTagToTaskTool extends ClickUpTool<ReturnType<typeof AddTagToTask
     const { path, query } = await ctx.deps.client.task(task_id, tagPath(tag), ctx.signal);
     try {
       await ctx.deps.client.post(path, { query, signal: ctx.signal });
+      ctx.deps.references.tasks.forget(task_id);
+      ctx.deps.references.invalidate('tag', `carried:${task_id}`);
     } catch (error) {
       // A tag the Space lacks (404, or 400 on some plans): name the Space's tags instead.
       if (!ApiError.isInstance(error) || (error.status !== 404 && error.status !== 400)) throw error;

@@ -10,7 +10,7 @@ const colorParam = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'a colour is hex, e.g
 
 export const CreateSpaceTagParams = lazySchema(() =>
   z.object({
-    space_id: spaceIdParam,
+    space_id: spaceIdParam(),
     name: z.string().trim().min(1).max(100).describe('Tag name'),
     fg: colorParam.optional().describe('Text colour, e.g. "#ffffff"'),
     bg: colorParam.optional().describe('Background colour, e.g. "#e50000"'),
@@ -40,6 +40,7 @@ export class CreateSpaceTagTool extends ClickUpTool<ReturnType<typeof CreateSpac
       }),
       "Check the Space id: a task's Space is in clickup_get_task's answer.",
     );
+    ctx.deps.references.changed('tag');
     return { created: name, spaceId: space_id };
   }
 }

@@ -7,7 +7,7 @@ import { spaceIdParam } from '../shared/params.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetSpaceTagsParams = lazySchema(() => z.object({ space_id: spaceIdParam }));
+export const GetSpaceTagsParams = lazySchema(() => z.object({ space_id: spaceIdParam() }));
 
 export class GetSpaceTagsTool extends ClickUpTool<ReturnType<typeof GetSpaceTagsParams>> {
   static override readonly METADATA = defineToolMetadata({

@@ -1,14 +1,14 @@
 import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
-import type { ApiTask } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
-import { tagNameParam, tagPath, unknownTag } from './tag-params.ts';
+import { placeOf } from '../shared/relationships.ts';
+import { carriedTagParam, tagPath, unknownTag } from './tag-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const RemoveTagFromTaskParams = lazySchema(() =>
-  z.object({ task_id: taskIdParam, tag: tagNameParam }),
+  z.object({ task_id: taskIdParam(), tag: carriedTagParam() }),
 );
 
 export class RemoveTagFromTaskTool extends ClickUpTool<ReturnType<typeof RemoveTagFromTaskParams>> {
@@ -23,16 +23,26 @@ export class RemoveTagFromTaskTool extends ClickUpTool<ReturnType<typeof RemoveT
     return RemoveTagFromTaskParams();
   }
 
-  async execute({ task_id, tag }: z.output<ReturnType<typeof RemoveTagFromTaskParams>>, ctx: ClickUpCtx) {
-    // ClickUp answers 200 for a tag the task does not carry: check first, so a typo is not a silent no-op.
-    const { path, query } = await ctx.deps.client.task(task_id, '', ctx.signal);
-    const task = await ctx.deps.client.get<ApiTask>(path, { query, signal: ctx.signal });
-    const carried = (task.tags ?? []).map((t) => t.name);
-    const name = carried.find((t) => t.toLowerCase() === tag.toLowerCase());
-    if (name === undefined) {
-      throw unknownTag(tag, `Task ${task_id}`, carried, 'Nothing was changed.');
+  /**
+   * ClickUp answers 200 for a tag the task does not carry: the tag was checked against the task's
+   * tags (ref scope `carried:`), and is again here should those have been unreadable.
+   */
+  protected override async beforeExecute(
+    params: z.output<ReturnType<typeof RemoveTagFromTaskParams>>,
+    ctx: ClickUpCtx,
+  ) {
+    const task = await placeOf(ctx, params.task_id, 'task_id');
+    if (!task.tags.includes(params.tag)) {
+      throw unknownTag(params.tag, `Task ${params.task_id}`, [...task.tags], 'Nothing was changed.');
     }
-    await ctx.deps.client.delete(`${path}${tagPath(name)}`, { query, signal: ctx.signal });
-    return { taskId: task_id, removed: name };
+    await super.beforeExecute(params, ctx);
+  }
+
+  async execute({ task_id, tag }: z.output<ReturnType<typeof RemoveTagFromTaskParams>>, ctx: ClickUpCtx) {
+    const { path, query } = await ctx.deps.client.task(task_id, tagPath(tag), ctx.signal);
+    await ctx.deps.client.delete(path, { query, signal: ctx.signal });
+    ctx.deps.references.tasks.forget(task_id);
+    ctx.deps.references.invalidate('tag', `carried:${task_id}`);
+    return { taskId: task_id, removed: tag };
   }
 }

@@ -1,11 +1,17 @@
 /** Params the tag tools share, and the lookups behind "did you mean" for a tag name. */
-import { closestMatches, NotFoundError } from '@toolsmith/core';
-import { z } from 'zod';
+import { closestMatches, NotFoundError, ref } from '@toolsmith/core';
 import type { ApiTag } from '../../api/dto/tag-view.ts';
 import type { ApiTask } from '../../api/dto/task-view.ts';
 import type { ClickUpCtx } from '../shared/clickup-tool.ts';
 
-export const tagNameParam = z.string().trim().min(1).max(100).describe('Tag name (a tag of the Space)');
+/** A tag of the task's Space (ref('tag'): names in any case; one the Space lacks is refused). */
+export const tagNameParam = () => ref('tag').describe('Tag name (a tag of the Space)');
+
+/** A tag the task carries (ref('tag') scoped to the task's own tags). */
+export const carriedTagParam = () =>
+  ref('tag', {
+    scope: (params) => (typeof params['task_id'] === 'string' ? `carried:${params['task_id']}` : undefined),
+  }).describe('Tag name (one the task carries)');
 
 export const tagPath = (name: string) => `/tag/${encodeURIComponent(name)}`;
 

@@ -1,25 +1,29 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
-import { KnowledgeTool } from '@toolsmith/executable-knowledge';
+import { buildToolName, defineToolMetadata, ref } from '@toolsmith/core';
 import { z } from 'zod';
 import { toTaskView, type ApiTask, type TaskView } from '../../api/dto/task-view.ts';
-import type { ClickUpDeps } from '../../deps.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import type { ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, taskIdParam } from '../shared/params.ts';
-import { taskFields, userRef } from '../shared/task-params.ts';
+import { parentInList } from '../shared/relationships.ts';
+import { taskFields, toTaskWrite, userRef } from '../shared/task-params.ts';
 import { findCreatedTask, lostAnswer, unknownOutcome } from './find-created-task.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const CreateTaskParams = lazySchema(() =>
   z.object({
-    list_id: listIdParam,
-    ...taskFields,
+    list_id: listIdParam(),
+    ...taskFields(),
     name: z.string().min(1).max(2000).describe('Title'),
-    assignees: z.array(userRef).optional().describe('People (ids, emails, names or "me")'),
-    tags: z.array(z.string().min(1)).optional().describe('Tag names'),
-    parent: taskIdParam.optional().describe('Parent task (makes a subtask; same list)'),
+    assignees: z.array(userRef()).optional().describe('People (ids, emails, names or "me")'),
+    tags: z.array(ref('tag')).optional().describe("Tag names of the list's space"),
+    parent: taskIdParam().optional().describe('Parent task (makes a subtask; same list)'),
     custom_fields: z
-      .array(z.object({ id: z.string().min(1).describe('Field id or name'), value: z.unknown() }))
+      .array(
+        z.object({
+          id: ref('custom_field').describe('Field id or name'),
+          value: z.unknown(),
+        }),
+      )
       .optional()
       .describe('Custom field values; drop-down/labels by option name'),
     notify_all: z.boolean().optional(),
@@ -28,8 +32,7 @@ export const CreateTaskParams = lazySchema(() =>
 
 type Params = z.output<ReturnType<typeof CreateTaskParams>>;
 
-export class CreateTaskTool extends KnowledgeTool<
-  ClickUpDeps,
+export class CreateTaskTool extends ClickUpTool<
   ReturnType<typeof CreateTaskParams>,
   TaskView & { note?: string }
 > {
@@ -45,13 +48,20 @@ export class CreateTaskTool extends KnowledgeTool<
     return CreateTaskParams();
   }
 
+  /** Dates and the estimate in the API's form, a parent in the same list; then the pack's validators. */
+  protected override async beforeExecute(params: Params, ctx: ClickUpCtx) {
+    toTaskWrite(params as Record<string, unknown>);
+    if (params.parent !== undefined) {
+      params.parent = await parentInList(ctx, params.parent, params.list_id, {
+        otherwise: 'create the task in that list',
+      });
+    }
+    await super.beforeExecute(params, ctx);
+  }
+
   async execute(params: Params, ctx: ClickUpCtx) {
     const { client } = ctx.deps;
-    const { list_id, parent, ...fields } = params;
-    const body = {
-      ...fields,
-      ...(parent ? { parent: await client.resolveTaskId(parent, ctx.signal) } : {}),
-    };
+    const { list_id, ...body } = params;
     const started = Date.now();
     try {
       const task = await client.post<ApiTask>(`/list/${encodeURIComponent(list_id)}/task`, {

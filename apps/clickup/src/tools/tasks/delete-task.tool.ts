@@ -5,7 +5,7 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-const DeleteTaskParams = lazySchema(() => z.object({ task_id: taskIdParam }));
+const DeleteTaskParams = lazySchema(() => z.object({ task_id: taskIdParam() }));
 
 export class DeleteTaskTool extends ClickUpTool<ReturnType<typeof DeleteTaskParams>> {
   static override readonly METADATA = defineToolMetadata({
@@ -22,6 +22,7 @@ export class DeleteTaskTool extends ClickUpTool<ReturnType<typeof DeleteTaskPara
   async execute({ task_id }: z.output<ReturnType<typeof DeleteTaskParams>>, ctx: ClickUpCtx) {
     const { path, query } = await ctx.deps.client.task(task_id, '', ctx.signal);
     await ctx.deps.client.delete(path, { query, signal: ctx.signal });
+    ctx.deps.references.tasks.forget(task_id);
     return { deleted: task_id };
   }
 }

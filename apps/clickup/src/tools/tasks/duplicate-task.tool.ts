@@ -8,8 +8,8 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 const DuplicateTaskParams = lazySchema(() =>
   z.object({
-    task_id: taskIdParam,
-    list_id: listIdParam.optional().describe('Where the copy goes (default: the same list)'),
+    task_id: taskIdParam(),
+    list_id: listIdParam().optional().describe('Where the copy goes (default: the same list)'),
     name: z.string().min(1).optional().describe('Name of the copy (default: the same name)'),
   }),
 );

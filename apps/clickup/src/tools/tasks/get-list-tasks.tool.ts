@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, listPages } from '@toolsmith/core';
+import { assumed, buildToolName, defineToolMetadata, listPages, ref } from '@toolsmith/core';
 import { z } from 'zod';
 import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -8,10 +8,16 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetListTasksParams = lazySchema(() =>
   z.object({
-    list_id: listIdParam,
-    statuses: z.array(z.string().min(1)).optional().describe('Status names (any of)'),
-    include_closed: z.boolean().default(false),
-    subtasks: z.boolean().default(false).describe('Include subtasks'),
+    list_id: listIdParam(),
+    statuses: z.array(ref('status')).optional().describe('Status names (any of)'),
+    include_closed: assumed(
+      z.boolean().default(false),
+      'open tasks only (include_closed: true for closed ones too)',
+    ),
+    subtasks: assumed(
+      z.boolean().default(false).describe('Include subtasks'),
+      'top-level tasks only (subtasks: true for subtasks too)',
+    ),
     cursor: z.string().optional().describe('nextCursor of the previous page'),
   }),
 );

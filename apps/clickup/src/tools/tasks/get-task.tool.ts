@@ -27,7 +27,7 @@ const SECTIONS = [
 
 export const GetTaskParams = lazySchema(() =>
   z.object({
-    task_id: taskIdParam,
+    task_id: taskIdParam(),
     include: z.array(z.enum(SECTIONS)).optional().describe('Extra sections'),
   }),
 );
@@ -87,6 +87,8 @@ export class GetTaskTool extends ClickUpTool<ReturnType<typeof GetTaskParams>, T
             )
         : undefined,
     ]);
+    // Checklist ids read here are what ref('checklist') knows (the API lists none by themselves).
+    if (task.checklists) ctx.deps.references.sawChecklists(task.id, task.checklists);
     const answer: TaskAnswer = toTaskView(task);
     if (want.has('description')) {
       answer.description = task.markdown_description ?? task.text_content ?? task.description ?? '';

@@ -7,7 +7,7 @@ import { listIdParam, taskIdParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const MoveTaskParams = lazySchema(() =>
-  z.object({ task_id: taskIdParam, list_id: listIdParam.describe('The new home list') }),
+  z.object({ task_id: taskIdParam(), list_id: listIdParam().describe('The new home list') }),
 );
 
 export class MoveTaskTool extends ClickUpTool<ReturnType<typeof MoveTaskParams>> {
@@ -34,6 +34,9 @@ export class MoveTaskTool extends ClickUpTool<ReturnType<typeof MoveTaskParams>>
       ),
       { signal: ctx.signal },
     );
+    // Its list, statuses and fields are now the new list's.
+    ctx.deps.references.tasks.forget(task_id);
+    ctx.deps.references.changed('status', 'custom_field', 'tag');
     return toTaskView(await client.get<ApiTask>(`/task/${encodeURIComponent(id)}`, { signal: ctx.signal }));
   }
 }

@@ -45,8 +45,9 @@ describe('clickup_create_task', () => {
       clickup.ctx(),
     );
     expect(result.isError).toBeFalsy();
-    expect(text(result)).toMatch(/Converted before sending/);
-    expect(text(result)).toMatch(/status: "In Progress" → "in progress"/);
+    expect((result as Result).content[0]!.text).toBe(
+      'converted: status "In Progress" → in progress; priority "high" → 2 (high); assignees.0 "me" → 81000001 (Alice Martin); assignees.1 "bob@example.com" → 81000002 (Bob Chen)',
+    );
     const task = json(result);
     expect(task).toMatchObject({ name: 'Guarded create', status: 'in progress', priority: 'high' });
     expect((task.assignees as { name: string }[]).map((a) => a.name).sort()).toEqual([
@@ -149,7 +150,9 @@ describe('search, move, duplicate, delete', () => {
       clickup.ctx(),
     );
     expect(result.isError).toBe(true);
-    expect(text(result)).toMatch(/Did you mean "Story Points"/);
+    expect(text(result)).toMatch(
+      /"Story Pints" is not a custom field of list "Sprint 1". Did you mean \S+ \(Story Points\)\?/,
+    );
   });
 
   it('moves, duplicates and deletes a task', async () => {

@@ -15,7 +15,7 @@ describe('clickup_get_task', () => {
 
   const run = (args: Record<string, unknown>) => new GetTaskTool().run(args, clickup.ctx());
   const json = (result: { content: { type: string; text?: string }[] }) =>
-    JSON.parse((result.content[0] as { text: string }).text) as Record<string, unknown>;
+    JSON.parse((result.content.at(-1) as { text: string }).text) as Record<string, unknown>;
 
   it('answers compactly by default, and adds the sections asked for', async () => {
     const compact = json(await run({ task_id: 'DEV-1' }));

@@ -1,41 +1,37 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
-import { KnowledgeTool } from '@toolsmith/executable-knowledge';
+import { buildToolName, change, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toTaskView, type ApiTask, type TaskView } from '../../api/dto/task-view.ts';
-import type { ClickUpDeps } from '../../deps.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import type { ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { addCustomIdFlags, withoutFlags } from '../shared/custom-id-flags.ts';
 import { taskIdParam } from '../shared/params.ts';
-import { taskFields, userRef } from '../shared/task-params.ts';
+import { parentInList, placeOf, referencesOf } from '../shared/relationships.ts';
+import { taskChangeFields, toTaskWrite, userRef } from '../shared/task-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-const change = z.object({ add: z.array(userRef).optional(), rem: z.array(userRef).optional() });
+/** `{add, rem}`: ClickUp ignores a flat list here (200, nothing changed), so one is refused with this form. */
+const people = (what: string) =>
+  change(z.object({ add: z.array(userRef()).optional(), rem: z.array(userRef()).optional() }), {
+    operations: ['add', 'rem'],
+    flat: 'refuse',
+  })
+    .optional()
+    .describe(what);
 
 export const UpdateTaskParams = lazySchema(() =>
   z.object({
-    task_id: taskIdParam,
-    ...taskFields,
-    // A flat array is accepted by the schema so that the pack can answer it with the {add, rem}
-    // form (the API silently ignores a flat array).
-    assignees: z
-      .union([change, z.array(userRef)])
-      .optional()
-      .describe('{add, rem}: ids, emails, names or "me"'),
-    watchers: z
-      .union([change, z.array(userRef)])
-      .optional()
-      .describe('Same form as assignees'),
-    parent: taskIdParam.optional().describe('Move under this parent task'),
+    task_id: taskIdParam(),
+    ...taskChangeFields(),
+    assignees: people('{add, rem}: ids, emails, names or "me"'),
+    watchers: people('Same form as assignees'),
+    parent: taskIdParam().optional().describe('Move under this parent task (same list)'),
     archived: z.boolean().optional(),
   }),
 );
 
-export class UpdateTaskTool extends KnowledgeTool<
-  ClickUpDeps,
-  ReturnType<typeof UpdateTaskParams>,
-  TaskView
-> {
+type Params = z.output<ReturnType<typeof UpdateTaskParams>>;
+
+export class UpdateTaskTool extends ClickUpTool<ReturnType<typeof UpdateTaskParams>, TaskView> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_task', TOOL_PREFIX),
     description:
@@ -49,28 +45,24 @@ export class UpdateTaskTool extends KnowledgeTool<
     return UpdateTaskParams();
   }
 
-  protected override async beforeExecute(
-    params: z.output<ReturnType<typeof UpdateTaskParams>>,
-    ctx: ClickUpCtx,
-  ) {
+  protected override async beforeExecute(params: Params, ctx: ClickUpCtx) {
+    toTaskWrite(params as Record<string, unknown>);
+    if (params.parent !== undefined) {
+      const task = await placeOf(ctx, params.task_id, 'task_id');
+      params.parent = await parentInList(ctx, params.parent, task.listId, {
+        taskId: task.id,
+        otherwise: 'move the task to that list first (clickup_move_task)',
+      });
+    }
     await addCustomIdFlags(params, ctx);
     await super.beforeExecute(params, ctx);
   }
 
-  async execute(
-    { task_id, parent, ...fields }: z.output<ReturnType<typeof UpdateTaskParams>>,
-    ctx: ClickUpCtx,
-  ) {
+  async execute({ task_id, ...fields }: Params, ctx: ClickUpCtx) {
     const { client } = ctx.deps;
     const { path, query } = await client.task(task_id, '', ctx.signal);
-    const task = await client.put<ApiTask>(path, {
-      query,
-      json: {
-        ...withoutFlags(fields),
-        ...(parent ? { parent: await client.resolveTaskId(parent, ctx.signal) } : {}),
-      },
-      signal: ctx.signal,
-    });
+    const task = await client.put<ApiTask>(path, { query, json: withoutFlags(fields), signal: ctx.signal });
+    if (fields.parent !== undefined) referencesOf(ctx).tasks.forget(task_id);
     return toTaskView(task);
   }
 }

@@ -6,7 +6,7 @@ import { hintOnNotFound } from '../shared/with-hint.ts';
 import { NO_ENTRY_HINT, timeEntriesPath, timeEntryIdParam } from './time-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const DeleteTimeEntryParams = lazySchema(() => z.object({ entry_id: timeEntryIdParam }));
+export const DeleteTimeEntryParams = lazySchema(() => z.object({ entry_id: timeEntryIdParam() }));
 
 export class DeleteTimeEntryTool extends ClickUpTool<ReturnType<typeof DeleteTimeEntryParams>> {
   static override readonly METADATA = defineToolMetadata({

@@ -1,24 +1,30 @@
-import { buildToolName, defineToolMetadata, listLocal, ValidationError } from '@toolsmith/core';
+import { assumed, buildToolName, defineToolMetadata, listLocal, ValidationError } from '@toolsmith/core';
 import { z } from 'zod';
 import { toTimeEntryView, type ApiTimeEntry } from '../../api/dto/time-entry-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { dateParam, listIdParam, spaceIdParam, taskIdParam } from '../shared/params.ts';
+import { dateParam, listIdParam, memberParam, spaceIdParam, taskIdParam } from '../shared/params.ts';
 import { taskForEntry, timeEntriesPath } from './time-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetTimeEntriesParams = lazySchema(() =>
   z.object({
-    start: dateParam.optional().describe('From; default 30 days ago'),
-    end: dateParam.optional().describe('Until; default now'),
-    assignee: z
-      .array(z.number().int().positive())
-      .max(100)
-      .optional()
-      .describe("Users' ids; default you (others need admin rights)"),
-    task_id: taskIdParam.optional(),
-    list_id: listIdParam.optional(),
-    space_id: spaceIdParam.optional(),
+    start: assumed(
+      dateParam().optional().describe('From; default 30 days ago'),
+      "the last 30 days, ClickUp's default (give start to look further back)",
+    ),
+    end: dateParam().optional().describe('Until; default now'),
+    assignee: assumed(
+      z
+        .array(memberParam())
+        .max(100)
+        .optional()
+        .describe('People (ids, e-mails, names); default you (others need admin rights)'),
+      "your own entries (give assignee for other people's)",
+    ),
+    task_id: taskIdParam().optional(),
+    list_id: listIdParam().optional(),
+    space_id: spaceIdParam().optional(),
     limit: z.number().int().min(1).max(100).default(50).describe('Entries per page'),
     cursor: z.string().optional().describe('nextCursor of the previous page'),
   }),
@@ -40,7 +46,7 @@ export class GetTimeEntriesTool extends ClickUpTool<ReturnType<typeof GetTimeEnt
   async execute(params: z.output<ReturnType<typeof GetTimeEntriesParams>>, ctx: ClickUpCtx) {
     const { start, end, assignee, task_id, list_id, space_id } = params;
     const issues = [];
-    if (start !== undefined && end !== undefined && end <= start) {
+    if (start !== undefined && end !== undefined && end.epochMs <= start.epochMs) {
       issues.push({ field: 'end', message: 'is not after start. Give a range that ends after it starts.' });
     }
     if ([task_id, list_id, space_id].filter((v) => v !== undefined).length > 1) {
@@ -54,8 +60,8 @@ export class GetTimeEntriesTool extends ClickUpTool<ReturnType<typeof GetTimeEnt
     const { data } = await ctx.deps.client.get<{ data: ApiTimeEntry[] }>(await timeEntriesPath(ctx), {
       query: {
         ...task.query,
-        ...(start !== undefined ? { start_date: start } : {}),
-        ...(end !== undefined ? { end_date: end } : {}),
+        ...(start !== undefined ? { start_date: start.epochMs } : {}),
+        ...(end !== undefined ? { end_date: end.epochMs } : {}),
         ...(assignee?.length ? { assignee: assignee.join(',') } : {}),
         ...(task.id !== undefined ? { task_id: task.id } : {}),
         ...(list_id !== undefined ? { list_id } : {}),

@@ -9,7 +9,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const StartTimerParams = lazySchema(() =>
   z.object({
-    task_id: taskIdParam.optional(),
+    task_id: taskIdParam().optional(),
     description: z.string().max(10_000).optional().describe('What you are doing'),
     billable: z.boolean().optional(),
   }),

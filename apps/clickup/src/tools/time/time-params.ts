@@ -1,13 +1,15 @@
 /** What the time tools share: the workspace's time-entry path, the task a body names, entry ids. */
 import type { Query } from '@toolsmith/core';
+import { asRef } from '@toolsmith/core';
 import { z } from 'zod';
 import { parseTaskRef } from '../../api/task-ref.ts';
 import type { ClickUpCtx } from '../shared/clickup-tool.ts';
 
-export const timeEntryIdParam = z
-  .string()
-  .regex(/^\d+$/, 'time entry ids are numbers: find them with clickup_get_time_entries')
-  .describe('Time entry id');
+export const timeEntryIdParam = () =>
+  asRef(
+    z.string().regex(/^\d+$/, 'time entry ids are numbers: find them with clickup_get_time_entries'),
+    'time_entry',
+  ).describe('Time entry id');
 
 /** `/team/{workspace}/time_entries{suffix}`. */
 export async function timeEntriesPath(ctx: ClickUpCtx, suffix = ''): Promise<string> {

@@ -23,8 +23,11 @@ afterAll(() => clickup.close());
 type Result = { isError?: boolean; content: { type: string; text?: string }[] };
 const run = (tool: AnyTool<ClickUpDeps>, args: Record<string, unknown>) =>
   tool.run(args, clickup.ctx()) as Promise<Result>;
-const text = (result: Result) => (result.content[0] as { text: string }).text;
-const json = <T = Record<string, unknown>>(result: Result) => JSON.parse(text(result)) as T;
+/** Every block of the answer (the `converted:` / `assumed:` line first, when there is one). */
+const text = (result: Result) => result.content.map((c) => c.text ?? '').join('\n');
+/** The data: the answer's last block. */
+const last = (result: Result) => result.content.at(-1)?.text ?? '';
+const json = <T = Record<string, unknown>>(result: Result) => JSON.parse(last(result)) as T;
 type Page = { items: TimeEntryView[]; total: number; nextCursor?: string };
 // The seed's entries lie in the ten days before 2026-01-05T09:00Z.
 const RANGE = { start: '2025-12-26', end: '2026-01-05T09:00:00Z' };
@@ -41,7 +44,8 @@ describe('clickup_get_time_entries', () => {
       minutes: 90,
     });
     expect(clickup.emulator.requests.at(-1)!.query).toMatchObject({
-      start_date: String(Date.parse('2025-12-26')),
+      // A date alone starts at midnight in the user's zone (America/New_York, UTC−5 in winter).
+      start_date: String(Date.parse('2025-12-26T05:00:00Z')),
       end_date: String(Date.parse('2026-01-05T09:00:00Z')),
     });
   });
@@ -68,8 +72,8 @@ describe('clickup_get_time_entries', () => {
     expect(text(reversed)).toContain('end: is not after start');
     const places = await run(new GetTimeEntriesTool(), { task_id: 'DEV-1', list_id: '901510000001' });
     expect(text(places)).toContain('give at most one of them');
-    const bad = await run(new GetTimeEntriesTool(), { start: 'last tuesday' });
-    expect(text(bad)).toContain('is not a date');
+    const bad = await run(new GetTimeEntriesTool(), { start: 'when pigs fly' });
+    expect(text(bad)).toContain('"when pigs fly" is not a date or time this server can read');
   });
 });
 
@@ -98,7 +102,7 @@ describe('clickup_create_time_entry and clickup_delete_time_entry', () => {
     const byDuration = json<TimeEntryView>(
       await run(new CreateTimeEntryTool(), {
         start: Date.parse('2026-01-03T08:00:00Z'),
-        duration_minutes: 30,
+        duration: '30m',
       }),
     );
     expect(byDuration).toMatchObject({ end: '2026-01-03T08:30:00.000Z', minutes: 30 });

@@ -1,4 +1,4 @@
-import { buildToolName, chooseView, defineToolMetadata, listPages } from '@toolsmith/core';
+import { buildToolName, chooseView, defineToolMetadata, listPages, ref } from '@toolsmith/core';
 import { z } from 'zod';
 import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
 import { withMissingHint } from '../../api/not-found-hint.ts';
@@ -12,7 +12,7 @@ const VIEW_PAGE = 100;
 
 export const GetViewTasksParams = lazySchema(() =>
   z.object({
-    view_id: z.string().trim().min(1).describe('View id (clickup_get_views)'),
+    view_id: ref('view').describe('View id (clickup_get_views)'),
     cursor: cursorParam,
     fields: itemFieldsParam(['id', 'status.status']),
   }),

@@ -9,9 +9,9 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetViewsParams = lazySchema(() =>
   z.object({
-    space_id: spaceIdParam.optional(),
-    folder_id: folderIdParam.optional(),
-    list_id: listIdParam.optional(),
+    space_id: spaceIdParam().optional(),
+    folder_id: folderIdParam().optional(),
+    list_id: listIdParam().optional(),
   }),
 );
 

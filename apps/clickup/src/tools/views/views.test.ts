@@ -10,10 +10,13 @@ import { viewTools } from './index.ts';
 describeAreaDefinitions('views', viewTools);
 
 type Result = { isError?: boolean; content: { type: string; text?: string }[] };
-const text = (result: Result) => (result.content[0] as { text: string }).text;
+/** Every block of the answer (the `converted:` / `assumed:` line first, when there is one). */
+const text = (result: Result) => result.content.map((c) => c.text ?? '').join('\n');
+/** The data: the answer's last block. */
+const last = (result: Result) => result.content.at(-1)?.text ?? '';
 const json = <T>(result: Result) => {
   expect(result.isError).toBeFalsy();
-  return JSON.parse(text(result)) as T;
+  return JSON.parse(last(result)) as T;
 };
 
 const SPRINT_1 = '901510000001';
@@ -43,7 +46,7 @@ describe('views tools against the emulator', () => {
     expect(text(two)).toContain('Pass one of space_id, folder_id or list_id');
     const missing = await run(new GetViewsTool(), { folder_id: '999' });
     expect(missing.isError).toBe(true);
-    expect(text(missing)).toMatch(/Folder not found.*clickup_get_hierarchy/);
+    expect(text(missing)).toContain('"999" is not a folder. Valid folders: 90152000001 (Sprint work).');
   });
 
   it('clickup_get_view_tasks: compact tasks, 100 a page, then the rest with the cursor', async () => {
@@ -70,6 +73,6 @@ describe('views tools against the emulator', () => {
   it('clickup_get_view_tasks: an unknown view says where to find one', async () => {
     const missing = await run(new GetViewTasksTool(), { view_id: 'nope' });
     expect(missing.isError).toBe(true);
-    expect(text(missing)).toMatch(/View not found.*clickup_get_views/);
+    expect(text(missing)).toContain('"nope" is not a view. Valid views: 6-901510000001-1 (List),');
   });
 });

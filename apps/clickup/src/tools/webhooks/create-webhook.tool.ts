@@ -4,20 +4,23 @@ import { toWebhookView, type ApiWebhook } from '../../api/dto/webhook-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { folderIdParam, listIdParam, spaceIdParam, taskIdParam } from '../shared/params.ts';
-import { endpointParam, eventsParam } from './webhook-params.ts';
 import { keepWebhookSecret } from './webhook-secret-keeping.ts';
+import { endpointParam, eventsParam } from './webhook-params.ts';
+import { refuseSecondWebhook } from './same-endpoint.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const CreateWebhookParams = lazySchema(() =>
   z.object({
-    endpoint: endpointParam,
-    events: eventsParam,
-    space_id: spaceIdParam.optional(),
-    folder_id: folderIdParam.optional(),
-    list_id: listIdParam.optional(),
-    task_id: taskIdParam.optional(),
+    endpoint: endpointParam(),
+    events: eventsParam(),
+    space_id: spaceIdParam().optional(),
+    folder_id: folderIdParam().optional(),
+    list_id: listIdParam().optional(),
+    task_id: taskIdParam().optional(),
   }),
 );
+
+type Params = z.output<ReturnType<typeof CreateWebhookParams>>;
 
 export class CreateWebhookTool extends ClickUpTool<ReturnType<typeof CreateWebhookParams>> {
   static override readonly METADATA = defineToolMetadata({
@@ -32,13 +35,19 @@ export class CreateWebhookTool extends ClickUpTool<ReturnType<typeof CreateWebho
     return CreateWebhookParams();
   }
 
-  async execute({ task_id, ...params }: z.output<ReturnType<typeof CreateWebhookParams>>, ctx: ClickUpCtx) {
+  protected override async beforeExecute(params: Params, ctx: ClickUpCtx) {
+    await refuseSecondWebhook(ctx, params.endpoint);
+    await super.beforeExecute(params, ctx);
+  }
+
+  async execute({ task_id, ...params }: Params, ctx: ClickUpCtx) {
     const { client } = ctx.deps;
     const team = await client.teamId(ctx.signal);
     const created = await client.post<{ id: string; webhook: ApiWebhook }>(`/team/${team}/webhook`, {
       json: { ...params, ...(task_id ? { task_id: await client.resolveTaskId(task_id, ctx.signal) } : {}) },
       signal: ctx.signal,
     });
+    ctx.deps.references.changed('webhook');
     // The secret is kept for intake, never returned (webhook-secret-keeping.ts).
     const kept = await keepWebhookSecret(ctx, created.id, created.webhook.secret);
     return { ...toWebhookView(created.webhook), ...kept };

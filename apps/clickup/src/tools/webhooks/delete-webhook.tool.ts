@@ -6,7 +6,7 @@ import { webhookIdParam } from './webhook-params.ts';
 import { forgetWebhookSecret } from './webhook-secret-keeping.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-const DeleteWebhookParams = lazySchema(() => z.object({ webhook_id: webhookIdParam }));
+const DeleteWebhookParams = lazySchema(() => z.object({ webhook_id: webhookIdParam() }));
 
 export class DeleteWebhookTool extends ClickUpTool<ReturnType<typeof DeleteWebhookParams>> {
   static override readonly METADATA = defineToolMetadata({
@@ -28,6 +28,7 @@ export class DeleteWebhookTool extends ClickUpTool<ReturnType<typeof DeleteWebho
       if (NotFoundError.isInstance(error)) await forgetWebhookSecret(ctx, webhook_id);
       throw error;
     }
+    ctx.deps.references.changed('webhook');
     return { deleted: webhook_id, ...(await forgetWebhookSecret(ctx, webhook_id)) };
   }
 }

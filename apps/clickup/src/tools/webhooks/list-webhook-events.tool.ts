@@ -1,20 +1,22 @@
-import { buildToolName, defineToolMetadata, listAfter } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, listAfter, ref } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { WEBHOOK_FORMATS } from '../../webhooks/webhook-event-store.ts';
 import { NO_WEBHOOK_STORE, toWebhookEventView } from '../../webhooks/webhook-event-view.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { dateParam } from '../shared/params.ts';
+import { dateParam, listIdParam, taskIdParam } from '../shared/params.ts';
+import { placeOf } from '../shared/relationships.ts';
+import { parseTaskRef } from '../../api/task-ref.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const ListWebhookEventsParams = lazySchema(() =>
   z.object({
-    event: z.string().min(1).optional().describe('Event name, e.g. "taskStatusUpdated"'),
-    task_id: z.string().min(1).optional().describe('Task id (not the custom id)'),
-    list_id: z.string().min(1).optional().describe('List id'),
+    event: ref('webhook_event').optional().describe('Event name, e.g. "taskStatusUpdated"'),
+    task_id: taskIdParam().optional(),
+    list_id: listIdParam().optional(),
     format: z.enum(WEBHOOK_FORMATS).optional().describe('Payload format'),
-    since: dateParam.optional().describe('Received at or after'),
-    until: dateParam.optional().describe('Received before'),
+    since: dateParam().optional().describe('Received at or after'),
+    until: dateParam().optional().describe('Received before'),
     order: z.enum(['newest', 'oldest']).default('newest').describe('Sort'),
     include: z
       .array(z.enum(['changes', 'payload']))
@@ -38,6 +40,19 @@ export class ListWebhookEventsTool extends ClickUpTool<ReturnType<typeof ListWeb
     return ListWebhookEventsParams();
   }
 
+  /** Events are stored by the task's id: a custom id ("DEV-12") is looked up (announced). */
+  protected override async beforeExecute(
+    params: z.output<ReturnType<typeof ListWebhookEventsParams>>,
+    ctx: ClickUpCtx,
+  ) {
+    if (params.task_id !== undefined && parseTaskRef(params.task_id).custom) {
+      const task = await placeOf(ctx, params.task_id, 'task_id');
+      ctx.call?.convert('task_id', params.task_id, task.id, 'its task id: events are kept by it');
+      params.task_id = task.id;
+    }
+    await super.beforeExecute(params, ctx);
+  }
+
   async execute(params: z.output<ReturnType<typeof ListWebhookEventsParams>>, ctx: ClickUpCtx) {
     const store = ctx.deps.webhookEvents;
     if (!store) throw new Error(NO_WEBHOOK_STORE);
@@ -47,8 +62,8 @@ export class ListWebhookEventsTool extends ClickUpTool<ReturnType<typeof ListWeb
       taskId: params.task_id,
       listId: params.list_id,
       format: params.format,
-      since: params.since === undefined ? undefined : new Date(params.since),
-      until: params.until === undefined ? undefined : new Date(params.until),
+      since: params.since === undefined ? undefined : new Date(params.since.epochMs),
+      until: params.until === undefined ? undefined : new Date(params.until.epochMs),
     };
     return listAfter(
       this.name,

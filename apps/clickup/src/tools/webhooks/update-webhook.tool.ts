@@ -4,13 +4,14 @@ import { toWebhookView, type ApiWebhook } from '../../api/dto/webhook-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { endpointParam, eventsParam, webhookIdParam } from './webhook-params.ts';
+import { refuseSecondWebhook } from './same-endpoint.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const UpdateWebhookParams = lazySchema(() =>
   z.object({
-    webhook_id: webhookIdParam,
-    endpoint: endpointParam,
-    events: eventsParam,
+    webhook_id: webhookIdParam(),
+    endpoint: endpointParam(),
+    events: eventsParam(),
     status: z.enum(['active', 'suspended']).optional().describe('"active" re-enables a suspended webhook'),
   }),
 );
@@ -28,11 +29,20 @@ export class UpdateWebhookTool extends ClickUpTool<ReturnType<typeof UpdateWebho
     return UpdateWebhookParams();
   }
 
+  protected override async beforeExecute(
+    params: z.output<ReturnType<typeof UpdateWebhookParams>>,
+    ctx: ClickUpCtx,
+  ) {
+    await refuseSecondWebhook(ctx, params.endpoint, params.webhook_id);
+    await super.beforeExecute(params, ctx);
+  }
+
   async execute({ webhook_id, ...body }: z.output<ReturnType<typeof UpdateWebhookParams>>, ctx: ClickUpCtx) {
     const updated = await ctx.deps.client.put<{ id: string; webhook: ApiWebhook }>(
       `/webhook/${encodeURIComponent(webhook_id)}`,
       { json: body, signal: ctx.signal },
     );
+    ctx.deps.references.changed('webhook');
     return toWebhookView(updated.webhook);
   }
 }

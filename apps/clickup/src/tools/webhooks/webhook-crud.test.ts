@@ -96,13 +96,21 @@ describe('webhook tools', () => {
       clickup.ctx(),
     );
     expect(typo.isError).toBe(true);
-    expect(JSON.stringify(typo.content)).toMatch(/unknown event \\"taskCreatd\\".*taskCreated/);
+    expect(JSON.stringify(typo.content)).toMatch(
+      /\\"taskCreatd\\" is not a webhook event. Did you mean taskCreated\?/,
+    );
     const args = { endpoint: 'https://dup.example.com/hook', events: ['taskCreated'] as const };
     expect(
       (await new CreateWebhookTool().run({ ...args, events: [...args.events] }, clickup.ctx())).isError,
     ).toBeFalsy();
+    const posts = () => clickup.emulator.requests.filter((r) => r.method === 'POST').length;
+    const before = posts();
     const twice = await new CreateWebhookTool().run({ ...args, events: [...args.events] }, clickup.ctx());
     expect(twice.isError).toBe(true);
-    expect(JSON.stringify(twice.content)).toMatch(/already exists.*update/i);
+    // Refused before anything is sent, naming the webhook to change instead.
+    expect(JSON.stringify(twice.content)).toMatch(
+      /webhook [\w-]+ already posts to https:\/\/dup.example.com\/hook .*clickup_update_webhook/,
+    );
+    expect(posts()).toBe(before);
   });
 });

@@ -1,62 +1,21 @@
+/** Params the webhook tools share: the events (one list, webhook-events.ts), the endpoint, the webhook. */
+import { ref } from '@toolsmith/core';
 import { z } from 'zod';
 
-/** ClickUp's webhook events (research §4.1), or "*" for all. */
-export const WEBHOOK_EVENT_NAMES = [
-  '*',
-  'taskCreated',
-  'taskUpdated',
-  'taskDeleted',
-  'taskPriorityUpdated',
-  'taskStatusUpdated',
-  'taskAssigneeUpdated',
-  'taskDueDateUpdated',
-  'taskTagUpdated',
-  'taskMoved',
-  'taskCommentPosted',
-  'taskCommentUpdated',
-  'taskTimeEstimateUpdated',
-  'taskTimeTrackedUpdated',
-  'listCreated',
-  'listUpdated',
-  'listDeleted',
-  'folderCreated',
-  'folderUpdated',
-  'folderDeleted',
-  'spaceCreated',
-  'spaceUpdated',
-  'spaceDeleted',
-  'goalCreated',
-  'goalUpdated',
-  'goalDeleted',
-  'keyResultCreated',
-  'keyResultUpdated',
-  'keyResultDeleted',
-] as const;
+/** Event names, checked against ClickUp's list (ref('webhook_event'); "*" for every event). */
+export const eventsParam = () =>
+  z
+    .array(ref('webhook_event', { scope: () => 'subscribe' }))
+    .min(1)
+    .describe('ClickUp event names (taskCreated, taskStatusUpdated, …) or ["*"]');
 
-const KNOWN = new Set<string>(WEBHOOK_EVENT_NAMES);
+export const endpointParam = () =>
+  z
+    .url()
+    .refine(
+      (u) => u.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(u),
+      'use an https:// URL',
+    )
+    .describe('Where ClickUp posts, e.g. https://mcp.example.com/webhooks/clickup');
 
-/**
- * Event names, checked against ClickUp's list with the list in the refusal (an enum would spell all
- * 29 names out in the definition on every turn).
- */
-export const eventsParam = z
-  .array(z.string())
-  .min(1)
-  .superRefine((events, ctx) => {
-    const unknown = events.filter((e) => !KNOWN.has(e));
-    if (unknown.length > 0) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `unknown event ${unknown.map((e) => `"${e}"`).join(', ')}. Use "*" or some of: ${WEBHOOK_EVENT_NAMES.slice(1).join(', ')}.`,
-      });
-    }
-  })
-  .describe('ClickUp event names (taskCreated, taskStatusUpdated, …) or ["*"]');
-export const endpointParam = z
-  .url()
-  .refine(
-    (u) => u.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(u),
-    'use an https:// URL',
-  )
-  .describe('Where ClickUp posts, e.g. https://mcp.example.com/webhooks/clickup');
-export const webhookIdParam = z.string().uuid().describe('Webhook id (clickup_list_webhooks)');
+export const webhookIdParam = () => ref('webhook').describe('Webhook id (clickup_list_webhooks)');

@@ -9,7 +9,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const CreateFolderParams = lazySchema(() =>
   z.object({
-    space_id: spaceIdParam,
+    space_id: spaceIdParam(),
     name: z.string().trim().min(1).describe('Folder name'),
   }),
 );
@@ -33,6 +33,7 @@ export class CreateFolderTool extends ClickUpTool<ReturnType<typeof CreateFolder
         json: { name },
         signal: ctx.signal,
       });
+      ctx.deps.references.changed('folder');
       return toFolderDetail(folder);
     } catch (error) {
       throw spaceMissing(error);

@@ -9,8 +9,8 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const CreateListParams = lazySchema(() =>
   z.object({
-    folder_id: folderIdParam.optional().describe('In this folder'),
-    space_id: spaceIdParam.optional().describe('Or: folderless in this space'),
+    folder_id: folderIdParam().optional().describe('In this folder'),
+    space_id: spaceIdParam().optional().describe('Or: folderless in this space'),
     name: z.string().trim().min(1).describe('List name'),
     content: z.string().optional().describe('Description (markdown)'),
   }),
@@ -41,6 +41,7 @@ export class CreateListTool extends ClickUpTool<ReturnType<typeof CreateListPara
         json: body,
         signal: ctx.signal,
       });
+      ctx.deps.references.changed('list');
       return toListDetail(list);
     } catch (error) {
       throw parent.missing(error);

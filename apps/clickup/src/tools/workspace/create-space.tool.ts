@@ -34,6 +34,7 @@ export class CreateSpaceTool extends ClickUpTool<ReturnType<typeof CreateSpacePa
       json: { name, multiple_assignees },
       signal: ctx.signal,
     });
+    ctx.deps.references.changed('space');
     return toSpaceDetail(space);
   }
 }

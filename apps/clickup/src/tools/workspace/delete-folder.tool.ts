@@ -6,7 +6,7 @@ import { folderIdParam } from '../shared/params.ts';
 import { folderMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const DeleteFolderParams = lazySchema(() => z.object({ folder_id: folderIdParam }));
+export const DeleteFolderParams = lazySchema(() => z.object({ folder_id: folderIdParam() }));
 
 export class DeleteFolderTool extends ClickUpTool<ReturnType<typeof DeleteFolderParams>> {
   static override readonly METADATA = defineToolMetadata({
@@ -28,6 +28,7 @@ export class DeleteFolderTool extends ClickUpTool<ReturnType<typeof DeleteFolder
     } catch (error) {
       throw folderMissing(error);
     }
+    ctx.deps.references.changed('folder');
     return { folderId: folder_id, deleted: true };
   }
 }

@@ -6,7 +6,7 @@ import { listIdParam } from '../shared/params.ts';
 import { listMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const DeleteListParams = lazySchema(() => z.object({ list_id: listIdParam }));
+export const DeleteListParams = lazySchema(() => z.object({ list_id: listIdParam() }));
 
 export class DeleteListTool extends ClickUpTool<ReturnType<typeof DeleteListParams>> {
   static override readonly METADATA = defineToolMetadata({
@@ -28,6 +28,7 @@ export class DeleteListTool extends ClickUpTool<ReturnType<typeof DeleteListPara
     } catch (error) {
       throw listMissing(error);
     }
+    ctx.deps.references.changed('list');
     return { listId: list_id, deleted: true };
   }
 }

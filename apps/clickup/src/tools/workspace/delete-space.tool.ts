@@ -6,7 +6,7 @@ import { spaceIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const DeleteSpaceParams = lazySchema(() => z.object({ space_id: spaceIdParam }));
+export const DeleteSpaceParams = lazySchema(() => z.object({ space_id: spaceIdParam() }));
 
 export class DeleteSpaceTool extends ClickUpTool<ReturnType<typeof DeleteSpaceParams>> {
   static override readonly METADATA = defineToolMetadata({
@@ -28,6 +28,7 @@ export class DeleteSpaceTool extends ClickUpTool<ReturnType<typeof DeleteSpacePa
     } catch (error) {
       throw spaceMissing(error);
     }
+    ctx.deps.references.changed('space');
     return { spaceId: space_id, deleted: true };
   }
 }

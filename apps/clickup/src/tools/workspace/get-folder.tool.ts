@@ -7,7 +7,7 @@ import { folderIdParam } from '../shared/params.ts';
 import { folderMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetFolderParams = lazySchema(() => z.object({ folder_id: folderIdParam }));
+export const GetFolderParams = lazySchema(() => z.object({ folder_id: folderIdParam() }));
 
 export class GetFolderTool extends ClickUpTool<ReturnType<typeof GetFolderParams>> {
   static override readonly METADATA = defineToolMetadata({

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, listLocal } from '@toolsmith/core';
+import { assumed, buildToolName, defineToolMetadata, listLocal } from '@toolsmith/core';
 import { z } from 'zod';
 import { toFolderView, type ApiFolder } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -10,8 +10,11 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetFoldersParams = lazySchema(() =>
   z.object({
-    space_id: spaceIdParam,
-    archived: z.boolean().default(false).describe('Archived ones instead'),
+    space_id: spaceIdParam(),
+    archived: assumed(
+      z.boolean().default(false).describe('Archived ones instead'),
+      'active ones only (archived: true for the archived ones)',
+    ),
     cursor: cursorParam,
   }),
 );

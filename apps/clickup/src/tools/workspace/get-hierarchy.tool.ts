@@ -9,7 +9,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetHierarchyParams = lazySchema(() =>
   z.object({
-    space_id: spaceIdParam.optional().describe('Only this space; omit for every space'),
+    space_id: spaceIdParam().optional().describe('Only this space; omit for every space'),
   }),
 );
 

@@ -7,7 +7,7 @@ import { listIdParam } from '../shared/params.ts';
 import { listMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetListParams = lazySchema(() => z.object({ list_id: listIdParam }));
+export const GetListParams = lazySchema(() => z.object({ list_id: listIdParam() }));
 
 export class GetListTool extends ClickUpTool<ReturnType<typeof GetListParams>> {
   static override readonly METADATA = defineToolMetadata({

@@ -1,4 +1,4 @@
-import { buildToolName, chooseView, defineToolMetadata, listLocal } from '@toolsmith/core';
+import { assumed, buildToolName, chooseView, defineToolMetadata, listLocal } from '@toolsmith/core';
 import { z } from 'zod';
 import { toListSummary, type ApiList } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -10,9 +10,12 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetListsParams = lazySchema(() =>
   z.object({
-    folder_id: folderIdParam.optional().describe('Lists in this folder'),
-    space_id: spaceIdParam.optional().describe('Or: folderless lists of this space'),
-    archived: z.boolean().default(false).describe('Archived ones instead'),
+    folder_id: folderIdParam().optional().describe('Lists in this folder'),
+    space_id: spaceIdParam().optional().describe('Or: folderless lists of this space'),
+    archived: assumed(
+      z.boolean().default(false).describe('Archived ones instead'),
+      'active ones only (archived: true for the archived ones)',
+    ),
     cursor: cursorParam,
     fields: itemFieldsParam(['id', 'statuses.status']),
   }),

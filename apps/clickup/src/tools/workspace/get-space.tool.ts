@@ -7,7 +7,7 @@ import { spaceIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetSpaceParams = lazySchema(() => z.object({ space_id: spaceIdParam }));
+export const GetSpaceParams = lazySchema(() => z.object({ space_id: spaceIdParam() }));
 
 export class GetSpaceTool extends ClickUpTool<ReturnType<typeof GetSpaceParams>> {
   static override readonly METADATA = defineToolMetadata({

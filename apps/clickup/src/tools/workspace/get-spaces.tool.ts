@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, listLocal } from '@toolsmith/core';
+import { assumed, buildToolName, defineToolMetadata, listLocal } from '@toolsmith/core';
 import { z } from 'zod';
 import { toSpaceView, type ApiSpace } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -8,7 +8,10 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetSpacesParams = lazySchema(() =>
   z.object({
-    archived: z.boolean().default(false).describe('Archived ones instead'),
+    archived: assumed(
+      z.boolean().default(false).describe('Archived ones instead'),
+      'active ones only (archived: true for the archived ones)',
+    ),
     cursor: cursorParam,
   }),
 );

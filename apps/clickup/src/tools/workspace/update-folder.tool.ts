@@ -9,7 +9,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const UpdateFolderParams = lazySchema(() =>
   z.object({
-    folder_id: folderIdParam,
+    folder_id: folderIdParam(),
     name: z.string().trim().min(1).describe('New name'),
   }),
 );
@@ -33,6 +33,7 @@ export class UpdateFolderTool extends ClickUpTool<ReturnType<typeof UpdateFolder
         json: { name },
         signal: ctx.signal,
       });
+      ctx.deps.references.changed('folder');
       return toFolderDetail(folder);
     } catch (error) {
       throw folderMissing(error);

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import { buildToolName, emptyMeans, defineToolMetadata, ValidationError } from '@toolsmith/core';
 import { z } from 'zod';
 import { toListDetail, type ApiList } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -9,9 +9,9 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const UpdateListParams = lazySchema(() =>
   z.object({
-    list_id: listIdParam,
+    list_id: listIdParam(),
     name: z.string().trim().min(1).optional().describe('New name'),
-    content: z.string().optional().describe('New description (markdown)'),
+    content: emptyMeans(z.string().optional().describe('New description (markdown); "" clears it'), 'clear'),
   }),
 );
 
@@ -41,6 +41,7 @@ export class UpdateListTool extends ClickUpTool<ReturnType<typeof UpdateListPara
     }
     try {
       const list = await ctx.deps.client.put<ApiList>(`/list/${list_id}`, { json: body, signal: ctx.signal });
+      ctx.deps.references.changed('list');
       return toListDetail(list);
     } catch (error) {
       throw listMissing(error);

@@ -9,7 +9,7 @@ import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const UpdateSpaceParams = lazySchema(() =>
   z.object({
-    space_id: spaceIdParam,
+    space_id: spaceIdParam(),
     name: z.string().trim().min(1).optional().describe('New name'),
     private: z.boolean().optional().describe('Private to its members'),
     multiple_assignees: z.boolean().optional().describe('Allow several assignees per task'),
@@ -42,6 +42,7 @@ export class UpdateSpaceTool extends ClickUpTool<ReturnType<typeof UpdateSpacePa
         json: body,
         signal: ctx.signal,
       });
+      ctx.deps.references.changed('space');
       return toSpaceDetail(space);
     } catch (error) {
       throw spaceMissing(error);

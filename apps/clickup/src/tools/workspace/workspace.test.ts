@@ -27,12 +27,17 @@ describeAreaDefinitions('workspace', workspaceTools);
 const DEV = '90151000001';
 const SPRINT_WORK = '90152000001';
 const SPRINT_1 = '901510000001';
+const VALID_SPACES =
+  'Valid spaces: 90151000001 (Development), 90151000002 (Marketing), 90151000003 (Operations)';
 
 type Result = { isError?: boolean; content: { type: string; text?: string }[] };
-const text = (result: Result) => (result.content[0] as { text: string }).text;
+/** Every block of the answer (the `converted:` / `assumed:` line first, when there is one). */
+const text = (result: Result) => result.content.map((c) => c.text ?? '').join('\n');
+/** The data: the answer's last block. */
+const last = (result: Result) => result.content.at(-1)?.text ?? '';
 const json = <T = Record<string, unknown>>(result: Result) => {
   expect(result.isError).toBeFalsy();
-  return JSON.parse(text(result)) as T;
+  return JSON.parse(last(result)) as T;
 };
 
 describe('workspace tools against the emulator', () => {
@@ -72,9 +77,10 @@ describe('workspace tools against the emulator', () => {
     });
     const one = json<{ spaces: unknown[] }>(await run(new GetHierarchyTool(), { space_id: DEV }));
     expect(one.spaces).toHaveLength(1);
+    // An unknown space is refused before any request, naming the valid ones.
     const missing = await run(new GetHierarchyTool(), { space_id: '123' });
     expect(missing.isError).toBe(true);
-    expect(text(missing)).toContain('clickup_get_spaces');
+    expect(text(missing)).toContain(`"123" is not a space. ${VALID_SPACES}. Nothing was sent.`);
   });
 
   it('clickup_get_spaces: compact and whole; a cursor of another request is refused', async () => {
@@ -109,10 +115,11 @@ describe('workspace tools against the emulator', () => {
     expect(space['features']).toContain('time_tracking');
     const missing = await run(new GetSpaceTool(), { space_id: '999' });
     expect(missing.isError).toBe(true);
-    expect(text(missing)).toMatch(/Space not found.*clickup_get_spaces/);
-    const malformed = await run(new GetSpaceTool(), { space_id: 'Development' });
-    expect(malformed.isError).toBe(true);
-    expect(text(malformed)).toContain('space ids are numbers');
+    expect(text(missing)).toContain(`"999" is not a space. ${VALID_SPACES}.`);
+    // A space's name is its id, announced.
+    const byName = await run(new GetSpaceTool(), { space_id: 'development' });
+    expect(byName.content[0]!.text).toBe(`converted: space_id "development" → ${DEV} (Development)`);
+    expect(json(byName)).toMatchObject({ id: DEV });
   });
 
   it('clickup_create_space / update / delete: the space is made, renamed, then gone', async () => {
@@ -134,7 +141,7 @@ describe('workspace tools against the emulator', () => {
     });
     const again = await run(new DeleteSpaceTool(), { space_id: created.id });
     expect(again.isError).toBe(true);
-    expect(text(again)).toContain('clickup_get_spaces');
+    expect(text(again)).toContain(`"${created.id}" is not a space.`);
   });
 
   it('clickup_get_folders / get_folder: folders carry their lists', async () => {
@@ -156,10 +163,10 @@ describe('workspace tools against the emulator', () => {
       lists: [{ id: SPRINT_1, name: 'Sprint 1', tasks: 7 }, { name: 'Bugs' }],
     });
     const missing = await run(new GetFoldersTool(), { space_id: '999' });
-    expect(text(missing)).toContain('clickup_get_spaces');
+    expect(text(missing)).toContain(VALID_SPACES);
     const noFolder = await run(new GetFolderTool(), { folder_id: '999' });
     expect(noFolder.isError).toBe(true);
-    expect(text(noFolder)).toMatch(/Folder not found.*clickup_get_folders/);
+    expect(text(noFolder)).toContain('"999" is not a folder. Valid folders: 90152000001 (Sprint work).');
   });
 
   it('clickup_create_folder / update / delete', async () => {
@@ -176,9 +183,9 @@ describe('workspace tools against the emulator', () => {
     });
     const gone = await run(new UpdateFolderTool(), { folder_id: created.id, name: 'x' });
     expect(gone.isError).toBe(true);
-    expect(text(gone)).toContain('clickup_get_folders');
+    expect(text(gone)).toContain(`"${created.id}" is not a folder.`);
     const noSpace = await run(new CreateFolderTool(), { space_id: '999', name: 'x' });
-    expect(text(noSpace)).toContain('clickup_get_spaces');
+    expect(text(noSpace)).toContain(VALID_SPACES);
   });
 
   it('clickup_get_lists: in a folder or folderless in a space, never both', async () => {
@@ -202,7 +209,7 @@ describe('workspace tools against the emulator', () => {
       expect(text(wrong)).toContain('exactly one of folder_id');
     }
     const missing = await run(new GetListsTool(), { folder_id: '999' });
-    expect(text(missing)).toContain('clickup_get_folders');
+    expect(text(missing)).toContain('"999" is not a folder.');
   });
 
   it('clickup_get_list: the statuses in order, folder and space', async () => {
@@ -225,7 +232,9 @@ describe('workspace tools against the emulator', () => {
     expect(roadmap).not.toHaveProperty('folder');
     const missing = await run(new GetListTool(), { list_id: '999' });
     expect(missing.isError).toBe(true);
-    expect(text(missing)).toMatch(/List not found.*clickup_get_lists/);
+    expect(text(missing)).toContain(
+      '"999" is not a list. Valid lists: 901510000001 (Sprint 1), 901510000002 (Bugs),',
+    );
   });
 
   it('clickup_create_list / update / delete, in a folder and folderless', async () => {
@@ -260,6 +269,6 @@ describe('workspace tools against the emulator', () => {
     }
     const gone = await run(new DeleteListTool(), { list_id: inFolder.id });
     expect(gone.isError).toBe(true);
-    expect(text(gone)).toContain('clickup_get_lists');
+    expect(text(gone)).toContain(`"${inFolder.id}" is not a list.`);
   });
 });

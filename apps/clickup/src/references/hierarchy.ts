@@ -1,0 +1,121 @@
+/**
+ * The workspace's spaces, folders and lists (archived ones too), read once for every entity kind
+ * that needs them — spaces, folders, lists, the statuses and tags of the whole workspace, views —
+ * and kept for a short while. ClickUp has no endpoint for the whole tree: it is
+ * `GET /team/{id}/space`, then per space its folders (with their lists) and its folderless lists,
+ * active and archived, read concurrently. Tools that create, rename or delete a place drop it
+ * (ClickUpReferences.changed).
+ */
+import type { ApiFolder, ApiList, ApiSpace } from '../api/dto/hierarchy-view.ts';
+import type { ClickUpClient } from '../api/clickup-client.ts';
+
+export interface Place {
+  readonly id: string;
+  readonly name: string;
+  readonly archived: boolean;
+}
+
+export interface FolderPlace extends Place {
+  readonly spaceId: string;
+}
+
+export interface ListPlace extends Place {
+  readonly spaceId: string;
+  /** Undefined for a folderless list. */
+  readonly folderId: string | undefined;
+  /** The list's statuses in order, as ClickUp spells them. */
+  readonly statuses: readonly string[];
+}
+
+export interface Hierarchy {
+  readonly teamId: string;
+  readonly spaces: readonly Place[];
+  readonly folders: readonly FolderPlace[];
+  readonly lists: readonly ListPlace[];
+}
+
+const TTL_MS = 2 * 60_000;
+
+export interface HierarchyLoader {
+  get(signal?: AbortSignal): Promise<Hierarchy>;
+  /** Reads it again next time (a place was created, renamed or deleted). */
+  forget(): void;
+}
+
+export function hierarchyLoader(client: ClickUpClient, now: () => number = Date.now): HierarchyLoader {
+  let cached: { at: number; value: Promise<Hierarchy> } | undefined;
+  return {
+    get(signal) {
+      if (cached && now() - cached.at < TTL_MS) return cached.value;
+      const entry = { at: now(), value: read(client, signal) };
+      entry.value.catch(() => {
+        if (cached === entry) cached = undefined;
+      });
+      cached = entry;
+      return entry.value;
+    },
+    forget() {
+      cached = undefined;
+    },
+  };
+}
+
+async function read(client: ClickUpClient, signal?: AbortSignal): Promise<Hierarchy> {
+  const get = <T>(path: string, archived: boolean) =>
+    client.get<T>(path, { query: { archived }, ...(signal ? { signal } : {}) });
+  const teamId = await client.teamId(signal);
+  const both = async <T>(path: string, pick: (answer: T) => readonly unknown[]) => {
+    const [active, archived] = await Promise.all([get<T>(path, false), get<T>(path, true)]);
+    return [...pick(active), ...pick(archived)];
+  };
+  const spaces = (await both<{ spaces: ApiSpace[] }>(`/team/${teamId}/space`, (a) => a.spaces)) as ApiSpace[];
+  // Each space's places in the API's order, then the spaces in theirs: answers list them stably.
+  const perSpace = await Promise.all(
+    spaces.map(async (space) => {
+      const spaceId = String(space.id);
+      const [spaceFolders, folderless] = await Promise.all([
+        both<{ folders: ApiFolder[] }>(`/space/${spaceId}/folder`, (a) => a.folders) as Promise<ApiFolder[]>,
+        both<{ lists: ApiList[] }>(`/space/${spaceId}/list`, (a) => a.lists) as Promise<ApiList[]>,
+      ]);
+      // A folder's answer holds its active lists; its archived ones are asked for.
+      const archivedInFolders = await Promise.all(
+        spaceFolders.map(
+          async (folder) => (await get<{ lists: ApiList[] }>(`/folder/${folder.id}/list`, true)).lists,
+        ),
+      );
+      const folders: FolderPlace[] = spaceFolders.map((folder) => ({
+        id: String(folder.id),
+        name: folder.name,
+        archived: folder.archived === true,
+        spaceId,
+      }));
+      const lists: ListPlace[] = [];
+      const seen = new Set<string>();
+      const add = (list: ApiList, folderId: string | undefined) => {
+        if (seen.has(String(list.id))) return;
+        seen.add(String(list.id));
+        lists.push({
+          id: String(list.id),
+          name: list.name,
+          archived: list.archived === true,
+          spaceId,
+          folderId,
+          statuses: (list.statuses ?? []).map((s) => s.status),
+        });
+      };
+      spaceFolders.forEach((folder, i) => {
+        for (const list of [...(folder.lists ?? []), ...archivedInFolders[i]!]) add(list, String(folder.id));
+      });
+      for (const list of folderless) add(list, undefined);
+      return { folders, lists };
+    }),
+  );
+  const folders = perSpace.flatMap((p) => p.folders);
+  const lists = perSpace.flatMap((p) => p.lists);
+  return {
+    teamId,
+    spaces: spaces.map((s) => ({ id: String(s.id), name: s.name, archived: s.archived === true })),
+    folders,
+    lists,
+  };
+}
