@@ -1,0 +1,277 @@
+/**
+ * At least one call per tool (every toolset, `search_tools` included) that succeeds against a fresh
+ * emulator seed, each on its own fresh seed: the generated adversary (packages/testing/src/adversary)
+ * derives its malformed calls from these. They use the seed's exact ids and keys and set the
+ * optional entity, date and duration parameters a tool has, so every declared parameter is mutated;
+ * dates carry an explicit offset. Checked by valid-calls.e2e.test.ts.
+ *
+ * The seed world (tools/emulators/yandex-tracker/src/seed.ts): queues DEMO, OPS, WEB; users alice (the
+ * token owner, Europe/Moscow), bob, carol, dave, erin (dismissed); components 1 Backend and 2
+ * Frontend (DEMO), 3 Infrastructure (OPS); boards 1 (DEMO, sprints 1–3) and 2 (OPS); projects 1
+ * LAUNCH (DEMO, WEB) and 2 MIGRATE (OPS); comments 101–103 on DEMO-1 (102 by alice), 104 on DEMO-7,
+ * 105 on OPS-2; links 501 (DEMO-4 subtask of DEMO-3), 502 (DEMO-1 relates DEMO-5), 503 (DEMO-11
+ * depends on DEMO-1); worklogs 301, 302 (DEMO-1, bob), 303 (DEMO-7), 304 (OPS-2); checklist of
+ * DEMO-2 (items …0001–…0003). No attachment and no bulk operation is seeded.
+ */
+
+export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
+  // issues
+  tracker_get_issues: [{ issueIds: ['DEMO-1', 'OPS-2'], fields: ['key', 'status.key'] }],
+  tracker_find_issues: [
+    {
+      query: 'Queue: DEMO Status: inProgress Priority: critical Assignee: bob',
+      perPage: 10,
+      fields: ['key'],
+    },
+    { filter: { queue: 'DEMO', status: 'open', type: 'bug' }, order: '-updated', fields: ['key'] },
+    { queueId: 'OPS', perPage: 5, fields: ['key'] },
+  ],
+  tracker_count_issues: [
+    { query: 'Queue: DEMO Assignee: bob Status: !closed' },
+    { filter: { queue: 'OPS', priority: 'blocker', assignee: 'dave' } },
+  ],
+  tracker_get_issue_transitions: [{ issueId: 'DEMO-5' }],
+  tracker_get_issue_urls: [{ issueIds: ['DEMO-1', 'WEB-2'] }],
+  tracker_create_issue: [
+    {
+      queueId: 'DEMO',
+      summary: 'Session cookie is not renewed',
+      description: 'Seen after the login change.',
+      type: 'bug',
+      priority: 'critical',
+      assignee: 'bob',
+      followers: ['carol'],
+      tags: ['auth'],
+      components: [1],
+      sprint: [2],
+      deadline: '2026-12-15',
+      storyPoints: 3,
+      parentId: 'DEMO-3',
+    },
+  ],
+  tracker_update_issue: [
+    {
+      issueId: 'DEMO-5',
+      summary: 'Password reset link expires after 5 minutes',
+      type: 'bug',
+      priority: 'minor',
+      assignee: 'carol',
+      followers: { add: ['dave'] },
+      tags: { add: ['triage'], remove: ['auth'] },
+      components: [2],
+      sprint: [3],
+      deadline: '2026-12-20',
+      storyPoints: 2,
+      parentId: 'DEMO-3',
+      version: 1,
+    },
+  ],
+  tracker_transition_issue: [
+    { issueId: 'DEMO-1', transitionId: 'resolve', resolution: 'fixed', comment: 'Fixed in review.' },
+  ],
+  tracker_move_issue: [
+    { issueId: 'DEMO-10', targetQueueId: 'WEB', moveAllFields: false, initialStatus: true, notify: false },
+  ],
+  tracker_get_issue_changelog: [{ issueId: 'DEMO-1', field: 'status', type: 'IssueWorkflow' }],
+  // links
+  tracker_get_issue_links: [{ issueIds: ['DEMO-1', 'DEMO-11'] }],
+  tracker_create_issue_link: [{ issueId: 'DEMO-6', relationship: 'relates', targetIssueId: 'DEMO-9' }],
+  tracker_delete_issue_link: [{ issueId: 'DEMO-1', linkId: 502 }],
+  // comments
+  tracker_get_comments: [{ issueId: 'DEMO-1', perPage: 2 }],
+  tracker_add_comment: [
+    {
+      issueId: 'DEMO-1',
+      text: 'Looks good to me.',
+      summonees: ['bob'],
+      markdown: true,
+      isAddToFollowers: false,
+    },
+  ],
+  tracker_edit_comment: [
+    { issueId: 'DEMO-1', commentId: 102, text: 'Thanks! Please add a regression test today.', version: 1 },
+  ],
+  tracker_delete_comment: [{ issueId: 'DEMO-7', commentId: 104 }],
+  // attachments
+  tracker_get_attachments: [{ issueIds: ['DEMO-1'] }],
+  tracker_upload_attachment: [
+    {
+      issueId: 'DEMO-1',
+      filename: 'notes.txt',
+      contentBase64: 'aGVsbG8sIHRyYWNrZXI=',
+      mimetype: 'text/plain',
+    },
+  ],
+  // checklists
+  tracker_get_checklist: [{ issueId: 'DEMO-2' }],
+  tracker_add_checklist_item: [
+    {
+      issueId: 'DEMO-2',
+      text: 'Check the contrast',
+      checked: false,
+      assignee: 'carol',
+      deadline: '2026-12-01',
+    },
+  ],
+  tracker_update_checklist_item: [
+    {
+      issueId: 'DEMO-2',
+      checklistItemId: '5fde5f0a1aee261d00000002',
+      text: 'Toggle in settings (dark)',
+      checked: true,
+      assignee: 'dave',
+      deadline: '2026-12-05',
+    },
+  ],
+  tracker_delete_checklist_item: [{ issueId: 'DEMO-2', checklistItemId: '5fde5f0a1aee261d00000003' }],
+  // worklogs
+  tracker_get_worklogs: [{ issueId: 'DEMO-1' }],
+  tracker_add_worklog: [
+    { issueId: 'DEMO-1', start: '2026-11-20T10:00:00+03:00', duration: 'PT1H30M', comment: 'Pairing' },
+  ],
+  tracker_update_worklog: [
+    {
+      issueId: 'DEMO-1',
+      worklogId: 302,
+      start: '2026-11-03T14:00:00+03:00',
+      duration: 'PT2H',
+      comment: 'Fix, tests and review',
+    },
+  ],
+  tracker_delete_worklog: [{ issueId: 'OPS-2', worklogId: 304 }],
+  tracker_search_worklogs: [
+    { userId: 'bob', from: '2026-11-02T00:00:00+03:00', to: '2026-11-04T00:00:00+03:00', perPage: 10 },
+  ],
+  // components
+  tracker_get_components: [{ queueId: 'DEMO' }],
+  tracker_create_component: [
+    { queueId: 'WEB', name: 'Landing', description: 'Landing pages', lead: 'carol', assignAuto: false },
+  ],
+  tracker_update_component: [
+    { componentId: 1, name: 'API', description: 'Public API', lead: 'dave', assignAuto: true, version: 1 },
+  ],
+  tracker_delete_component: [{ componentId: 3 }],
+  // projects
+  tracker_get_projects: [{ queueId: 'OPS' }],
+  tracker_get_project: [{ projectId: '1', expand: ['queues'] }],
+  tracker_create_project: [
+    {
+      name: 'Spring launch',
+      queueIds: ['DEMO', 'WEB'],
+      lead: 'alice',
+      description: 'The spring release',
+      status: 'DRAFT',
+      startDate: '2026-11-01',
+      endDate: '2027-05-31',
+    },
+  ],
+  tracker_update_project: [
+    {
+      projectId: '1',
+      name: 'Winter launch 2026',
+      description: 'Ship the new onboarding and the landing page',
+      lead: 'bob',
+      status: 'LAUNCHED',
+      startDate: '2026-11-01',
+      endDate: '2026-12-24',
+      queueIds: ['DEMO', 'WEB'],
+      version: 1,
+    },
+  ],
+  tracker_delete_project: [{ projectId: '2' }],
+  // queues
+  tracker_get_queues: [{ perPage: 10 }],
+  tracker_get_queue: [{ queueId: 'DEMO', expand: ['components'] }],
+  tracker_get_queue_fields: [{ queueId: 'DEMO', requiredOnly: true }],
+  tracker_get_queue_local_fields: [{ queueId: 'OPS' }],
+  tracker_get_queue_permissions: [{ queueId: 'OPS' }],
+  tracker_create_queue: [
+    {
+      key: 'DESIGN',
+      name: 'Design',
+      lead: 'bob',
+      defaultType: 'task',
+      defaultPriority: 'normal',
+      description: 'Design requests',
+      issueTypesConfig: [
+        { issueType: 'task', workflow: 'developmentPresetWorkflow', resolutions: ['fixed', 'wontFix'] },
+      ],
+    },
+  ],
+  tracker_update_queue: [
+    {
+      queueId: 'WEB',
+      name: 'Web site',
+      lead: 'dave',
+      defaultType: 'bug',
+      defaultPriority: 'minor',
+      description: 'The public site',
+      version: 1,
+    },
+  ],
+  tracker_manage_queue_access: [
+    { queueId: 'OPS', write: { users: { add: ['carol'] } }, read: { roles: ['follower', 'access'] } },
+  ],
+  // bulk
+  tracker_bulk_update_issues: [
+    {
+      issueIds: ['DEMO-3', 'DEMO-4'],
+      values: {
+        priority: 'minor',
+        assignee: 'dave',
+        tags: { add: ['q4'] },
+        followers: { add: ['erin'] },
+        components: [2],
+        deadline: '2026-12-31',
+      },
+      notify: false,
+    },
+  ],
+  tracker_bulk_transition_issues: [
+    {
+      issueIds: ['OPS-1', 'OPS-3'],
+      transitionId: 'start_progress',
+      comment: 'Picked up in the ops sync.',
+      values: { priority: 'critical', assignee: 'bob' },
+    },
+    { issueIds: ['WEB-2', 'WEB-3'], transitionId: 'close', resolution: 'wontFix' },
+  ],
+  tracker_bulk_move_issues: [
+    {
+      issueIds: ['OPS-2', 'OPS-5'],
+      targetQueueId: 'WEB',
+      initialStatus: true,
+      values: { assignee: 'carol', priority: 'minor', deadline: '2026-12-24' },
+    },
+  ],
+  // reference
+  tracker_get_statuses: [{ localized: false }],
+  tracker_get_issue_types: [{ localized: false }],
+  tracker_get_priorities: [{ perPage: 10 }],
+  tracker_get_resolutions: [{}],
+  tracker_get_global_fields: [{}],
+  tracker_get_link_types: [{}],
+  // users and meta
+  tracker_find_users: [{ query: 'petrov' }, {}],
+  tracker_get_users: [{ userIds: ['alice', 'bob'] }],
+  tracker_get_current_user: [{ fields: ['login', 'display'] }],
+  tracker_ping: [{}],
+  // boards
+  tracker_get_boards: [{}],
+  tracker_get_board: [{ boardId: 1 }],
+  tracker_get_board_columns: [{ boardId: 2 }],
+  tracker_get_sprints: [{ boardId: 1, status: 'in_progress' }],
+  tracker_get_sprint: [{ sprintId: 2 }],
+  // core
+  search_tools: [{ query: 'log time on an issue', limit: 5 }],
+};
+
+/** Tools with no valid call in the seed world, and why. */
+export const UNCOVERED: Record<string, string> = {
+  tracker_delete_attachment:
+    'the seed has no attachment (an upload is a write of its own); needs one seeded in tools/emulators/yandex-tracker/src/seed.ts',
+  tracker_download_attachment: 'the seed has no attachment to download',
+  tracker_get_attachment_thumbnail: 'the seed has no image attachment',
+  tracker_get_bulk_change_status:
+    'the seed has no bulk operation (an operation id exists only after a bulk write)',
+};
