@@ -35,6 +35,12 @@ describe('strict at every depth', () => {
     expect(issue('DEMO-1').tags).toEqual(['auth', 'backend']);
   });
 
+  it('names the item that is wrong inside a list change (not the branch the value was not meant for)', async () => {
+    const text = await refused('tracker_update_issue', { issueId: 'DEMO-1', tags: { add: [null] } });
+    expect(text).toContain('- tags.add.0: null is not a value here (expected string).');
+    expect(text).not.toContain('Expected array');
+  });
+
   it('inside bulk values too', async () => {
     const text = await refused('tracker_bulk_update_issues', {
       issueIds: ['DEMO-1'],

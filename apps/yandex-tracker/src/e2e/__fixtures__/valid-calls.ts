@@ -12,6 +12,9 @@
  * 105 on OPS-2; links 501 (DEMO-4 subtask of DEMO-3), 502 (DEMO-1 relates DEMO-5), 503 (DEMO-11
  * depends on DEMO-1); worklogs 301, 302 (DEMO-1, bob), 303 (DEMO-7), 304 (OPS-2); checklist of
  * DEMO-2 (items …0001–…0003). No attachment and no bulk operation is seeded.
+ *
+ * No call renames the entity it names (a component, project, queue or checklist item by its name):
+ * mutations use the names of the seed.
  */
 
 export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
@@ -117,7 +120,6 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
     {
       issueId: 'DEMO-2',
       checklistItemId: '5fde5f0a1aee261d00000002',
-      text: 'Toggle in settings (dark)',
       checked: true,
       assignee: 'dave',
       deadline: '2026-12-05',
@@ -140,7 +142,8 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   ],
   tracker_delete_worklog: [{ issueId: 'OPS-2', worklogId: 304 }],
   tracker_search_worklogs: [
-    { userId: 'bob', from: '2026-11-02T00:00:00+03:00', to: '2026-11-04T00:00:00+03:00', perPage: 10 },
+    // A range wide enough that a word for either end ("tomorrow") still leaves it in order.
+    { userId: 'bob', from: '2026-11-02T00:00:00+03:00', to: '2027-12-31T00:00:00+03:00', perPage: 10 },
   ],
   // components
   tracker_get_components: [{ queueId: 'DEMO' }],
@@ -148,7 +151,7 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
     { queueId: 'WEB', name: 'Landing', description: 'Landing pages', lead: 'carol', assignAuto: false },
   ],
   tracker_update_component: [
-    { componentId: 1, name: 'API', description: 'Public API', lead: 'dave', assignAuto: true, version: 1 },
+    { componentId: 1, description: 'Public API', lead: 'dave', assignAuto: true, version: 1 },
   ],
   tracker_delete_component: [{ componentId: 3 }],
   // projects
@@ -168,7 +171,6 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   tracker_update_project: [
     {
       projectId: '1',
-      name: 'Winter launch 2026',
       description: 'Ship the new onboarding and the landing page',
       lead: 'bob',
       status: 'LAUNCHED',
@@ -201,7 +203,6 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   tracker_update_queue: [
     {
       queueId: 'WEB',
-      name: 'Web site',
       lead: 'dave',
       defaultType: 'bug',
       defaultPriority: 'minor',

@@ -4,7 +4,17 @@
  * branch of the list-or-edit union). The corrected arguments are checked against the same schema,
  * so the form shown is one the tool takes.
  */
-import { ValidationError, type FieldIssue, type ParamsValidation } from '@toolsmith/core';
+import {
+  nodeAt,
+  planOf,
+  validateParams,
+  ValidationError,
+  type AnyZodObject,
+  type FieldIssue,
+  type ParamsValidation,
+  type PlanNode,
+} from '@toolsmith/core';
+import { z } from 'zod';
 
 /** The list fields of the Tracker tools, top level and inside bulk `values`. */
 const LIST_FIELDS = [['tags'], ['followers'], ['values', 'tags'], ['values', 'followers']] as const;
@@ -106,4 +116,40 @@ function fieldOk(validation: ParamsValidation<unknown>, path: readonly string[])
   return (
     validation.success || !validation.error.issues.some((i) => i.field === at || i.field.startsWith(`${at}.`))
   );
+}
+
+/** The options of a union node, nested unions flattened. */
+const optionsOf = (node: PlanNode): PlanNode[] =>
+  node.type === 'union' ? node.options!.flatMap(optionsOf) : [node];
+
+/**
+ * "Expected array, received object" about a field that takes a list or an `{add, remove}` edit names
+ * the branch the value was not meant for: the value is checked against the branch of its own kind
+ * (an object against the edit), and that branch's issues (`tags.add.0: …`) replace the one line.
+ */
+export function explainUnionBranches<T>(
+  result: ParamsValidation<T>,
+  args: unknown,
+  schema: AnyZodObject,
+  toolName: string,
+): ParamsValidation<T> {
+  if (result.success || !isObject(args)) return result;
+  const plan = planOf(schema);
+  if (!plan) return result;
+  let changed = false;
+  const issues = result.error.issues.flatMap((issue): FieldIssue[] => {
+    if (!/^Expected (array|object), received (object|array)/.test(issue.message)) return [issue];
+    const path = issue.field.split('.');
+    const node = nodeAt(plan, path);
+    let raw: unknown = args;
+    for (const part of path) raw = isObject(raw) || Array.isArray(raw) ? (raw as Json)[part] : undefined;
+    const kind = Array.isArray(raw) ? 'array' : isObject(raw) ? 'object' : undefined;
+    const branch = node && kind ? optionsOf(node).find((o) => o.type === kind) : undefined;
+    if (!branch) return [issue];
+    const checked = validateParams(z.object({ value: branch.schema as z.ZodType }), { value: raw });
+    if (checked.success) return [issue];
+    changed = true;
+    return checked.error.issues.map((i) => ({ ...i, field: i.field.replace(/^value/, issue.field) }));
+  });
+  return changed ? { success: false, error: new ValidationError({ toolName, issues }) } : result;
 }

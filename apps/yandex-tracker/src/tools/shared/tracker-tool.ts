@@ -19,7 +19,7 @@ import {
   type ToolContext,
 } from '@toolsmith/core';
 import type { TrackerDeps } from '../deps.ts';
-import { explainListShapes } from './list-shapes.ts';
+import { explainListShapes, explainUnionBranches } from './list-shapes.ts';
 import { ISSUE_KEY_PATTERN } from './params.ts';
 
 export class QueueAccessError extends ToolsmithError {
@@ -83,7 +83,8 @@ export abstract class TrackerTool<
   /** A list field given one string (`tags: {add: "x"}`) is answered with the exact form to send. */
   override validateParams(args: unknown): ParamsValidation<InferSchemaOutput<TParams>> {
     const validate = (value: unknown) => super.validateParams(value);
-    return explainListShapes(validate(args), args, validate, this.name);
+    const explained = explainListShapes(validate(args), args, validate, this.name);
+    return explainUnionBranches(explained, args, this.getParamsSchema(), this.name);
   }
 
   /** Batch tools check each item themselves so one refused item does not fail the batch. */
