@@ -21,6 +21,7 @@ export const SERVER_INSTRUCTIONS = [
   "Every tool that changes data (readOnlyHint false) requires the user's explicit consent: describe the change and get their confirmation before calling it.",
   'Where a list field (tags, followers, permissions) takes a plain list it REPLACES the whole list; {add, remove} edits it. Pass `version` from your last read to refuse overwriting a newer change.',
   'Type, priority, resolution and status keys come from the reference tools; users are logins or uids. Worklog durations are business time: 1d = 8h, 1w = 5d.',
+  'A display name, e-mail, another case or "me" is converted to the key and the answer says so first; a time without an offset is in your Tracker time zone; dates may be words ("next Friday").',
   'More tools (attachments, checklists, worklogs, queues, projects, boards, sprints, bulk changes, reference data) are found with search_tools.',
 ].join(' ');
 
