@@ -76,6 +76,7 @@ export function commonAliases(name: string): string[] {
   const own = INDEX.get(key(name));
   if (!own) return [];
   const out = new Set<string>();
-  for (const g of own) for (const alias of GROUPS[g]!) if (key(alias) !== key(name)) out.add(alias.replace(/ /g, '_'));
+  for (const g of own)
+    for (const alias of GROUPS[g]!) if (key(alias) !== key(name)) out.add(alias.replace(/ /g, '_'));
   return [...out];
 }

@@ -196,6 +196,35 @@ describe('references', () => {
     expect(deps.world.reads['member']).toBe(2);
   });
 
+  it('looks once more before refusing a value missing from values read more than 5 s ago', async () => {
+    let now = 0;
+    const world = createWorld();
+    const deps = createGuardDeps(world, () => now);
+    await call(update, { task_id: 't1', list_id: '901', assignees: { add: ['bob'] } }, deps);
+    world.members.push({ id: 110, username: 'zoe', email: 'zoe@example.com', name: 'Zoe New' });
+    now = 2_000; // read 2 s ago: the miss is believed
+    const refused = await call(update, { task_id: 't1', list_id: '901', assignees: { add: ['zoe'] } }, deps);
+    expect(refused.result.isError).toBe(true);
+    now = 6_000; // 6 s: read again, found
+    const found = await call(update, { task_id: 't1', list_id: '901', assignees: { add: ['zoe'] } }, deps);
+    expect(found.text).not.toContain('Invalid');
+    expect(found.sent.at(-1)).toMatchObject({ assignees: { add: [110] } });
+    expect(deps.world.reads['member']).toBe(2);
+  });
+
+  it('offers a value with two letters swapped, and not a short word two edits away', async () => {
+    const swapped = await call(update, { task_id: 't1', list_id: '901', status: 'odne' });
+    expect(swapped.text).toContain('Did you mean done?');
+    const far = await call(update, { task_id: 't1', list_id: '901', assignees: { add: ['zoe'] } });
+    expect(far.text).not.toContain('Did you mean');
+  });
+
+  it('offers no near number for an id (a near id is another thing)', async () => {
+    const { text } = await call(update, { task_id: 't1', list_id: '903' });
+    expect(text).toContain('"903" is not a list. Valid lists:');
+    expect(text).not.toContain('Did you mean');
+  });
+
   it('reads a kind again when the API says its cached values were stale', async () => {
     const deps = createGuardDeps();
     await call(update, { task_id: 't1', list_id: '901', status: 'done' }, deps);
@@ -254,6 +283,16 @@ describe('times and durations', () => {
       expect(text).toContain(reason);
       expect(sent).toEqual([]);
     }
+  });
+
+  it('refuses a numeric date whose day and month could be swapped, and reads one that cannot', async () => {
+    const { text } = await call(update, { task_id: 't1', list_id: '901', due_date: '01.06.2027' });
+    expect(text).toContain(
+      '"01.06.2027" could be day/month or month/day. Write it as ISO 8601, e.g. "2027-06-01" for 1 June.',
+    );
+    const clear = await call(update, { task_id: 't1', list_id: '901', due_date: '25.06.2027' });
+    expect(clear.result.isError).toBeUndefined();
+    expect((clear.sent[0]!['due_date'] as { date: string }).date).toBe('2027-06-25');
   });
 
   it('reads a time without an offset in the user zone and says so', async () => {

@@ -16,7 +16,8 @@
 import { ToolDefinitionError } from '../errors/tool-definition-error.ts';
 import { ValidationError, type FieldIssue } from '../errors/validation-error.ts';
 import type { ToolContext } from '../tool/tool-context.ts';
-import { closestMatches } from '../util/closest-match.ts';
+import { distance } from 'fastest-levenshtein';
+import { closestMatches, transposed } from '../util/closest-match.ts';
 import type { CallRecord } from './call-record.ts';
 import type { DurationValue } from './duration.ts';
 import type { CustomDeclaration, RefDeclaration, WhenDeclaration } from './guard-meta.ts';
@@ -34,6 +35,8 @@ import { candidates, jsonKind, type PlanNode } from './schema-plan.ts';
 
 /** Values listed in full in a refusal; with more, the closest few and the tool that lists them. */
 const MAX_LISTED = 30;
+/** Values older than this are read again before a value is refused as missing. */
+const RECHECK_MISS_MS = 5_000;
 const PREVIEW = 60;
 
 const quote = (value: unknown) => {
@@ -273,10 +276,23 @@ async function resolveValue<TDeps>(
 ): Promise<string | number> {
   if (kind.passThrough?.(value)) return value;
   const source = input.source!;
-  const entities = await source.entities(kind.name, scope, input.ctx);
+  let entities = await source.entities(kind.name, scope, input.ctx);
   input.record.use(kind.name, scope);
   if (!entities) return value; // the values could not be read: the API decides
-  const match = matchEntity(entities, value);
+  let match = matchEntity(entities, value);
+  if (match.kind === 'missing') {
+    // Perhaps created since the last read (in the web UI, by another client): read once more.
+    const fresher = await source.entities(
+      kind.name,
+      scope,
+      input.ctx,
+      kind.recheckMissAfterMs ?? RECHECK_MISS_MS,
+    );
+    if (fresher && fresher !== entities) {
+      entities = fresher;
+      match = matchEntity(entities, value);
+    }
+  }
   switch (match.kind) {
     case 'exact':
       // The same id as a string or a number: the API's own type.
@@ -341,7 +357,20 @@ function nearRecords(records: readonly EntityRecord[], value: string | number): 
     for (const text of [String(r.value), ...(r.forms ?? []), ...(r.names ?? [])])
       if (!byText.has(text)) byText.set(text, r);
   }
-  const near = closestMatches(String(value), byText.keys(), 3);
+  // A number is an id: a near number is another thing, not a typo of it.
+  if (/^\d+$/.test(String(value))) return [];
+  const text = String(value).toLowerCase();
+  // Near means a typo or a part of the name: two edits on a three-letter word are another word.
+  const close = (candidate: string) => {
+    const other = candidate.toLowerCase();
+    return (
+      distance(text, other) <= Math.max(1, Math.floor(text.length / 4)) ||
+      transposed(text, other) ||
+      (text.length >= 3 && (other.includes(text) || text.includes(other))) ||
+      other.split(/[\s._@-]+/).some((word) => word.length >= 3 && distance(word, text) <= 1)
+    );
+  };
+  const near = closestMatches(String(value), byText.keys(), 3).filter(close);
   return [...new Set(near.map((n) => byText.get(n)!))];
 }
 

@@ -90,6 +90,10 @@ export function parseMoment(value: string | number): PendingMoment | string {
     return `"${text.slice(0, 40)}" is not a point in time (too few digits for milliseconds since the epoch). ${ACCEPTED_MOMENTS}`;
   const iso = ISO.exec(text);
   if (iso) return parseIso(text, iso);
+  // 01.06.2027 is 1 June in Europe and January 6 in the US: refuse unless the order is certain.
+  const numeric = /^(\d{1,2})[./-](\d{1,2})[./-](\d{2}|\d{4})$/.exec(text);
+  if (numeric && Number(numeric[1]) <= 12 && Number(numeric[2]) <= 12 && numeric[1] !== numeric[2])
+    return `"${text}" could be day/month or month/day. Write it as ISO 8601, e.g. "${numeric[3]!.length === 2 ? `20${numeric[3]}` : numeric[3]}-${numeric[2]!.padStart(2, '0')}-${numeric[1]!.padStart(2, '0')}" for ${Number(numeric[1])} ${MONTHS[Number(numeric[2]) - 1]}. ${ACCEPTED_MOMENTS}`;
   if (/^\d{4}-\d{1,2}-\d{1,2}/.test(text) || /^\d{4}-\d{2}-\d{2}T/i.test(text))
     return `"${text.slice(0, 40)}" is not an ISO 8601 date or date-time. ${ACCEPTED_MOMENTS}`;
   return { [PENDING]: true, text: value, form: 'natural' };

@@ -59,6 +59,11 @@ export interface EntityKind<TDeps = unknown> {
   /** How long values are kept. Default 10 minutes. */
   readonly ttlMs?: number;
   /**
+   * A value not found in values older than this is looked up again once (one read, shared): a value
+   * created outside the server since the last read is found, not refused. Default 5 s.
+   */
+  readonly recheckMissAfterMs?: number;
+  /**
    * The scope of a call's values (`list:901`), for kinds whose values depend on where they are used
    * (statuses of a list, tags of a space). Undefined: the server-wide set. May read the API (cached).
    */
@@ -171,12 +176,15 @@ export class ReferenceSource<TDeps = unknown> {
     kindName: string,
     scope: string | undefined,
     ctx: ToolContext<TDeps>,
+    maxAgeMs?: number,
   ): Promise<IndexedEntities | undefined> {
     const kind = this.#kinds.get(kindName);
     if (!kind) return Promise.resolve(undefined);
     const key = `${kindName}\u0000${scope ?? ''}`;
     const entry = this.#entries.get(key);
-    if (entry && (!entry.settled || this.#now() - entry.at < entry.keepMs)) return entry.value;
+    // `maxAgeMs`: read again when the cached values are older (a miss checked once more).
+    const keep = maxAgeMs === undefined ? entry?.keepMs : Math.min(entry?.keepMs ?? 0, maxAgeMs);
+    if (entry && (!entry.settled || this.#now() - entry.at < keep!)) return entry.value;
     const ttl = kind.ttlMs ?? DEFAULT_TTL_MS;
     const fresh: Entry = { at: this.#now(), settled: false, keepMs: ttl, value: Promise.resolve(undefined) };
     // Read outside the caller's signal: the read is shared, one caller's cancellation must not fail the others.

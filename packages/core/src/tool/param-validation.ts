@@ -189,9 +189,12 @@ function toFieldIssues(issue: LooseIssue, input: unknown, plan?: PlanNode): Coll
         message: 'Unknown field.',
       }));
     case 'invalid_union': {
-      // Prefer the branch that got furthest (fewest issues) to explain what is wrong.
+      // Prefer the branch that got furthest to explain what is wrong: fewest issues, then the deepest
+      // (a bad item inside `{add: [...]}` beats "expected an array" from the list branch).
       const branches = issue.errors ?? issue.unionErrors?.map((e) => e.issues) ?? [];
-      const best = [...branches].sort((a, b) => a.length - b.length)[0];
+      const depth = (issues: readonly LooseIssue[]) =>
+        Math.max(0, ...issues.map((i) => (i.path ?? []).length));
+      const best = [...branches].sort((a, b) => a.length - b.length || depth(b) - depth(a))[0];
       if (best && best.length > 0 && best.length <= 3) {
         // zod 4 gives branch issues paths relative to the union; zod 3's unionErrors carry full paths.
         const prefix = issue.errors ? (issue.path ?? []) : [];

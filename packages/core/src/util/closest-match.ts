@@ -114,10 +114,19 @@ function wordScore(wanted: readonly string[], own: readonly string[]): number {
   return penalty + (reordered ? 0.5 : 0) + (own.length - matched) * 1 + unmatched.length * 1.5;
 }
 
+/** Equal but for two adjacent characters swapped (`stauts` / `status`): the commonest typo. */
+export function transposed(a: string, b: string): boolean {
+  if (a.length !== b.length || a.length < 2) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i < a.length - 1 && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
 /** The whole names as strings: 1 when one starts with the other, 1.5 when one contains the other, else the edit distance if small. */
 function charScore(wanted: string, own: string, chars: number): number {
   if (wanted === '' || own === '') return Infinity;
   if (wanted === own) return 0;
+  if (transposed(wanted, own)) return 0.75;
   if (own.startsWith(wanted) || wanted.startsWith(own)) return 1;
   if (own.includes(wanted) || wanted.includes(own)) return 1.5;
   return chars <= Math.max(2, Math.floor(wanted.length / 3)) ? chars : Infinity;
