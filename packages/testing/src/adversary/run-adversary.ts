@@ -207,6 +207,9 @@ export async function runAdversary<TDeps>(
         continue;
       }
       row.accepted += 1;
+      // Mutations (and the hints they expect) are derived from the seed world, not from the world the
+      // valid call just changed (a deleted comment, a transitioned issue).
+      await target.reset();
       const baseAnswer = baseline.texts.filter((t) => !/^(converted|assumed): /.test(t)).join('\n');
       let mutations = await deriveMutations(tool, valid, {
         random,
