@@ -20,7 +20,7 @@ import { loadConfig } from '../config.ts';
 import { createDeps, createRegistry, SERVER_NAME, SERVER_VERSION } from '../server.ts';
 import type { TrackerDeps } from '../tools/deps.ts';
 import { emulatorEnv, TOKEN } from './__fixtures__/tracker-fixture.ts';
-import { UNCOVERED, VALID_CALLS } from './__fixtures__/valid-calls.ts';
+import { addSeedExtras, UNCOVERED, VALID_CALLS } from './__fixtures__/valid-calls.ts';
 
 /** Searches and counts are POSTs that change nothing. */
 const READ_POSTS = /\/(_search|_count|_findByUnique)$/;
@@ -56,7 +56,10 @@ beforeAll(async () => {
       name: 'yandex-tracker',
       tools: createRegistry().list(),
       client: connection.client,
-      reset: () => emulator.reset(),
+      reset: () => {
+        emulator.reset();
+        addSeedExtras(emulator.state);
+      },
       requests: () => emulator.requests,
       validCalls: VALID_CALLS,
       uncovered: UNCOVERED,

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createRegistry } from '../server.ts';
 import { startInProcess, type TrackerHarness } from './__fixtures__/tracker-fixture.ts';
-import { UNCOVERED, VALID_CALLS } from './__fixtures__/valid-calls.ts';
+import { addSeedExtras, UNCOVERED, VALID_CALLS } from './__fixtures__/valid-calls.ts';
 
 let t: TrackerHarness;
 beforeAll(async () => {
@@ -30,6 +30,7 @@ describe('valid calls of every tool', () => {
     calls.forEach((args, i) => {
       it(`${tool} #${i + 1} succeeds on a fresh seed, converting and assuming nothing`, async () => {
         t.emulator.reset();
+        addSeedExtras(t.emulator.state);
         const result = await t.call(tool, args);
         if (result.isError) throw new Error(`${tool} refused a valid call: ${result.text}`);
         // Exact values: nothing to convert (an announcement would mean the call is not canonical).

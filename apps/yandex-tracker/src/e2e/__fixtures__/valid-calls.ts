@@ -17,6 +17,8 @@
  * mutations use the names of the seed.
  */
 
+import type { TrackerState } from '@toolsmith/yandex-tracker-emulator';
+
 export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   // issues
   tracker_get_issues: [{ issueIds: ['DEMO-1', 'OPS-2'], fields: ['key', 'status.key'] }],
@@ -97,6 +99,10 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   tracker_delete_comment: [{ issueId: 'DEMO-7', commentId: 104 }],
   // attachments
   tracker_get_attachments: [{ issueIds: ['DEMO-1'] }],
+  tracker_download_attachment: [{ issueId: 'DEMO-1', attachmentId: '3999' }],
+  tracker_get_attachment_thumbnail: [{ issueId: 'DEMO-1', attachmentId: '4000' }],
+  tracker_delete_attachment: [{ issueId: 'DEMO-1', attachmentId: '3999' }],
+  tracker_get_bulk_change_status: [{ operationId: '5e0000000000000000000000' }],
   tracker_upload_attachment: [
     {
       issueId: 'DEMO-1',
@@ -268,11 +274,57 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
 };
 
 /** Tools with no valid call in the seed world, and why. */
-export const UNCOVERED: Record<string, string> = {
-  tracker_delete_attachment:
-    'the seed has no attachment (an upload is a write of its own); needs one seeded in tools/emulators/yandex-tracker/src/seed.ts',
-  tracker_download_attachment: 'the seed has no attachment to download',
-  tracker_get_attachment_thumbnail: 'the seed has no image attachment',
-  tracker_get_bulk_change_status:
-    'the seed has no bulk operation (an operation id exists only after a bulk write)',
-};
+export const UNCOVERED: Record<string, string> = {};
+
+/** A 1×1 PNG: an image attachment has a thumbnail. */
+const PNG = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
+
+/**
+ * What the seed lacks for the attachment and bulk-status tools: an image and a text file on DEMO-1
+ * (attachments 4000, 3999) and a finished bulk change (operation 5e0000000000000000000000), added
+ * after every reset of the emulator the valid calls run against.
+ */
+export function addSeedExtras(state: TrackerState): void {
+  const issue = state.issues.find((i) => i.key === 'DEMO-1')!;
+  const at = '2026-11-02T10:00:00.000+0000';
+  state.attachments.push(
+    {
+      id: '4000',
+      issue: issue.id,
+      name: 'screen.png',
+      mimetype: 'image/png',
+      size: PNG.length,
+      content: PNG,
+      createdBy: 'bob',
+      createdAt: at,
+    },
+    {
+      id: '3999',
+      issue: issue.id,
+      name: 'notes.txt',
+      mimetype: 'text/plain',
+      size: 5,
+      content: new TextEncoder().encode('notes'),
+      createdBy: 'alice',
+      createdAt: at,
+    },
+  );
+  state.bulkOperations.push({
+    id: '5e0000000000000000000000',
+    kind: 'update',
+    issues: [issue.id],
+    createdBy: 'alice',
+    createdAt: at,
+    completesAt: 0,
+    startedAt: 0,
+    apply: () => undefined,
+    status: 'COMPLETE',
+    statusText: 'Completed',
+    applied: true,
+  });
+}
