@@ -197,7 +197,7 @@ describe('the bundled bin', () => {
         arguments: { list_id: LIST, name: 'Bundled', status: 'TRIAGED' },
       });
       expect(created.isError).toBeFalsy();
-      expect(resultText(created)).toMatch(/^Converted before sending.*\n- status: "TRIAGED" → "triaged"/);
+      expect(resultText(created)).toMatch(/^converted: status "TRIAGED" → triaged\n/);
       expect(childrenOf(connection.pid!)).toHaveLength(1); // the sandbox host, started by this call
       const writes = () => emulator.requests.filter((r) => r.method !== 'GET').length;
       const before = writes();
@@ -206,7 +206,7 @@ describe('the bundled bin', () => {
         arguments: { list_id: LIST, name: 'x', status: 'in review' },
       });
       expect(refused.isError).toBe(true);
-      expect(resultText(refused)).toMatch(/"open", "triaged", "fixing", "closed"/);
+      expect(resultText(refused)).toMatch(/Valid statuses: open, triaged, fixing, closed\./);
       expect(writes()).toBe(before);
     } finally {
       await connection.close();

@@ -177,7 +177,10 @@ describe('errors in words', () => {
       );
       expect(task.text).not.toContain(token);
       expect(task.text).not.toContain('NOT0A0VALID');
-      expect(bad.emulator.requests).toHaveLength(1); // a 401 is not retried
+      // A 401 is not retried: each request (the list check's reads, then the list) went once.
+      const sent = bad.emulator.requests.map((r) => `${r.method} ${r.path}`);
+      expect(new Set(sent).size).toBe(sent.length);
+      expect(sent).toContain(`GET /api/v2/list/${SPRINT}`);
     } finally {
       await bad.close();
     }

@@ -93,6 +93,7 @@ export async function startInProcess(options: StartOptions = {}): Promise<ClickU
     call: async (name, a = {}) => toCall(await connection.client.callTool({ name, arguments: a })),
     async close() {
       await connection.close();
+      await deps.webhookEvents?.close();
       await deps.close();
       await emulator.close();
     },
