@@ -1,0 +1,281 @@
+/**
+ * Calls of every ClickUp tool that succeed against a fresh emulator seed (tools/emulators/clickup,
+ * seed.ts): the starting points the generated adversary (@toolsmith/testing/adversary) derives its
+ * malformed calls from, and a check of their own (valid-calls.e2e.test.ts runs each one after
+ * `emulator.reset()`). They use the seed's exact ids and set the optional entity, date and duration
+ * parameters a tool has, so each can be mutated; dates carry an explicit offset (the adversary
+ * derives the same instant as wall time in the user's zone, America/New_York, from it).
+ */
+
+/** Seed ids (tools/emulators/clickup/src/seed.ts). */
+export const SEED = {
+  team: '9015123456',
+  spaces: { development: '90151000001', marketing: '90151000002', operations: '90151000003' },
+  folder: '90152000001',
+  lists: {
+    sprint: '901510000001',
+    bugs: '901510000002',
+    roadmap: '901510000003',
+    campaigns: '901510000004',
+  },
+  members: { alice: 81000001, bob: 81000002, carol: 81000003, dave: 81000004 },
+  /** DEV-1's task id ("Set up CI pipeline", Sprint 1). */
+  ciTaskId: '86a4nq4np',
+  fields: {
+    priorityLevel: 'c1c0a000-0000-4000-8000-000100000001',
+    components: 'c1c0a000-0000-4000-8000-000100000002',
+    storyPoints: 'c1c0a000-0000-4000-8000-000100000004',
+    notes: 'c1c0a000-0000-4000-8000-000100000005',
+  },
+  checklist: 'b9d3c1a0-0000-4000-8000-000000000001',
+  checklistItems: [
+    'b9d3c1a0-0000-4000-8000-000000000100',
+    'b9d3c1a0-0000-4000-8000-000000000101',
+    'b9d3c1a0-0000-4000-8000-000000000102',
+  ],
+  /** "Which browsers are affected?" on DEV-3, with two replies. */
+  threadComment: '90150000031',
+  comments: ['90150000001', '90150000002'],
+  timeEntry: '4015000000000000001',
+  view: '6-901510000001-1',
+  goal: 'c1c0a000-0000-4000-8000-000300000001',
+  doc: '8cnw8r7-15',
+  docPage: '8cnw8r7-35',
+} as const;
+
+const { spaces, lists, members, fields } = SEED;
+
+export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
+  // tasks
+  clickup_search_tasks: [
+    {
+      statuses: ['in progress'],
+      assignees: [members.bob],
+      tags: ['feature'],
+      list_ids: [lists.sprint],
+      due_after: '2026-01-01T00:00:00-05:00',
+      due_before: '2026-02-01T00:00:00-05:00',
+      custom_fields: [{ field: fields.storyPoints, operator: '>', value: 1 }],
+      include_closed: true,
+      subtasks: true,
+    },
+    {
+      space_ids: [spaces.development],
+      folder_ids: [SEED.folder],
+      created_after: '2025-12-01T00:00:00+00:00',
+    },
+  ],
+  clickup_get_task: [{ task_id: 'DEV-1', include: ['checklists', 'custom_fields', 'dates'] }],
+  clickup_get_list_tasks: [
+    { list_id: lists.sprint, statuses: ['to do', 'in progress'], include_closed: true, subtasks: true },
+  ],
+  clickup_create_task: [
+    {
+      list_id: lists.sprint,
+      name: 'Cache the dependencies',
+      markdown_content: 'Cut the **install** step.',
+      status: 'in progress',
+      priority: 2,
+      due_date: '2026-03-10T17:00:00-04:00',
+      start_date: '2026-03-09T09:00:00-04:00',
+      time_estimate: 'PT2H',
+      points: 3,
+      assignees: [members.bob],
+      tags: ['bug'],
+      parent: SEED.ciTaskId,
+      custom_fields: [{ id: fields.storyPoints, value: 5 }],
+      notify_all: false,
+    },
+  ],
+  clickup_update_task: [
+    {
+      task_id: 'DEV-2',
+      name: 'Write the onboarding docs',
+      markdown_content: 'Setup, then the first task.',
+      status: 'in review',
+      priority: 1,
+      due_date: '2026-03-10T17:00:00-04:00',
+      start_date: '2026-03-02',
+      time_estimate: 'PT3H',
+      points: 2,
+      assignees: { add: [members.bob], rem: [members.carol] },
+      watchers: { add: [members.dave] },
+      parent: SEED.ciTaskId,
+      archived: false,
+    },
+  ],
+  clickup_move_task: [{ task_id: 'DEV-2', list_id: lists.bugs }],
+  clickup_duplicate_task: [{ task_id: 'DEV-2', list_id: lists.bugs, name: 'Write onboarding docs (copy)' }],
+  clickup_delete_task: [{ task_id: 'DEV-12' }],
+
+  // custom fields
+  clickup_list_custom_fields: [{ list_id: lists.sprint }],
+  clickup_set_custom_field_value: [
+    { task_id: 'DEV-2', field_id: fields.storyPoints, value: 8, labels: 'merge' },
+    { task_id: 'DEV-1', field_id: fields.priorityLevel, value: 'c1c0a000-0000-4000-8000-000200000003' },
+  ],
+  clickup_remove_custom_field_value: [{ task_id: 'DEV-1', field_id: fields.notes }],
+
+  // context
+  clickup_get_workspaces: [{}],
+  clickup_get_hierarchy: [{ space_id: spaces.development }],
+  clickup_search_knowledge: [{ query: 'custom task id', type: ['example'], limit: 3 }],
+
+  // comments
+  clickup_get_comments: [{ task_id: 'DEV-3' }],
+  clickup_create_comment: [
+    { task_id: 'DEV-2', text: 'Looks good.', notify_all: false, assignee: members.bob },
+    { list_id: lists.bugs, text: 'Triage on Monday.' },
+  ],
+  clickup_get_comment_replies: [{ comment_id: SEED.threadComment }],
+  clickup_create_comment_reply: [
+    { comment_id: SEED.threadComment, text: 'Fixed in 1.0.1.', notify_all: false, assignee: members.dave },
+  ],
+  clickup_update_comment: [
+    { comment_id: SEED.comments[0], text: 'Progress note 1 (edited)', assignee: members.bob, resolved: true },
+  ],
+  clickup_delete_comment: [{ comment_id: SEED.comments[1] }],
+
+  // workspace
+  clickup_get_spaces: [{ archived: false }],
+  clickup_get_space: [{ space_id: spaces.development }],
+  clickup_create_space: [{ name: 'Research', multiple_assignees: true }],
+  clickup_update_space: [
+    { space_id: spaces.marketing, name: 'Growth', private: false, multiple_assignees: true },
+  ],
+  clickup_delete_space: [{ space_id: spaces.operations }],
+  clickup_get_folders: [{ space_id: spaces.development, archived: false }],
+  clickup_get_folder: [{ folder_id: SEED.folder }],
+  clickup_create_folder: [{ space_id: spaces.development, name: 'Sprint 2 work' }],
+  clickup_update_folder: [{ folder_id: SEED.folder, name: 'Sprints' }],
+  clickup_delete_folder: [{ folder_id: SEED.folder }],
+  clickup_get_lists: [{ folder_id: SEED.folder, archived: false }, { space_id: spaces.development }],
+  clickup_get_list: [{ list_id: lists.sprint }],
+  clickup_create_list: [
+    { folder_id: SEED.folder, name: 'Sprint 2', content: 'Next sprint' },
+    { space_id: spaces.development, name: 'Ideas' },
+  ],
+  clickup_update_list: [{ list_id: lists.roadmap, name: 'Roadmap 2026', content: 'What ships when' }],
+  clickup_delete_list: [{ list_id: lists.roadmap }],
+
+  // members
+  clickup_get_workspace_members: [{ role: 'member' }],
+  clickup_find_member: [{ query: 'bob' }],
+  clickup_get_list_members: [{ list_id: lists.sprint }],
+  clickup_get_task_members: [{ task_id: 'DEV-1' }],
+
+  // checklists
+  clickup_create_checklist: [{ task_id: 'DEV-2', name: 'Review' }],
+  clickup_update_checklist: [{ checklist_id: SEED.checklist, name: 'Done means', position: 0 }],
+  clickup_delete_checklist: [{ checklist_id: SEED.checklist }],
+  clickup_create_checklist_item: [
+    { checklist_id: SEED.checklist, name: 'Run it on a fork', assignee: members.bob },
+  ],
+  clickup_update_checklist_item: [
+    {
+      checklist_id: SEED.checklist,
+      item_id: SEED.checklistItems[1],
+      resolved: true,
+      name: 'Cache the dependencies',
+      assignee: members.carol,
+      parent: SEED.checklistItems[0],
+    },
+  ],
+  clickup_delete_checklist_item: [{ checklist_id: SEED.checklist, item_id: SEED.checklistItems[2] }],
+
+  // tags
+  clickup_get_space_tags: [{ space_id: spaces.development }],
+  clickup_create_space_tag: [{ space_id: spaces.development, name: 'perf', fg: '#ffffff', bg: '#00aa00' }],
+  clickup_add_tag_to_task: [{ task_id: 'DEV-2', tag: 'bug' }],
+  clickup_remove_tag_from_task: [{ task_id: 'DEV-1', tag: 'feature' }],
+
+  // time
+  clickup_get_time_entries: [
+    {
+      start: '2025-12-26T00:00:00-05:00',
+      end: '2026-01-05T09:00:00+00:00',
+      assignee: [members.alice, members.bob],
+      task_id: 'DEV-1',
+      limit: 50,
+    },
+    { start: '2025-12-26T00:00:00-05:00', end: '2026-01-05T09:00:00+00:00', list_id: lists.sprint },
+  ],
+  clickup_create_time_entry: [
+    {
+      task_id: 'DEV-2',
+      start: '2026-01-05T10:00:00-05:00',
+      duration: 'PT1H30M',
+      description: 'Docs outline',
+      billable: true,
+      assignee: members.alice,
+    },
+    { start: '2026-01-05T13:00:00-05:00', end: '2026-01-05T14:15:00-05:00' },
+  ],
+  clickup_start_timer: [{ task_id: 'DEV-2', description: 'Writing', billable: false }],
+  clickup_get_running_timer: [{}],
+  clickup_delete_time_entry: [{ entry_id: SEED.timeEntry }],
+
+  // attachments
+  clickup_upload_attachment: [
+    { task_id: 'DEV-1', content_base64: 'aGVsbG8gd29ybGQK', file_name: 'hello.txt' },
+  ],
+
+  // relations
+  clickup_add_dependency: [{ task_id: 'DEV-2', type: 'waiting_on', other_task_id: 'DEV-1' }],
+  clickup_remove_dependency: [{ task_id: 'DEV-3', type: 'waiting_on', other_task_id: 'DEV-1' }],
+  clickup_add_task_link: [{ task_id: 'DEV-3', other_task_id: 'DEV-4' }],
+  clickup_remove_task_link: [{ task_id: 'DEV-2', other_task_id: 'DEV-1' }],
+
+  // views
+  clickup_get_views: [{ list_id: lists.sprint }, {}],
+  clickup_get_view_tasks: [{ view_id: SEED.view }],
+
+  // goals
+  clickup_get_goals: [{ include_completed: true }],
+  clickup_get_goal: [{ goal_id: SEED.goal }],
+  clickup_create_goal: [
+    {
+      name: 'Halve build time',
+      due_date: '2026-03-31T17:00:00-04:00',
+      description: 'CI under five minutes.',
+      owners: [members.bob],
+    },
+  ],
+
+  // docs
+  clickup_search_docs: [{ query: 'handbook', parent_id: SEED.team }],
+  clickup_get_doc_pages: [{ doc_id: SEED.doc, page_id: SEED.docPage }, { doc_id: SEED.doc }],
+
+  // webhooks
+  clickup_list_webhook_events: [
+    {
+      event: 'taskStatusUpdated',
+      list_id: lists.sprint,
+      since: '2026-01-01T00:00:00+00:00',
+      until: '2026-12-31T00:00:00+00:00',
+      order: 'oldest',
+      include: ['changes'],
+      perPage: 20,
+    },
+  ],
+  clickup_list_webhooks: [{}],
+  clickup_create_webhook: [
+    {
+      endpoint: 'https://mcp.example.com/webhooks/clickup',
+      events: ['taskCreated', 'taskStatusUpdated'],
+      list_id: lists.sprint,
+    },
+  ],
+
+  // core's tool, served by this server
+  search_tools: [{ query: 'tags of a task' }],
+};
+
+/** Tools no call can succeed on against the seed as it is, and why. */
+export const UNCOVERED: Record<string, string> = {
+  clickup_stop_timer:
+    'needs a running timer, and the seed has none (a call cannot start one first); the emulator seed would need a running timer entry',
+  clickup_update_webhook:
+    'needs a webhook, and the seed has none (webhooks: []); the emulator seed would need one (e.g. on https://hooks.example.com/seed)',
+  clickup_delete_webhook: 'needs a webhook, and the seed has none (see clickup_update_webhook)',
+};
