@@ -452,7 +452,7 @@ function entityKinds(
       name: 'checklist',
       one: 'a checklist',
       many: 'checklists',
-      listTool: 'clickup_get_task (include ["checklists"])',
+      listTool: 'clickup_get_task',
       ttlMs: MINUTE,
       // Only the checklists this server has seen: others go to the API, which knows them.
       load: async () => ({
@@ -464,7 +464,7 @@ function entityKinds(
       name: 'checklist_item',
       one: 'an item',
       many: 'items',
-      listTool: 'clickup_get_task (include ["checklists"])',
+      listTool: 'clickup_get_task',
       ttlMs: MINUTE,
       scope: ({ params }: ScopeCall<Deps>) =>
         typeof params['checklist_id'] === 'string' ? params['checklist_id'] : undefined,

@@ -192,13 +192,14 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   // time
   clickup_get_time_entries: [
     {
+      // The range ends far ahead: a start given in words ("tomorrow 9am") stays before it.
       start: '2025-12-26T00:00:00-05:00',
-      end: '2026-01-05T09:00:00+00:00',
+      end: '2035-01-01T00:00:00+00:00',
       assignee: [members.alice, members.bob],
       task_id: 'DEV-1',
       limit: 50,
     },
-    { start: '2025-12-26T00:00:00-05:00', end: '2026-01-05T09:00:00+00:00', list_id: lists.sprint },
+    { start: '2025-12-26T00:00:00-05:00', end: '2035-01-01T00:00:00+00:00', list_id: lists.sprint },
   ],
   clickup_create_time_entry: [
     {
@@ -209,7 +210,8 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
       billable: true,
       assignee: members.alice,
     },
-    { start: '2026-01-05T13:00:00-05:00', end: '2026-01-05T14:15:00-05:00' },
+    // Ends far ahead, so that either end given in words ("tomorrow 9am") keeps the order.
+    { start: '2026-01-05T13:00:00-05:00', end: '2035-01-05T14:15:00-05:00' },
   ],
   clickup_start_timer: [{ task_id: 'DEV-2', description: 'Writing', billable: false }],
   clickup_get_running_timer: [{}],

@@ -54,7 +54,9 @@ describe('checklists', () => {
     expect(text(missing)).toContain('clickup_get_task include ["checklists"]');
     const malformed = await run(new UpdateChecklistTool(), { checklist_id: 'Definition of done', name: 'x' });
     expect(malformed.isError).toBe(true);
-    expect(text(malformed)).toContain('checklist ids are UUIDs');
+    expect(text(malformed)).toContain(
+      '"Definition of done" is not a checklist id (a UUID), nor the name of one this server has read.',
+    );
     const nothing = await run(new UpdateChecklistTool(), {
       checklist_id: '00000000-0000-4000-8000-000000000000',
     });

@@ -2,13 +2,14 @@ import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { toChecklistView, type ApiChecklistFull } from '../../api/dto/checklist-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import {
   CHECKLIST_NOT_FOUND_HINT,
   checklistIdParam,
   checklistNameParam,
   sawChecklist,
+  ChecklistTool,
 } from './checklist-params.ts';
 import { memberParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -21,7 +22,7 @@ export const CreateChecklistItemParams = lazySchema(() =>
   }),
 );
 
-export class CreateChecklistItemTool extends ClickUpTool<ReturnType<typeof CreateChecklistItemParams>> {
+export class CreateChecklistItemTool extends ChecklistTool<ReturnType<typeof CreateChecklistItemParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_checklist_item', TOOL_PREFIX),
     description:

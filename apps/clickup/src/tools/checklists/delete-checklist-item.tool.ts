@@ -1,9 +1,14 @@
 import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
-import { CHECKLIST_NOT_FOUND_HINT, checklistIdParam, checklistItemIdParam } from './checklist-params.ts';
+import {
+  CHECKLIST_NOT_FOUND_HINT,
+  checklistIdParam,
+  checklistItemIdParam,
+  ChecklistTool,
+} from './checklist-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const DeleteChecklistItemParams = lazySchema(() =>
@@ -13,7 +18,7 @@ export const DeleteChecklistItemParams = lazySchema(() =>
   }),
 );
 
-export class DeleteChecklistItemTool extends ClickUpTool<ReturnType<typeof DeleteChecklistItemParams>> {
+export class DeleteChecklistItemTool extends ChecklistTool<ReturnType<typeof DeleteChecklistItemParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_checklist_item', TOOL_PREFIX),
     description: 'Delete one checklist item. It cannot be restored.',

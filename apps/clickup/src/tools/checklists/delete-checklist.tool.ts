@@ -1,14 +1,14 @@
 import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
-import { CHECKLIST_NOT_FOUND_HINT, checklistIdParam } from './checklist-params.ts';
+import { CHECKLIST_NOT_FOUND_HINT, checklistIdParam, ChecklistTool } from './checklist-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const DeleteChecklistParams = lazySchema(() => z.object({ checklist_id: checklistIdParam() }));
 
-export class DeleteChecklistTool extends ClickUpTool<ReturnType<typeof DeleteChecklistParams>> {
+export class DeleteChecklistTool extends ChecklistTool<ReturnType<typeof DeleteChecklistParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_checklist', TOOL_PREFIX),
     description: 'Delete a checklist with all its items. It cannot be restored.',

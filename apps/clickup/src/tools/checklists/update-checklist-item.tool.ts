@@ -2,7 +2,7 @@ import { buildToolName, defineToolMetadata, nullMeans, ValidationError } from '@
 import { z } from 'zod';
 import { toChecklistView, type ApiChecklistFull } from '../../api/dto/checklist-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import {
   CHECKLIST_NOT_FOUND_HINT,
@@ -10,6 +10,7 @@ import {
   checklistItemIdParam,
   checklistNameParam,
   sawChecklist,
+  ChecklistTool,
 } from './checklist-params.ts';
 import { memberParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -28,7 +29,7 @@ export const UpdateChecklistItemParams = lazySchema(() =>
   }),
 );
 
-export class UpdateChecklistItemTool extends ClickUpTool<ReturnType<typeof UpdateChecklistItemParams>> {
+export class UpdateChecklistItemTool extends ChecklistTool<ReturnType<typeof UpdateChecklistItemParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_checklist_item', TOOL_PREFIX),
     description: 'Tick, rename, assign or nest a checklist item; returns the checklist with its items.',

@@ -1,9 +1,14 @@
 import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
-import { CHECKLIST_NOT_FOUND_HINT, checklistIdParam, checklistNameParam } from './checklist-params.ts';
+import {
+  CHECKLIST_NOT_FOUND_HINT,
+  checklistIdParam,
+  checklistNameParam,
+  ChecklistTool,
+} from './checklist-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const UpdateChecklistParams = lazySchema(() =>
@@ -14,7 +19,7 @@ export const UpdateChecklistParams = lazySchema(() =>
   }),
 );
 
-export class UpdateChecklistTool extends ClickUpTool<ReturnType<typeof UpdateChecklistParams>> {
+export class UpdateChecklistTool extends ChecklistTool<ReturnType<typeof UpdateChecklistParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_checklist', TOOL_PREFIX),
     description: "Rename a checklist or move it among the task's checklists.",

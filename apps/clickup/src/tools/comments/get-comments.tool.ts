@@ -5,6 +5,7 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, taskIdParam } from '../shared/params.ts';
 import { commentsPath } from './comment-params.ts';
+import { sayFirstPage } from '../shared/paging.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 /** ClickUp's fixed page size for comments. */
@@ -33,20 +34,24 @@ export class GetCommentsTool extends ClickUpTool<ReturnType<typeof GetCommentsPa
 
   async execute(params: z.output<ReturnType<typeof GetCommentsParams>>, ctx: ClickUpCtx) {
     const { path, query } = await commentsPath(params, ctx);
-    return listAfter(
-      this.name,
-      { ...params, perPage: PER_PAGE },
-      async (after) => {
-        // The position is "<date>:<id>" of the last comment seen: ClickUp's start and start_id.
-        const [start, startId] = after ? after.split(':') : [];
-        const { comments } = await ctx.deps.client.get<{ comments: ApiComment[] }>(path, {
-          query: { ...query, ...(start && startId ? { start, start_id: startId } : {}) },
-          signal: ctx.signal,
-        });
-        return { items: comments, hasMore: comments.length >= PER_PAGE };
-      },
-      (comment) => `${comment.date}:${comment.id}`,
-      toCommentView,
+    return sayFirstPage(
+      ctx,
+      params.cursor,
+      await listAfter(
+        this.name,
+        { ...params, perPage: PER_PAGE },
+        async (after) => {
+          // The position is "<date>:<id>" of the last comment seen: ClickUp's start and start_id.
+          const [start, startId] = after ? after.split(':') : [];
+          const { comments } = await ctx.deps.client.get<{ comments: ApiComment[] }>(path, {
+            query: { ...query, ...(start && startId ? { start, start_id: startId } : {}) },
+            signal: ctx.signal,
+          });
+          return { items: comments, hasMore: comments.length >= PER_PAGE };
+        },
+        (comment) => `${comment.date}:${comment.id}`,
+        toCommentView,
+      ),
     );
   }
 }

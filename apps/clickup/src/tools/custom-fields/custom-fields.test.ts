@@ -86,7 +86,9 @@ describe('custom field tools', () => {
       clickup.ctx(),
     );
     expect(byName.isError).toBeFalsy();
-    expect((byName as Result).content[0]!.text).toBe(`converted: field_id "Components" → ${components.id} (Components)`);
+    expect((byName as Result).content[0]!.text).toBe(
+      `converted: field_id "Components" → ${components.id} (Components)`,
+    );
     expect(clickup.emulator.requests.at(-1)).toMatchObject({
       method: 'DELETE',
       path: expect.stringContaining(`/field/${components.id}`),

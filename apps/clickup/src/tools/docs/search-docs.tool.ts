@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { toDocView, type ApiDoc } from '../../api/dto/doc-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { cursorParam } from '../shared/paging.ts';
+import { cursorParam, sayFirstPage } from '../shared/paging.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 /** Docs per API page, and how many pages one call reads while looking for name matches. */
@@ -72,9 +72,9 @@ export class SearchDocsTool extends ClickUpTool<ReturnType<typeof SearchDocsPara
       apiCursor = page.next_cursor || undefined;
       if (!apiCursor || found.length > 0) break;
     }
-    return {
+    return sayFirstPage(ctx, params.cursor, {
       items: found.map(toDocView),
       ...(apiCursor ? { nextCursor: encodeCursor(fingerprint, { after: apiCursor }) } : {}),
-    };
+    });
   }
 }

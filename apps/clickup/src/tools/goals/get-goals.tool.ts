@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toGoalView, type ApiGoal } from '../../api/dto/goal-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { cursorParam, LOCAL_PAGE } from '../shared/paging.ts';
+import { cursorParam, LOCAL_PAGE, sayFirstPage } from '../shared/paging.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetGoalsParams = lazySchema(() =>
@@ -38,6 +38,10 @@ export class GetGoalsTool extends ClickUpTool<ReturnType<typeof GetGoalsParams>>
       query: { include_completed: params.include_completed },
       signal: ctx.signal,
     });
-    return listLocal(this.name, { ...params, perPage: LOCAL_PAGE }, goals, toGoalView);
+    return sayFirstPage(
+      ctx,
+      params.cursor,
+      await listLocal(this.name, { ...params, perPage: LOCAL_PAGE }, goals, toGoalView),
+    );
   }
 }

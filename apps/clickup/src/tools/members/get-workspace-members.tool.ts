@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toMemberView } from '../../api/dto/member-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { cursorParam, LOCAL_PAGE } from '../shared/paging.ts';
+import { cursorParam, LOCAL_PAGE, sayFirstPage } from '../shared/paging.ts';
 import { workspaceMembers } from './workspace-members.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -36,6 +36,10 @@ export class GetWorkspaceMembersTool extends ClickUpTool<ReturnType<typeof GetWo
   async execute(params: z.output<ReturnType<typeof GetWorkspaceMembersParams>>, ctx: ClickUpCtx) {
     const all = await workspaceMembers(ctx);
     const members = params.role ? all.filter((m) => m.role === ROLE_NUMBER[params.role!]) : all;
-    return listLocal(this.name, { ...params, perPage: LOCAL_PAGE }, members, toMemberView);
+    return sayFirstPage(
+      ctx,
+      params.cursor,
+      await listLocal(this.name, { ...params, perPage: LOCAL_PAGE }, members, toMemberView),
+    );
   }
 }

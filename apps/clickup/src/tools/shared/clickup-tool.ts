@@ -7,7 +7,13 @@
  * API only through `ctx.deps.client`; their checks that read the workspace (a parent in another
  * list, a tag the space lacks…) go in `beforeExecute`, before anything is sent.
  */
-import type { AnyZodObject, GuardPolicy, ToolContext } from '@toolsmith/core';
+import {
+  ValidationError,
+  type AnyZodObject,
+  type GuardPolicy,
+  type InferSchemaOutput,
+  type ToolContext,
+} from '@toolsmith/core';
 import { KnowledgeTool } from '@toolsmith/executable-knowledge';
 import type { ClickUpDeps } from '../../deps.ts';
 
@@ -20,4 +26,30 @@ export abstract class ClickUpTool<
   protected override guardPolicy(): GuardPolicy {
     return { refuseEmpty: true };
   }
+
+  /**
+   * The validate step (the pack's validators, for a bound tool). Refusals name fields the way core
+   * does (`custom_fields.0.value`, not the pack's `custom_fields[0].value`): one path syntax in
+   * every answer.
+   */
+  protected override async beforeExecute(
+    params: InferSchemaOutput<TParams>,
+    ctx: ToolContext<ClickUpDeps>,
+  ): Promise<void> {
+    try {
+      await super.beforeExecute(params, ctx);
+    } catch (error) {
+      throw dotPaths(error, this.name);
+    }
+  }
+}
+
+const BRACKETS = /\[(\d+)\]/g;
+
+function dotPaths(error: unknown, toolName: string): unknown {
+  if (!ValidationError.isInstance(error) || !error.issues.some((i) => /\[\d+\]/.test(i.field))) return error;
+  return new ValidationError({
+    toolName,
+    issues: error.issues.map((i) => ({ ...i, field: i.field.replace(BRACKETS, '.$1') })),
+  });
 }

@@ -16,3 +16,17 @@ export const LOCAL_PAGE = 100;
 /** `fields`: the raw API item projected to these paths instead of the compact view. */
 export const itemFieldsParam = (example: string[]) =>
   fieldsParam({ description: `Raw API paths per item, e.g. ${JSON.stringify(example)}` });
+
+/**
+ * A first page with more behind it is an assumption the caller may not have made: said in the
+ * answer (`assumed: the first page only …`) with how to get the rest.
+ */
+export function sayFirstPage<T extends { nextCursor?: string }>(
+  ctx: { call?: { assume(text: string): void } | undefined },
+  cursor: string | undefined,
+  result: T,
+): T {
+  if (cursor === undefined && result.nextCursor !== undefined)
+    ctx.call?.assume('the first page only (pass nextCursor for the next)');
+  return result;
+}

@@ -5,7 +5,7 @@
  * no offset is given), the estimate a duration. toTaskWrite turns the resolved values into what the
  * API takes — milliseconds and the `*_date_time` flags — before the pack's validators see them.
  */
-import { duration, nullMeans, ref, when, type DurationValue, type Moment } from '@toolsmith/core';
+import { duration, emptyMeans, nullMeans, ref, when, type DurationValue, type Moment } from '@toolsmith/core';
 import { z } from 'zod';
 import { clickUpDate } from './clickup-dates.ts';
 import { DATE_DESCRIPTION, dateParam, PRIORITY_DESCRIPTION, priorityParam } from './params.ts';
@@ -27,6 +27,10 @@ export const taskFields = () => ({
 /** On update: dates, priority and estimate take null (removed). */
 export const taskChangeFields = () => ({
   ...taskFields(),
+  markdown_content: emptyMeans(
+    z.string().optional().describe('Description (Markdown); "" clears it'),
+    'clear',
+  ),
   // The description on the outside: a described schema inside .nullable() is generated as a union
   // of two (the value, null) that the definition check cannot match to the schema.
   priority: nullMeans(

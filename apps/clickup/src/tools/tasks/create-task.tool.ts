@@ -21,7 +21,13 @@ export const CreateTaskParams = lazySchema(() =>
       .array(
         z.object({
           id: ref('custom_field').describe('Field id or name'),
-          value: z.unknown(),
+          // null does not clear a field here: clickup_remove_custom_field_value does.
+          value: z
+            .unknown()
+            .refine(
+              (v) => v !== null,
+              'null is not a value: leave the field out, or clear it later with clickup_remove_custom_field_value',
+            ),
         }),
       )
       .optional()

@@ -4,6 +4,7 @@ import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam } from '../shared/params.ts';
+import { sayFirstPage } from '../shared/paging.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetListTasksParams = lazySchema(() =>
@@ -35,25 +36,29 @@ export class GetListTasksTool extends ClickUpTool<ReturnType<typeof GetListTasks
   }
 
   async execute(params: z.output<ReturnType<typeof GetListTasksParams>>, ctx: ClickUpCtx) {
-    return listPages(
-      this.name,
-      { ...params, perPage: 100 },
-      async (page) => {
-        const answer = await ctx.deps.client.get<{ tasks: ApiTask[]; last_page?: boolean }>(
-          `/list/${encodeURIComponent(params.list_id)}/task`,
-          {
-            query: {
-              page: page - 1,
-              'statuses[]': params.statuses,
-              include_closed: params.include_closed,
-              subtasks: params.subtasks,
+    return sayFirstPage(
+      ctx,
+      params.cursor,
+      await listPages(
+        this.name,
+        { ...params, perPage: 100 },
+        async (page) => {
+          const answer = await ctx.deps.client.get<{ tasks: ApiTask[]; last_page?: boolean }>(
+            `/list/${encodeURIComponent(params.list_id)}/task`,
+            {
+              query: {
+                page: page - 1,
+                'statuses[]': params.statuses,
+                include_closed: params.include_closed,
+                subtasks: params.subtasks,
+              },
+              signal: ctx.signal,
             },
-            signal: ctx.signal,
-          },
-        );
-        return { items: answer.tasks, total: undefined, hasMore: answer.last_page === false };
-      },
-      toTaskView,
+          );
+          return { items: answer.tasks, total: undefined, hasMore: answer.last_page === false };
+        },
+        toTaskView,
+      ),
     );
   }
 }

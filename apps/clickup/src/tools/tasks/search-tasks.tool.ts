@@ -1,10 +1,22 @@
-import { assumed, buildToolName, defineToolMetadata, listPages, ref, type Moment } from '@toolsmith/core';
+import {
+  assumed,
+  buildToolName,
+  defineToolMetadata,
+  listPages,
+  parseMoment,
+  ref,
+  resolveMoment,
+  ValidationError,
+  type FieldIssue,
+  type Moment,
+} from '@toolsmith/core';
 import { z } from 'zod';
-import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
+import { toTaskView, type ApiCustomField, type ApiTask } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { dateParam, folderIdParam, listIdParam, spaceIdParam } from '../shared/params.ts';
 import { userRef } from '../shared/task-params.ts';
+import { sayFirstPage } from '../shared/paging.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const SearchTasksParams = lazySchema(() =>
@@ -64,6 +76,80 @@ export class SearchTasksTool extends ClickUpTool<ReturnType<typeof SearchTasksPa
     return SearchTasksParams();
   }
 
+  /**
+   * Custom-field filters that cannot match are refused, not answered with an empty page: a value
+   * missing (or given to IS NULL), a number field compared with text; a date field's value may be
+   * a date like any other (your time zone, announced).
+   */
+  protected override async beforeExecute(
+    params: z.output<ReturnType<typeof SearchTasksParams>>,
+    ctx: ClickUpCtx,
+  ) {
+    if (params.custom_fields?.length) await this.checkFieldFilters(params, ctx);
+    await super.beforeExecute(params, ctx);
+  }
+
+  private async checkFieldFilters(params: z.output<ReturnType<typeof SearchTasksParams>>, ctx: ClickUpCtx) {
+    const references = ctx.deps.references;
+    const listIds =
+      params.list_ids ?? (await references.hierarchy.get(ctx.signal)).lists.slice(0, 20).map((l) => l.id);
+    const definitions = new Map<string, ApiCustomField>();
+    for (const fields of await Promise.all(listIds.map((id) => references.fieldsOf(id, ctx.signal))))
+      for (const field of fields) definitions.set(field.id, field);
+    const issues: FieldIssue[] = [];
+    for (const [i, filter] of (params.custom_fields ?? []).entries()) {
+      const at = `custom_fields.${i}.value`;
+      const field = definitions.get(filter.field);
+      const name = field ? `"${field.name}" (${field.type})` : 'this field';
+      if (filter.operator === 'IS NULL' || filter.operator === 'IS NOT NULL') {
+        if (filter.value !== undefined)
+          issues.push({ field: at, message: `${filter.operator} takes no value: leave value out.` });
+        continue;
+      }
+      if (filter.value === undefined || filter.value === null) {
+        issues.push({
+          field: at,
+          message: `${filter.operator} needs a value to compare ${name} with; for tasks where it is empty use operator "IS NULL".`,
+        });
+        continue;
+      }
+      if (field?.type === 'date' && typeof filter.value === 'string' && !/^\d+$/.test(filter.value)) {
+        const pending = parseMoment(filter.value);
+        const resolved =
+          typeof pending === 'string'
+            ? pending
+            : await resolveMoment(pending, {
+                zone: (await references.zone(ctx)) ?? 'UTC',
+                zoneSource: references.zoneSource,
+                precision: 'datetime',
+              });
+        if (typeof resolved === 'string') issues.push({ field: at, message: resolved });
+        else {
+          ctx.call?.convert(at, filter.value, resolved.moment.epochMs, resolved.moment.iso);
+          filter.value = resolved.moment.epochMs;
+        }
+        continue;
+      }
+      const numeric = ['number', 'currency', 'emoji', 'date'].includes(field?.type ?? '');
+      const compares = ['<', '<=', '>', '>='].includes(filter.operator);
+      const values = Array.isArray(filter.value) ? filter.value : [filter.value];
+      const notNumber = values.find(
+        (v) => !(typeof v === 'number' || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v))),
+      );
+      if ((numeric || compares) && notNumber !== undefined) {
+        issues.push({
+          field: at,
+          message:
+            `${name} ${compares ? `compared with ${filter.operator}` : ''} takes a number; ${JSON.stringify(notNumber)} matches no task.`.replace(
+              '  ',
+              ' ',
+            ),
+        });
+      }
+    }
+    if (issues.length > 0) throw new ValidationError({ toolName: ctx.toolName, issues });
+  }
+
   async execute(params: z.output<ReturnType<typeof SearchTasksParams>>, ctx: ClickUpCtx) {
     const { client } = ctx.deps;
     const team = await client.teamId(ctx.signal);
@@ -75,36 +161,40 @@ export class SearchTasksTool extends ClickUpTool<ReturnType<typeof SearchTasksPa
           ...(f.value !== undefined ? { value: f.value } : {}),
         }))
       : undefined;
-    return listPages(
-      this.name,
-      { ...params, perPage: PER_PAGE },
-      async (page) => {
-        const answer = await client.get<{ tasks: ApiTask[]; last_page?: boolean }>(`/team/${team}/task`, {
-          query: {
-            page: page - 1,
-            'statuses[]': params.statuses,
-            'assignees[]': params.assignees,
-            'tags[]': params.tags,
-            'list_ids[]': params.list_ids,
-            'space_ids[]': params.space_ids,
-            'project_ids[]': params.folder_ids,
-            due_date_gt: ms(params.due_after),
-            due_date_lt: ms(params.due_before),
-            date_created_gt: ms(params.created_after),
-            date_created_lt: ms(params.created_before),
-            date_updated_gt: ms(params.updated_after),
-            date_updated_lt: ms(params.updated_before),
-            include_closed: params.include_closed,
-            subtasks: params.subtasks,
-            order_by: params.order_by,
-            reverse: params.reverse,
-            ...(customFields ? { custom_fields: JSON.stringify(customFields) } : {}),
-          },
-          signal: ctx.signal,
-        });
-        return { items: answer.tasks, total: undefined, hasMore: answer.last_page === false };
-      },
-      toTaskView,
+    return sayFirstPage(
+      ctx,
+      params.cursor,
+      await listPages(
+        this.name,
+        { ...params, perPage: PER_PAGE },
+        async (page) => {
+          const answer = await client.get<{ tasks: ApiTask[]; last_page?: boolean }>(`/team/${team}/task`, {
+            query: {
+              page: page - 1,
+              'statuses[]': params.statuses,
+              'assignees[]': params.assignees,
+              'tags[]': params.tags,
+              'list_ids[]': params.list_ids,
+              'space_ids[]': params.space_ids,
+              'project_ids[]': params.folder_ids,
+              due_date_gt: ms(params.due_after),
+              due_date_lt: ms(params.due_before),
+              date_created_gt: ms(params.created_after),
+              date_created_lt: ms(params.created_before),
+              date_updated_gt: ms(params.updated_after),
+              date_updated_lt: ms(params.updated_before),
+              include_closed: params.include_closed,
+              subtasks: params.subtasks,
+              order_by: params.order_by,
+              reverse: params.reverse,
+              ...(customFields ? { custom_fields: JSON.stringify(customFields) } : {}),
+            },
+            signal: ctx.signal,
+          });
+          return { items: answer.tasks, total: undefined, hasMore: answer.last_page === false };
+        },
+        toTaskView,
+      ),
     );
   }
 }

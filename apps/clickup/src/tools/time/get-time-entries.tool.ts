@@ -5,6 +5,7 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { dateParam, listIdParam, memberParam, spaceIdParam, taskIdParam } from '../shared/params.ts';
 import { taskForEntry, timeEntriesPath } from './time-params.ts';
+import { sayFirstPage } from '../shared/paging.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetTimeEntriesParams = lazySchema(() =>
@@ -70,8 +71,12 @@ export class GetTimeEntriesTool extends ClickUpTool<ReturnType<typeof GetTimeEnt
       signal: ctx.signal,
     });
     const now = Date.now();
-    return listLocal(this.name, { ...params, perPage: params.limit }, data, (entry) =>
-      toTimeEntryView(entry, now),
+    return sayFirstPage(
+      ctx,
+      params.cursor,
+      await listLocal(this.name, { ...params, perPage: params.limit }, data, (entry) =>
+        toTimeEntryView(entry, now),
+      ),
     );
   }
 }

@@ -4,7 +4,7 @@ import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
 import { withMissingHint } from '../../api/not-found-hint.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { cursorParam, itemFieldsParam } from '../shared/paging.ts';
+import { cursorParam, itemFieldsParam, sayFirstPage } from '../shared/paging.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 /** The API's fixed page size for a view's tasks. */
@@ -37,17 +37,21 @@ export class GetViewTasksTool extends ClickUpTool<ReturnType<typeof GetViewTasks
 
   async execute(params: z.output<ReturnType<typeof GetViewTasksParams>>, ctx: ClickUpCtx) {
     try {
-      return await listPages(
-        this.name,
-        { ...params, perPage: VIEW_PAGE },
-        async (page) => {
-          const { tasks, last_page } = await ctx.deps.client.get<{ tasks: ApiTask[]; last_page?: boolean }>(
-            `/view/${encodeURIComponent(params.view_id)}/task`,
-            { query: { page: page - 1 }, signal: ctx.signal },
-          );
-          return { items: tasks, total: undefined, hasMore: last_page === false };
-        },
-        chooseView(params, toTaskView),
+      return sayFirstPage(
+        ctx,
+        params.cursor,
+        await listPages(
+          this.name,
+          { ...params, perPage: VIEW_PAGE },
+          async (page) => {
+            const { tasks, last_page } = await ctx.deps.client.get<{ tasks: ApiTask[]; last_page?: boolean }>(
+              `/view/${encodeURIComponent(params.view_id)}/task`,
+              { query: { page: page - 1 }, signal: ctx.signal },
+            );
+            return { items: tasks, total: undefined, hasMore: last_page === false };
+          },
+          chooseView(params, toTaskView),
+        ),
       );
     } catch (error) {
       throw withMissingHint(error, 'Find the view id with clickup_get_views.');

@@ -7,6 +7,7 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { dateParam, listIdParam, taskIdParam } from '../shared/params.ts';
 import { placeOf } from '../shared/relationships.ts';
 import { parseTaskRef } from '../../api/task-ref.ts';
+import { sayFirstPage } from '../shared/paging.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const ListWebhookEventsParams = lazySchema(() =>
@@ -65,13 +66,17 @@ export class ListWebhookEventsTool extends ClickUpTool<ReturnType<typeof ListWeb
       since: params.since === undefined ? undefined : new Date(params.since.epochMs),
       until: params.until === undefined ? undefined : new Date(params.until.epochMs),
     };
-    return listAfter(
-      this.name,
-      params,
-      (after, limit) => store.list(filter, { after, limit, order: params.order }),
-      (event) => event.id,
-      (event) =>
-        toWebhookEventView(event, { changes: include.has('changes'), payload: include.has('payload') }),
+    return sayFirstPage(
+      ctx,
+      params.cursor,
+      await listAfter(
+        this.name,
+        params,
+        (after, limit) => store.list(filter, { after, limit, order: params.order }),
+        (event) => event.id,
+        (event) =>
+          toWebhookEventView(event, { changes: include.has('changes'), payload: include.has('payload') }),
+      ),
     );
   }
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toFolderView, type ApiFolder } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { cursorParam, LOCAL_PAGE } from '../shared/paging.ts';
+import { cursorParam, LOCAL_PAGE, sayFirstPage } from '../shared/paging.ts';
 import { spaceIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -42,6 +42,10 @@ export class GetFoldersTool extends ClickUpTool<ReturnType<typeof GetFoldersPara
     } catch (error) {
       throw spaceMissing(error);
     }
-    return listLocal(this.name, { ...params, perPage: LOCAL_PAGE }, folders, toFolderView);
+    return sayFirstPage(
+      ctx,
+      params.cursor,
+      await listLocal(this.name, { ...params, perPage: LOCAL_PAGE }, folders, toFolderView),
+    );
   }
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toListSummary, type ApiList } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { cursorParam, itemFieldsParam, LOCAL_PAGE } from '../shared/paging.ts';
+import { cursorParam, itemFieldsParam, LOCAL_PAGE, sayFirstPage } from '../shared/paging.ts';
 import { folderIdParam, spaceIdParam } from '../shared/params.ts';
 import { listParent } from './list-parent.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -49,6 +49,15 @@ export class GetListsTool extends ClickUpTool<ReturnType<typeof GetListsParams>>
     } catch (error) {
       throw parent.missing(error);
     }
-    return listLocal(this.name, { ...params, perPage: LOCAL_PAGE }, lists, chooseView(params, toListSummary));
+    return sayFirstPage(
+      ctx,
+      params.cursor,
+      await listLocal(
+        this.name,
+        { ...params, perPage: LOCAL_PAGE },
+        lists,
+        chooseView(params, toListSummary),
+      ),
+    );
   }
 }

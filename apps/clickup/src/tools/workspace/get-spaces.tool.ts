@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toSpaceView, type ApiSpace } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { cursorParam, LOCAL_PAGE } from '../shared/paging.ts';
+import { cursorParam, LOCAL_PAGE, sayFirstPage } from '../shared/paging.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetSpacesParams = lazySchema(() =>
@@ -34,6 +34,10 @@ export class GetSpacesTool extends ClickUpTool<ReturnType<typeof GetSpacesParams
       query: { archived: params.archived },
       signal: ctx.signal,
     });
-    return listLocal(this.name, { ...params, perPage: LOCAL_PAGE }, spaces, toSpaceView);
+    return sayFirstPage(
+      ctx,
+      params.cursor,
+      await listLocal(this.name, { ...params, perPage: LOCAL_PAGE }, spaces, toSpaceView),
+    );
   }
 }
