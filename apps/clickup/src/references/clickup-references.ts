@@ -146,7 +146,7 @@ export class ClickUpReferences extends ReferenceSource<Deps> {
     this.#fields = fields;
   }
 
-  /** A list's custom fields (GET /list/{id}/field, kept 5 minutes): their types, options. */
+  /** A list's custom fields (GET /list/{id}/field, kept a few seconds): their types, options. */
   fieldsOf(listId: string, signal?: AbortSignal): Promise<ApiCustomField[]> {
     return this.#fields.get(listId, signal);
   }
@@ -185,13 +185,19 @@ interface FieldLoader {
   forget(): void;
 }
 
-/** Custom fields per list, kept 5 minutes (single flight; a failure is not kept). */
+/**
+ * Custom fields per list (types and options for the checks that need them), kept a few seconds:
+ * the custom_field kind keeps its own values, and reads again through here when core looks a
+ * missing field up once more (single flight; a failure is not kept).
+ */
+const FIELDS_TTL_MS = 5_000;
+
 function fieldLoader(client: ClickUpClient): FieldLoader {
   const cache = new Map<string, { at: number; value: Promise<ApiCustomField[]> }>();
   return {
     get(listId, signal) {
       const hit = cache.get(listId);
-      if (hit && Date.now() - hit.at < 5 * MINUTE) return hit.value;
+      if (hit && Date.now() - hit.at < FIELDS_TTL_MS) return hit.value;
       const entry = {
         at: Date.now(),
         value: client

@@ -1,7 +1,7 @@
 /**
  * The workspace's spaces, folders and lists (archived ones too), read once for every entity kind
  * that needs them — spaces, folders, lists, the statuses and tags of the whole workspace, views —
- * and kept for a short while. ClickUp has no endpoint for the whole tree: it is
+ * and shared between them. ClickUp has no endpoint for the whole tree: it is
  * `GET /team/{id}/space`, then per space its folders (with their lists) and its folderless lists,
  * active and archived, read concurrently. Tools that create, rename or delete a place drop it
  * (ClickUpReferences.changed).
@@ -34,7 +34,12 @@ export interface Hierarchy {
   readonly lists: readonly ListPlace[];
 }
 
-const TTL_MS = 2 * 60_000;
+/**
+ * Only long enough to share one crawl between the kinds read for a call: each kind keeps its values
+ * (ReferenceSource, minutes), and when core looks a missing value up again (values over 5 s old) the
+ * kind's read must see the workspace as it is now.
+ */
+const TTL_MS = 5_000;
 
 export interface HierarchyLoader {
   get(signal?: AbortSignal): Promise<Hierarchy>;

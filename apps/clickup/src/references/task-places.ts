@@ -2,7 +2,7 @@
  * Where a task is — its list, folder and space, its parent and tags — read with one cached
  * `GET /task/{id}` (custom ids with their flags), for the checks that depend on it: the statuses and
  * custom fields of the task's list, the tags of its space, a new parent in the same list. Kept a
- * minute; a tool that moves or deletes a task forgets it.
+ * few seconds; a tool that moves or deletes a task forgets it.
  */
 import type { ClickUpClient } from '../api/clickup-client.ts';
 import type { ApiTask } from '../api/dto/task-view.ts';
@@ -20,7 +20,8 @@ export interface TaskPlace {
   readonly tags: readonly string[];
 }
 
-const TTL_MS = 60_000;
+/** Shared between the checks of a call and its neighbours; a value looked up again reads it again. */
+const TTL_MS = 5_000;
 
 export interface TaskPlaces {
   /** The task's place; throws the API's error (a missing task: NotFoundError naming it). */
