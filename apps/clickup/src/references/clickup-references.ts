@@ -9,7 +9,7 @@
  * | ----------------- | -------------------------- | ------------------------------ | ----------------- | ------------------------------------------ |
  * | `member`          | user id (number)           | e-mail, username, "me"         | workspace         | GET /team (members), GET /user (me)        |
  * | `workspace`       | team id                    | name                           | token             | GET /team                                  |
- * | `space`           | space id                   | name                           | workspace         | GET /team/{id}/space (active + archived)    |
+ * | `space`           | space id                   | name                           | workspace         | GET /team/{id}/space (archived on a miss)  |
  * | `folder`          | folder id                  | name                           | workspace         | GET /space/{id}/folder                     |
  * | `list`            | list id                    | name                           | workspace         | GET /space/{id}/folder, /space/{id}/list …  |
  * | `status`          | status as the list has it  | any case                       | the target list   | GET /list/{id} (task: its list)            |
@@ -65,6 +65,8 @@ const MINUTE = 60_000;
 
 /** Lists read one by one for a workspace-wide kind (custom fields, views): more, and the set is partial. */
 const MAX_LISTS_READ = 20;
+/** Lists whose views are read for the view kind (a view elsewhere goes to the API unchecked). */
+const MAX_VIEW_LISTS = 10;
 
 export interface AuthorizedUser {
   id: number;
@@ -121,12 +123,14 @@ export class ClickUpReferences extends ReferenceSource<Deps> {
   readonly #checklists: Map<string, { taskId: string; name: string }>;
   readonly #me: (signal?: AbortSignal) => Promise<AuthorizedUser>;
   readonly #fields: FieldLoader;
+  readonly #placeReads: Map<string, number>;
 
   constructor(client: ClickUpClient) {
     const hierarchy = hierarchyLoader(client);
     const tasks = taskPlaces(client);
     const checklists = new Map<string, { taskId: string; name: string }>();
     const fields = fieldLoader(client);
+    const placeReads = new Map<string, number>();
     let me: Promise<AuthorizedUser> | undefined;
     const readMe = (signal?: AbortSignal) => {
       me ??= client.get<{ user: AuthorizedUser }>('/user', signal ? { signal } : {}).then((a) => a.user);
@@ -134,7 +138,7 @@ export class ClickUpReferences extends ReferenceSource<Deps> {
       return me;
     };
     super({
-      kinds: entityKinds(client, hierarchy, tasks, checklists, fields, readMe),
+      kinds: entityKinds(client, { hierarchy, tasks, checklists, fields, placeReads }, readMe),
       resolvers: { task: resolveTaskRef, doc_parent: resolveDocParent },
       zone: async (ctx) => (await readMe(ctx.signal)).timezone ?? undefined,
       zoneSource: 'your ClickUp profile',
@@ -144,6 +148,7 @@ export class ClickUpReferences extends ReferenceSource<Deps> {
     this.#checklists = checklists;
     this.#me = readMe;
     this.#fields = fields;
+    this.#placeReads = placeReads;
   }
 
   /** A list's custom fields (GET /list/{id}/field, kept a few seconds): their types, options. */
@@ -163,6 +168,7 @@ export class ClickUpReferences extends ReferenceSource<Deps> {
       if (kind === 'custom_field') this.#fields.forget();
       if (HIERARCHY_KINDS.has(kind)) {
         this.hierarchy.forget();
+        this.#placeReads.clear();
         for (const k of HIERARCHY_KINDS) this.invalidate(k);
       }
     }
@@ -228,17 +234,37 @@ const stale =
     NotFoundError.isInstance(error) ||
     (ApiError.isInstance(error) && error.apiCode !== undefined && codes.includes(error.apiCode));
 
+interface Caches {
+  readonly hierarchy: HierarchyLoader;
+  readonly tasks: TaskPlaces;
+  readonly checklists: Map<string, { taskId: string; name: string }>;
+  readonly fields: FieldLoader;
+  /** When each place kind was last read (an early read is core looking a missing value up). */
+  readonly placeReads: Map<string, number>;
+}
+
+/** Spaces, folders and lists are kept this long; a value not among them is looked up again. */
+const PLACES_TTL_MS = 10 * MINUTE;
+
 function entityKinds(
   client: ClickUpClient,
-  hierarchy: HierarchyLoader,
-  tasks: TaskPlaces,
-  checklists: Map<string, { taskId: string; name: string }>,
-  fields: FieldLoader,
+  { hierarchy, tasks, checklists, fields, placeReads }: Caches,
   me: (signal?: AbortSignal) => Promise<AuthorizedUser>,
 ): EntityKind<Deps>[] {
   const get = <T>(path: string, ctx: Ctx, query?: Record<string, string | number | boolean>) =>
     client.get<T>(path, { signal: ctx.signal, ...(query ? { query } : {}) });
   const team = (ctx: Ctx) => client.teamId(ctx.signal);
+
+  /**
+   * The places for a place kind: the active ones, and the archived ones too when the kind is read
+   * again before its time — core looking a value up once more that the active ones lacked.
+   */
+  const places = (kind: string, ctx: Ctx) => {
+    const at = Date.now();
+    const previous = placeReads.get(kind);
+    placeReads.set(kind, at);
+    return hierarchy.get(ctx.signal, { archived: previous !== undefined && at - previous < PLACES_TTL_MS });
+  };
 
   /** The lists a scope stands for: one, several, a task's, or every list of the workspace. */
   const listsOf = async (
@@ -352,27 +378,33 @@ function entityKinds(
       one: 'a space',
       many: 'spaces',
       listTool: 'clickup_get_spaces',
-      ttlMs: 2 * MINUTE,
+      ttlMs: PLACES_TTL_MS,
+      // A miss is read again at once, archived places included (one listing of them: perhaps archived).
+      recheckMissAfterMs: 0,
       isStale: stale(),
-      load: async (_scope, ctx) => (await hierarchy.get(ctx.signal)).spaces.map((s) => named(s.id, s.name)),
+      load: async (_scope, ctx) => (await places('space', ctx)).spaces.map((s) => named(s.id, s.name)),
     }),
     defineEntityKind<Deps>({
       name: 'folder',
       one: 'a folder',
       many: 'folders',
       listTool: 'clickup_get_hierarchy',
-      ttlMs: 2 * MINUTE,
+      ttlMs: PLACES_TTL_MS,
+      // A miss is read again at once, archived places included (one listing of them: perhaps archived).
+      recheckMissAfterMs: 0,
       isStale: stale(),
-      load: async (_scope, ctx) => (await hierarchy.get(ctx.signal)).folders.map((f) => named(f.id, f.name)),
+      load: async (_scope, ctx) => (await places('folder', ctx)).folders.map((f) => named(f.id, f.name)),
     }),
     defineEntityKind<Deps>({
       name: 'list',
       one: 'a list',
       many: 'lists',
       listTool: 'clickup_get_hierarchy',
-      ttlMs: 2 * MINUTE,
+      ttlMs: PLACES_TTL_MS,
+      // A miss is read again at once, archived places included (one listing of them: perhaps archived).
+      recheckMissAfterMs: 0,
       isStale: stale(),
-      load: async (_scope, ctx) => (await hierarchy.get(ctx.signal)).lists.map((l) => named(l.id, l.name)),
+      load: async (_scope, ctx) => (await places('list', ctx)).lists.map((l) => named(l.id, l.name)),
     }),
     defineEntityKind<Deps>({
       name: 'status',
@@ -535,7 +567,7 @@ function entityKinds(
       load: async (_scope, ctx): Promise<EntityList> => {
         const h = await hierarchy.get(ctx.signal);
         const lists = h.lists.filter((l) => !l.archived);
-        const read = lists.slice(0, MAX_LISTS_READ);
+        const read = lists.slice(0, MAX_VIEW_LISTS);
         const paths = [
           `/team/${h.teamId}/view`,
           ...h.spaces.filter((s) => !s.archived).map((s) => `/space/${s.id}/view`),

@@ -1,10 +1,11 @@
 /**
- * The workspace's spaces, folders and lists (archived ones too), read once for every entity kind
- * that needs them — spaces, folders, lists, the statuses and tags of the whole workspace, views —
- * and shared between them. ClickUp has no endpoint for the whole tree: it is
- * `GET /team/{id}/space`, then per space its folders (with their lists) and its folderless lists,
- * active and archived, read concurrently. Tools that create, rename or delete a place drop it
- * (ClickUpReferences.changed).
+ * The workspace's spaces, folders and lists, read once for every entity kind that needs them —
+ * spaces, folders, lists, the statuses and tags of the whole workspace, views — and shared between
+ * them. ClickUp has no endpoint for the whole tree: it is `GET /team/{id}/space`, then per space its
+ * folders (with their lists) and its folderless lists, read concurrently: 1 + 2 × spaces requests.
+ * Archived places cost as much again (and a request per folder), so they are read only when asked
+ * for: when a value was not found among the active ones (core looks a missing value up once more).
+ * Tools that create, rename or delete a place drop it (ClickUpReferences.changed).
  */
 import type { ApiFolder, ApiList, ApiSpace } from '../api/dto/hierarchy-view.ts';
 import type { ClickUpClient } from '../api/clickup-client.ts';
@@ -32,6 +33,8 @@ export interface Hierarchy {
   readonly spaces: readonly Place[];
   readonly folders: readonly FolderPlace[];
   readonly lists: readonly ListPlace[];
+  /** Archived places were read too. */
+  readonly archived: boolean;
 }
 
 /**
@@ -42,17 +45,19 @@ export interface Hierarchy {
 const TTL_MS = 5_000;
 
 export interface HierarchyLoader {
-  get(signal?: AbortSignal): Promise<Hierarchy>;
+  /** The active places; with `archived`, the archived ones too. */
+  get(signal?: AbortSignal, options?: { archived?: boolean }): Promise<Hierarchy>;
   /** Reads it again next time (a place was created, renamed or deleted). */
   forget(): void;
 }
 
 export function hierarchyLoader(client: ClickUpClient, now: () => number = Date.now): HierarchyLoader {
-  let cached: { at: number; value: Promise<Hierarchy> } | undefined;
+  let cached: { at: number; archived: boolean; value: Promise<Hierarchy> } | undefined;
   return {
-    get(signal) {
-      if (cached && now() - cached.at < TTL_MS) return cached.value;
-      const entry = { at: now(), value: read(client, signal) };
+    get(signal, options = {}) {
+      const archived = options.archived === true;
+      if (cached && now() - cached.at < TTL_MS && (cached.archived || !archived)) return cached.value;
+      const entry = { at: now(), archived, value: read(client, archived, signal) };
       entry.value.catch(() => {
         if (cached === entry) cached = undefined;
       });
@@ -65,29 +70,34 @@ export function hierarchyLoader(client: ClickUpClient, now: () => number = Date.
   };
 }
 
-async function read(client: ClickUpClient, signal?: AbortSignal): Promise<Hierarchy> {
+async function read(client: ClickUpClient, withArchived: boolean, signal?: AbortSignal): Promise<Hierarchy> {
   const get = <T>(path: string, archived: boolean) =>
     client.get<T>(path, { query: { archived }, ...(signal ? { signal } : {}) });
   const teamId = await client.teamId(signal);
-  const both = async <T>(path: string, pick: (answer: T) => readonly unknown[]) => {
-    const [active, archived] = await Promise.all([get<T>(path, false), get<T>(path, true)]);
-    return [...pick(active), ...pick(archived)];
+  /** The active items of a path, and the archived ones when they are wanted. */
+  const read = async <T>(path: string, pick: (answer: T) => readonly unknown[]) => {
+    const answers = await Promise.all(
+      withArchived ? [get<T>(path, false), get<T>(path, true)] : [get<T>(path, false)],
+    );
+    return answers.flatMap((a) => [...pick(a)]);
   };
-  const spaces = (await both<{ spaces: ApiSpace[] }>(`/team/${teamId}/space`, (a) => a.spaces)) as ApiSpace[];
+  const spaces = (await read<{ spaces: ApiSpace[] }>(`/team/${teamId}/space`, (a) => a.spaces)) as ApiSpace[];
   // Each space's places in the API's order, then the spaces in theirs: answers list them stably.
   const perSpace = await Promise.all(
     spaces.map(async (space) => {
       const spaceId = String(space.id);
       const [spaceFolders, folderless] = await Promise.all([
-        both<{ folders: ApiFolder[] }>(`/space/${spaceId}/folder`, (a) => a.folders) as Promise<ApiFolder[]>,
-        both<{ lists: ApiList[] }>(`/space/${spaceId}/list`, (a) => a.lists) as Promise<ApiList[]>,
+        read<{ folders: ApiFolder[] }>(`/space/${spaceId}/folder`, (a) => a.folders) as Promise<ApiFolder[]>,
+        read<{ lists: ApiList[] }>(`/space/${spaceId}/list`, (a) => a.lists) as Promise<ApiList[]>,
       ]);
       // A folder's answer holds its active lists; its archived ones are asked for.
-      const archivedInFolders = await Promise.all(
-        spaceFolders.map(
-          async (folder) => (await get<{ lists: ApiList[] }>(`/folder/${folder.id}/list`, true)).lists,
-        ),
-      );
+      const archivedInFolders = withArchived
+        ? await Promise.all(
+            spaceFolders.map(
+              async (folder) => (await get<{ lists: ApiList[] }>(`/folder/${folder.id}/list`, true)).lists,
+            ),
+          )
+        : spaceFolders.map(() => [] as ApiList[]);
       const folders: FolderPlace[] = spaceFolders.map((folder) => ({
         id: String(folder.id),
         name: folder.name,
@@ -115,12 +125,11 @@ async function read(client: ClickUpClient, signal?: AbortSignal): Promise<Hierar
       return { folders, lists };
     }),
   );
-  const folders = perSpace.flatMap((p) => p.folders);
-  const lists = perSpace.flatMap((p) => p.lists);
   return {
     teamId,
     spaces: spaces.map((s) => ({ id: String(s.id), name: s.name, archived: s.archived === true })),
-    folders,
-    lists,
+    folders: perSpace.flatMap((p) => p.folders),
+    lists: perSpace.flatMap((p) => p.lists),
+    archived: withArchived,
   };
 }
