@@ -80,7 +80,7 @@ export function serverOptions() {
     instructions: [
       'ClickUp: workspace → space → folder → list → task.',
       'Task ids may be given as the id, the custom id (DEV-123), CU-<id> or the task URL.',
-      'Writes are checked against the list (statuses, custom fields and their options) and the workspace members before they are sent: a refusal says what to send instead, and nothing was changed.',
+      'Calls are checked against the workspace before they are sent: a refusal says what to send instead, and nothing was changed. A name, e-mail, another case or "me" where an id goes is converted and the answer says so first; a time without an offset is in your ClickUp time zone; dates may be words ("next Friday").',
       "Tools marked destructive need the user's explicit consent.",
       'Call search_tools to find a tool outside the enabled toolsets.',
     ].join(' '),
