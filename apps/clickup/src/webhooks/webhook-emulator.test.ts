@@ -68,7 +68,11 @@ afterAll(async () => {
 const listEvents = async (args: Record<string, unknown> = {}) => {
   const result = await mcp.client.callTool({ name: 'clickup_list_webhook_events', arguments: args });
   expect(result.isError).toBeFalsy();
-  return JSON.parse(resultText(result)) as { items: Record<string, unknown>[]; nextCursor?: string };
+  // The data is the answer's last line (an `assumed: the first page only …` line may come first).
+  return JSON.parse(resultText(result).split('\n').at(-1)!) as {
+    items: Record<string, unknown>[];
+    nextCursor?: string;
+  };
 };
 
 describe('webhooks from the emulator to the server', () => {
