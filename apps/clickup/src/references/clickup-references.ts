@@ -43,6 +43,7 @@ import {
   type ToolContext,
 } from '@toolsmith/core';
 import type { ClickUpClient, TeamMember } from '../api/clickup-client.ts';
+import type { ClickUpDeps } from '../deps.ts';
 import type { ApiDoc, ApiDocPage } from '../api/dto/doc-view.ts';
 import type { ApiGoal } from '../api/dto/goal-view.ts';
 import type { ApiTag } from '../api/dto/tag-view.ts';
@@ -56,9 +57,8 @@ import { taskPlaces, type TaskPlaces } from './task-places.ts';
 import { resolveTaskRef } from './task-ref-resolver.ts';
 import { resolveDocParent } from './doc-parent-resolver.ts';
 
-// The deps type is structural here: references are part of ClickUpDeps (deps.ts imports this file).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Deps = any;
+// A type-only import: deps.ts builds ClickUpReferences, and ClickUpDeps holds it.
+type Deps = ClickUpDeps;
 type Ctx = ToolContext<Deps>;
 
 const MINUTE = 60_000;

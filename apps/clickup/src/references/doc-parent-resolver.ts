@@ -3,11 +3,11 @@
  * by id or by a name only one of them has. An id of none of these is refused before the search.
  */
 import { labelOf, matchEntity, type CustomResolver, type EntityRecord } from '@toolsmith/core';
+import type { ClickUpDeps } from '../deps.ts';
 
 const KINDS = ['space', 'folder', 'list', 'workspace'] as const;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const resolveDocParent: CustomResolver<any> = async (value, call) => {
+export const resolveDocParent: CustomResolver<ClickUpDeps> = async (value, call) => {
   if (typeof value !== 'string' && typeof value !== 'number') return value;
   const found: { kind: string; record: EntityRecord; exact: boolean }[] = [];
   for (const kind of KINDS) {

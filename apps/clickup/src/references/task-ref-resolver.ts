@@ -7,9 +7,9 @@
  */
 import { ValidationError, type CustomResolver } from '@toolsmith/core';
 import { parseTaskRef } from '../api/task-ref.ts';
+import type { ClickUpDeps } from '../deps.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const resolveTaskRef: CustomResolver<any> = (value, call) => {
+export const resolveTaskRef: CustomResolver<ClickUpDeps> = (value, call) => {
   if (typeof value !== 'string') return value;
   let id: string;
   try {
