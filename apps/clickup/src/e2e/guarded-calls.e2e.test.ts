@@ -242,6 +242,20 @@ describe('dates and durations', () => {
   });
 });
 
+describe('ranges', () => {
+  it('takes a date alone as the end of a range to mean the end of that day, and says so', async () => {
+    const result = await accepted('clickup_get_time_entries', { start: '2026-01-04', end: '2026-01-04' });
+    expect(first(result.text)).toBe(
+      'converted: end "2026-01-04" → 2026-01-05 00:00 (America/New_York) (the end of 2026-01-04)',
+    );
+    expect(h.emulator.requests.at(-1)!.query).toMatchObject({
+      start_date: String(Date.parse('2026-01-04T05:00:00Z')),
+      end_date: String(Date.parse('2026-01-05T05:00:00Z')),
+    });
+    expect(JSON.parse(result.text.split('\n').at(-1)!)).toMatchObject({ total: 1 });
+  });
+});
+
 describe('{add, rem} changes', () => {
   it('refuses a flat list with the exact form to send (ClickUp would ignore it with 200)', async () => {
     const text = await refused('clickup_update_task', { task_id: 'DEV-2', assignees: [81000002] });

@@ -46,3 +46,19 @@ export function clickUpDate(moment: Moment): ClickUpDate {
   if (moment.hasTime) return { ms: moment.epochMs, time: true };
   return { ms: wallTime(moment.date, 4, moment.zone), time: false };
 }
+
+/**
+ * The end of a range given as a date alone ("until 2026-01-05") means the end of that day, not its
+ * first instant: the start of the next day in the same zone, recorded as a conversion on `field`.
+ */
+export function rangeEnd(
+  moment: Moment,
+  field: string,
+  ctx: { call?: { convert(field: string, from: unknown, to: unknown, note?: string): void } | undefined },
+): number {
+  if (moment.hasTime) return moment.epochMs;
+  const next = new Date(Date.parse(`${moment.date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const ms = wallTime(next, 0, moment.zone);
+  ctx.call?.convert(field, moment.date, `${next} 00:00 (${moment.zone})`, `the end of ${moment.date}`);
+  return ms;
+}

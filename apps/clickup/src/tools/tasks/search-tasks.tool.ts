@@ -17,6 +17,7 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { dateParam, folderIdParam, listIdParam, spaceIdParam } from '../shared/params.ts';
 import { userRef } from '../shared/task-params.ts';
 import { sayFirstPage } from '../shared/paging.ts';
+import { rangeEnd } from '../shared/clickup-dates.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const SearchTasksParams = lazySchema(() =>
@@ -153,6 +154,13 @@ export class SearchTasksTool extends ClickUpTool<ReturnType<typeof SearchTasksPa
   async execute(params: z.output<ReturnType<typeof SearchTasksParams>>, ctx: ClickUpCtx) {
     const { client } = ctx.deps;
     const team = await client.teamId(ctx.signal);
+    // "Before 2026-01-05" given as a date alone: before the end of that day.
+    const ends = new Map<string, number>();
+    const end = (moment: Moment | undefined, field: string) => {
+      if (moment === undefined) return undefined;
+      if (!ends.has(field)) ends.set(field, rangeEnd(moment, field, ctx));
+      return ends.get(field);
+    };
     // Fields are ids by now (names resolved against the lists searched, or refused).
     const customFields = params.custom_fields?.length
       ? params.custom_fields.map((f) => ({
@@ -178,11 +186,11 @@ export class SearchTasksTool extends ClickUpTool<ReturnType<typeof SearchTasksPa
               'space_ids[]': params.space_ids,
               'project_ids[]': params.folder_ids,
               due_date_gt: ms(params.due_after),
-              due_date_lt: ms(params.due_before),
+              due_date_lt: end(params.due_before, 'due_before'),
               date_created_gt: ms(params.created_after),
-              date_created_lt: ms(params.created_before),
+              date_created_lt: end(params.created_before, 'created_before'),
               date_updated_gt: ms(params.updated_after),
-              date_updated_lt: ms(params.updated_before),
+              date_updated_lt: end(params.updated_before, 'updated_before'),
               include_closed: params.include_closed,
               subtasks: params.subtasks,
               order_by: params.order_by,

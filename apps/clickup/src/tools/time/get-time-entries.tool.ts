@@ -6,6 +6,7 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { dateParam, listIdParam, memberParam, spaceIdParam, taskIdParam } from '../shared/params.ts';
 import { taskForEntry, timeEntriesPath } from './time-params.ts';
 import { sayFirstPage } from '../shared/paging.ts';
+import { rangeEnd } from '../shared/clickup-dates.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetTimeEntriesParams = lazySchema(() =>
@@ -47,7 +48,9 @@ export class GetTimeEntriesTool extends ClickUpTool<ReturnType<typeof GetTimeEnt
   async execute(params: z.output<ReturnType<typeof GetTimeEntriesParams>>, ctx: ClickUpCtx) {
     const { start, end, assignee, task_id, list_id, space_id } = params;
     const issues = [];
-    if (start !== undefined && end !== undefined && end.epochMs <= start.epochMs) {
+    // A date alone as the end: the end of that day.
+    const endMs = end === undefined ? undefined : rangeEnd(end, 'end', ctx);
+    if (start !== undefined && endMs !== undefined && endMs <= start.epochMs) {
       issues.push({ field: 'end', message: 'is not after start. Give a range that ends after it starts.' });
     }
     if ([task_id, list_id, space_id].filter((v) => v !== undefined).length > 1) {
@@ -62,7 +65,7 @@ export class GetTimeEntriesTool extends ClickUpTool<ReturnType<typeof GetTimeEnt
       query: {
         ...task.query,
         ...(start !== undefined ? { start_date: start.epochMs } : {}),
-        ...(end !== undefined ? { end_date: end.epochMs } : {}),
+        ...(endMs !== undefined ? { end_date: endMs } : {}),
         ...(assignee?.length ? { assignee: assignee.join(',') } : {}),
         ...(task.id !== undefined ? { task_id: task.id } : {}),
         ...(list_id !== undefined ? { list_id } : {}),

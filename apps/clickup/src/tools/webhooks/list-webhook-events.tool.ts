@@ -8,6 +8,7 @@ import { dateParam, listIdParam, taskIdParam } from '../shared/params.ts';
 import { placeOf } from '../shared/relationships.ts';
 import { parseTaskRef } from '../../api/task-ref.ts';
 import { sayFirstPage } from '../shared/paging.ts';
+import { rangeEnd } from '../shared/clickup-dates.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const ListWebhookEventsParams = lazySchema(() =>
@@ -64,7 +65,7 @@ export class ListWebhookEventsTool extends ClickUpTool<ReturnType<typeof ListWeb
       listId: params.list_id,
       format: params.format,
       since: params.since === undefined ? undefined : new Date(params.since.epochMs),
-      until: params.until === undefined ? undefined : new Date(params.until.epochMs),
+      until: params.until === undefined ? undefined : new Date(rangeEnd(params.until, 'until', ctx)),
     };
     return sayFirstPage(
       ctx,
