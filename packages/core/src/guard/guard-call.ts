@@ -280,14 +280,11 @@ async function resolveValue<TDeps>(
   input.record.use(kind.name, scope);
   if (!entities) return value; // the values could not be read: the API decides
   let match = matchEntity(entities, value);
-  if (match.kind === 'missing') {
+  const recheck = kind.recheckMissAfterMs ?? RECHECK_MISS_MS;
+  // (A kind kept for less than that is read afresh for each call anyway.)
+  if (match.kind === 'missing' && (kind.ttlMs ?? 10 * 60_000) > recheck) {
     // Perhaps created since the last read (in the web UI, by another client): read once more.
-    const fresher = await source.entities(
-      kind.name,
-      scope,
-      input.ctx,
-      kind.recheckMissAfterMs ?? RECHECK_MISS_MS,
-    );
+    const fresher = await source.entities(kind.name, scope, input.ctx, recheck);
     if (fresher && fresher !== entities) {
       entities = fresher;
       match = matchEntity(entities, value);

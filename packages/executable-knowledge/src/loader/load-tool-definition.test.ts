@@ -311,16 +311,16 @@ describe('parseToolDefinition: field errors name the YAML path and line', () => 
       ['tool.executable_knowledge.helpers[0].dependecies', 14, 9],
     ]);
     expect(error.message).toMatchInlineSnapshot(`
-"clickup.tool.yaml has 8 problems:
-- clickup.tool.yaml:1:1 at tool.description: required field 'description' is missing. Expected a string.
-- clickup.tool.yaml:3:3 at tool.id: 'Click Up' is not a valid id. Expected a lowercase id like create-task: letters and digits joined by single - or _.
-- clickup.tool.yaml:4:3 at tool.type: 'mpc' is not a valid type. Did you mean 'api' or 'mcp'? Expected one of: mcp, cli, local, meta, api.
-- clickup.tool.yaml:5:3 at tool.name: found a whole number (42). Expected a string.
-- clickup.tool.yaml:6:3 at tool.version: found a whole number (1). Expected a semantic version like 1.0.0 (YAML reads 1.0 as a number: write 1.0.0).
-- clickup.tool.yaml:7:3 at tool.commands: found a mapping. Expected a list.
-- clickup.tool.yaml:9:13 at tool.tags[1]: found a whole number (1). Expected a string.
-- clickup.tool.yaml:14:9 at tool.executable_knowledge.helpers[0].dependecies: unknown field 'dependecies'. Did you mean 'dependencies'? Expected one of the fields id, description, language, runtime, dependencies, function, file, export (or an x- extension field)."
-`);
+     "clickup.tool.yaml has 8 problems:
+     - clickup.tool.yaml:1:1 at tool.description: required field 'description' is missing. Expected a string.
+     - clickup.tool.yaml:3:3 at tool.id: 'Click Up' is not a valid id. Expected a lowercase id like create-task: letters and digits joined by single - or _.
+     - clickup.tool.yaml:4:3 at tool.type: 'mpc' is not a valid type. Did you mean 'mcp'? Expected one of: mcp, cli, local, meta, api.
+     - clickup.tool.yaml:5:3 at tool.name: found a whole number (42). Expected a string.
+     - clickup.tool.yaml:6:3 at tool.version: found a whole number (1). Expected a semantic version like 1.0.0 (YAML reads 1.0 as a number: write 1.0.0).
+     - clickup.tool.yaml:7:3 at tool.commands: found a mapping. Expected a list.
+     - clickup.tool.yaml:9:13 at tool.tags[1]: found a whole number (1). Expected a string.
+     - clickup.tool.yaml:14:9 at tool.executable_knowledge.helpers[0].dependecies: unknown field 'dependecies'. Did you mean 'dependencies'? Expected one of the fields id, description, language, runtime, dependencies, function, file, export (or an x- extension field)."
+    `);
     expect(error).toMatchObject({
       file: 'clickup.tool.yaml',
       line: 1,

@@ -326,7 +326,7 @@ describe('tracker_download_attachment', () => {
     const r = await t.call('tracker_download_attachment', { issueId: 'DEMO-1', attachmentId: '999' });
     expect(r.isError).toBe(true);
     expect(r.text).toContain(
-      '- attachmentId: "999" is not an attachment of DEMO-1. Did you mean 901 (screen.png) or 902 (server.log)? Valid attachments: 901 (screen.png), 902 (server.log). Nothing was sent.',
+      '- attachmentId: "999" is not an attachment of DEMO-1. Valid attachments: 901 (screen.png), 902 (server.log). Nothing was sent.',
     );
     const byName = await t.call('tracker_download_attachment', {
       issueId: 'DEMO-1',
@@ -371,7 +371,7 @@ describe('tracker_delete_attachment', () => {
     const again = await t.call('tracker_delete_attachment', { issueId: 'DEMO-1', attachmentId: '902' });
     expect(again.isError).toBe(true);
     expect(again.text).toContain(
-      '- attachmentId: "902" is not an attachment of DEMO-1. Did you mean 901 (screen.png)? Valid attachments: 901 (screen.png). Nothing was sent.',
+      '- attachmentId: "902" is not an attachment of DEMO-1. Valid attachments: 901 (screen.png). Nothing was sent.',
     );
   });
 });

@@ -119,7 +119,7 @@ describe('tracker_create_issue', () => {
   it('names the valid queues when the queue does not exist, before anything is sent', async () => {
     const text = await refusedUnsent(t, 'tracker_create_issue', { queueId: 'NOPE', summary: 'x' });
     expect(text).toContain(
-      '- queueId: "NOPE" is not a queue. Did you mean OPS (Operations)? Valid queues: DEMO (Demo), OPS (Operations), WEB (Website). Nothing was sent.',
+      '- queueId: "NOPE" is not a queue. Valid queues: DEMO (Demo), OPS (Operations), WEB (Website). Nothing was sent.',
     );
   });
 });

@@ -95,7 +95,7 @@ describe('tracker_get_project', () => {
   it('lists the projects for an unknown id, and takes a name or key for the id, announced', async () => {
     const missing = await t.call('tracker_get_project', { projectId: '99' });
     expect(missing.text).toContain(
-      '- projectId: "99" is not a project. Did you mean 1 (Winter launch) or 2 (Database migration)? Valid projects: 1 (Winter launch), 2 (Database migration). Nothing was sent.',
+      '- projectId: "99" is not a project. Valid projects: 1 (Winter launch), 2 (Database migration). Nothing was sent.',
     );
     const byKey = await t.call('tracker_get_project', { projectId: 'LAUNCH' });
     expect(byKey.text.split('\n')[0]).toBe('converted: projectId "LAUNCH" → 1 (Winter launch)');
@@ -194,7 +194,7 @@ describe('tracker_create_project', () => {
   it('names the valid queues for an unknown queue and explains a duplicate name', async () => {
     const missing = await t.call('tracker_create_project', { name: 'X', queueIds: ['NOPE'] });
     expect(missing.text).toContain(
-      '- queueIds.0: "NOPE" is not a queue. Did you mean OPS (Operations)? Valid queues: DEMO (Demo), OPS (Operations), WEB (Website). Nothing was sent.',
+      '- queueIds.0: "NOPE" is not a queue. Valid queues: DEMO (Demo), OPS (Operations), WEB (Website). Nothing was sent.',
     );
     const duplicate = await t.call('tracker_create_project', { name: 'winter launch', queueIds: ['DEMO'] });
     expect(duplicate.text).toContain(

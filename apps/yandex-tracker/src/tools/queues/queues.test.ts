@@ -94,7 +94,7 @@ describe('tracker_get_queue', () => {
   it('names the valid queues when the queue does not exist', async () => {
     const text = await refusedUnsent(t, 'tracker_get_queue', { queueId: 'NOPE' });
     expect(text).toContain(
-      '- queueId: "NOPE" is not a queue. Did you mean OPS (Operations)? Valid queues: DEMO (Demo), OPS (Operations), WEB (Website). Nothing was sent.',
+      '- queueId: "NOPE" is not a queue. Valid queues: DEMO (Demo), OPS (Operations), WEB (Website). Nothing was sent.',
     );
   });
 
