@@ -350,6 +350,12 @@ describe('times and durations', () => {
     expect(due.hasTime).toBe(true);
     expect(due.iso).toMatch(/T09:00:00\.000[+-]\d\d:\d\d$/);
     expect(text).toContain('converted: due_date "tomorrow 9am" →');
+    const last = await call(update, { task_id: 't1', list_id: '901', due_date: 'last tuesday' });
+    const lastDate = (last.sent.at(-1)!['due_date'] as { epochMs: number }).epochMs;
+    expect(lastDate).toBeLessThan(Date.now());
+    expect(lastDate).toBeGreaterThan(Date.now() - 8 * 86_400_000);
+    const period = await call(update, { task_id: 't1', list_id: '901', due_date: 'next quarter' });
+    expect(period.text).toContain('"next quarter" names a period, not a day');
     const refused = await call(update, { task_id: 't1', list_id: '901', due_date: 'when pigs fly' });
     expect(refused.result.isError).toBe(true);
     expect(refused.text).toContain('"when pigs fly" is not a date or time this server can read.');

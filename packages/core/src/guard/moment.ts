@@ -234,6 +234,9 @@ const dateOf = (pending: PendingMoment) => ({
 });
 
 type Chrono = typeof ChronoModule;
+
+/** Words that look back: their weekday is not pushed into the future. */
+const PAST = /\b(?:last|previous|past|ago|yesterday|earlier)\b|прошл|вчера|назад/iu;
 let chrono: Promise<Chrono> | undefined;
 
 /** Words read with chrono-node (English, then Russian), in `zone`, relative to `now`. */
@@ -250,12 +253,16 @@ async function readWords(
     .trim()
     .toLowerCase()
     .replace(/[.!?]+$/, '');
+  // "Friday" means the next one; "last Friday" must not (chrono's forwardDate moves it ahead too).
+  const forwardDate = !PAST.test(text);
   for (const parser of [lib.casual, lib.ru.casual]) {
-    const results = parser.parse(text, reference, { forwardDate: true });
+    const results = parser.parse(text, reference, { forwardDate });
     const first = results[0];
     if (results.length !== 1 || !first || first.text.trim().toLowerCase() !== wanted) continue;
     if (first.end) return `"${text.slice(0, 40)}" is a range; give one point in time. ${ACCEPTED_MOMENTS}`;
     const c = first.start;
+    if (!c.isCertain('day') && !c.isCertain('weekday'))
+      return `"${text.slice(0, 40)}" names a period, not a day: give the day, e.g. "2026-12-01" or "next Monday". ${ACCEPTED_MOMENTS}`;
     const hasTime = c.isCertain('hour');
     const at = DateTime.fromObject(
       {
