@@ -18,7 +18,7 @@ import { loadConfig } from '../config.ts';
 import { createDeps, type ClickUpDeps } from '../deps.ts';
 import { createRegistry, serverOptions } from '../server.ts';
 import { emulatorEnv } from './__fixtures__/clickup-harness.ts';
-import { UNCOVERED, VALID_CALLS } from './__fixtures__/valid-calls.ts';
+import { addSeedExtras, UNCOVERED, VALID_CALLS } from './__fixtures__/valid-calls.ts';
 
 // The webhooks the calls make keep their secrets in a throwaway store.
 const store = mkdtempSync(join(tmpdir(), 'clickup-adversary-'));
@@ -43,7 +43,10 @@ beforeAll(async () => {
       name: 'clickup',
       tools: createRegistry().list(),
       client: connection.client,
-      reset: () => emulator.reset(),
+      reset: (tool) => {
+        emulator.reset();
+        addSeedExtras(emulator.state, tool);
+      },
       requests: () => emulator.requests,
       validCalls: VALID_CALLS,
       uncovered: UNCOVERED,

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRegistry } from '../server.ts';
 import { startInProcess, type ClickUpHarness } from './__fixtures__/clickup-harness.ts';
-import { UNCOVERED, VALID_CALLS } from './__fixtures__/valid-calls.ts';
+import { addSeedExtras, UNCOVERED, VALID_CALLS } from './__fixtures__/valid-calls.ts';
 
 const store = mkdtempSync(join(tmpdir(), 'clickup-valid-calls-'));
 let h: ClickUpHarness;
@@ -46,6 +46,7 @@ describe('valid calls of every tool', () => {
 
   it.each(calls)('%s succeeds on a fresh seed', async (_label, tool, args) => {
     h.emulator.reset();
+    addSeedExtras(h.emulator.state, tool);
     const result = await h.call(tool, args);
     if (result.isError) throw new Error(`${tool} refused a valid call:\n${result.text}`);
     // The emulator accepted whatever was written.

@@ -26,8 +26,11 @@ export interface AdversaryTarget<TDeps = unknown> {
   readonly tools: readonly AnyTool<TDeps>[];
   /** A real MCP client connected to the server with every toolset enabled. */
   readonly client: Client;
-  /** Puts the emulator back to its seed world (the server's caches stay: the seed's ids do not change). */
-  reset(): void | Promise<void>;
+  /**
+   * Puts the emulator back to its seed world before a call of `tool` (the server's caches stay: the
+   * seed's ids do not change). A tool that needs more than the seed (a running timer) gets it here.
+   */
+  reset(tool: string): void | Promise<void>;
   /** The requests the emulator received since the last reset. */
   requests(): readonly SeenRequest[];
   /**

@@ -138,7 +138,7 @@ export async function runAdversary<TDeps>(
   const uncovered: Record<string, string> = { ...target.uncovered };
 
   const call = async (name: string, args: Args): Promise<CallOutcome> => {
-    await target.reset();
+    await target.reset(name);
     let result: { isError?: boolean; content?: unknown[] } | undefined;
     let crash: string | undefined;
     try {
@@ -209,7 +209,7 @@ export async function runAdversary<TDeps>(
       row.accepted += 1;
       // Mutations (and the hints they expect) are derived from the seed world, not from the world the
       // valid call just changed (a deleted comment, a transitioned issue).
-      await target.reset();
+      await target.reset(tool.name);
       const baseAnswer = baseline.texts.filter((t) => !/^(converted|assumed): /.test(t)).join('\n');
       let mutations = await deriveMutations(tool, valid, {
         random,

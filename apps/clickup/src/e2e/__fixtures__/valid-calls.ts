@@ -7,6 +7,8 @@
  * derives the same instant as wall time in the user's zone, America/New_York, from it).
  */
 
+import type { ClickUpState } from '@toolsmith/clickup-emulator';
+
 /** Seed ids (tools/emulators/clickup/src/seed.ts). */
 export const SEED = {
   team: '9015123456',
@@ -44,6 +46,12 @@ export const SEED = {
 } as const;
 
 const { spaces, lists, members, fields } = SEED;
+
+/** The webhook and the running timer `addSeedExtras` adds. */
+export const EXTRAS = {
+  webhook: 'e5a0c000-0000-4000-8000-000000000001',
+  timer: '4015000000000000099',
+} as const;
 
 export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   // tasks
@@ -215,6 +223,7 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   ],
   clickup_start_timer: [{ task_id: 'DEV-2', description: 'Writing', billable: false }],
   clickup_get_running_timer: [{}],
+  clickup_stop_timer: [{}],
   clickup_delete_time_entry: [{ entry_id: SEED.timeEntry }],
 
   // attachments
@@ -261,6 +270,14 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
     },
   ],
   clickup_list_webhooks: [{}],
+  clickup_update_webhook: [
+    {
+      webhook_id: EXTRAS.webhook,
+      endpoint: 'https://hooks.example.com/moved',
+      events: ['taskCreated', 'taskDeleted'],
+    },
+  ],
+  clickup_delete_webhook: [{ webhook_id: EXTRAS.webhook }],
   clickup_create_webhook: [
     {
       endpoint: 'https://mcp.example.com/webhooks/clickup',
@@ -274,10 +291,42 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
 };
 
 /** Tools no call can succeed on against the seed as it is, and why. */
-export const UNCOVERED: Record<string, string> = {
-  clickup_stop_timer:
-    'needs a running timer, and the seed has none (a call cannot start one first); the emulator seed would need a running timer entry',
-  clickup_update_webhook:
-    'needs a webhook, and the seed has none (webhooks: []); the emulator seed would need one (e.g. on https://hooks.example.com/seed)',
-  clickup_delete_webhook: 'needs a webhook, and the seed has none (see clickup_update_webhook)',
-};
+export const UNCOVERED: Record<string, string> = {};
+
+/** When the extra timer started: fixed for the run, so two answers about it are the same. */
+const TIMER_START = Date.now() - 30 * 60_000;
+
+/**
+ * What the seed lacks for the webhook and timer tools: a webhook on the Sprint list (for every tool)
+ * and, for the timer tools only, a timer of the token's user running since half an hour before the
+ * run (elsewhere it would change what every time read answers from one minute to the next); added
+ * after every reset of the emulator the valid calls run against.
+ */
+export function addSeedExtras(state: ClickUpState, tool: string): void {
+  state.webhooks.push({
+    id: EXTRAS.webhook,
+    userId: state.me,
+    endpoint: 'https://hooks.example.com/seed',
+    events: ['taskCreated'],
+    taskId: null,
+    listId: SEED.lists.sprint,
+    folderId: null,
+    spaceId: null,
+    status: 'active',
+    failCount: 0,
+    secret: 'SEEDWEBHOOKSECRET',
+  });
+  if (tool !== 'clickup_stop_timer' && tool !== 'clickup_get_running_timer') return;
+  const start = TIMER_START;
+  state.timeEntries.push({
+    id: EXTRAS.timer,
+    taskId: SEED.ciTaskId,
+    userId: state.me,
+    start,
+    end: null,
+    billable: false,
+    description: 'Reviewing',
+    tags: [],
+    at: start,
+  });
+}
