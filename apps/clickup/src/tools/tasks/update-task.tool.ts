@@ -1,4 +1,4 @@
-import { buildToolName, change, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, change, defineToolMetadata, ValidationError } from '@toolsmith/core';
 import { z } from 'zod';
 import { toTaskView, type ApiTask, type TaskView } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -39,13 +39,30 @@ export class UpdateTaskTool extends ClickUpTool<ReturnType<typeof UpdateTaskPara
     category: 'tasks',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
-  static override readonly KNOWLEDGE = { toolId: 'clickup', command: 'update_task' };
+  // Every check of the pack's update_task validator is made on the guarded path before it (shapes,
+  // {add, rem}, people, statuses, priorities, dates, estimates, a task given by URL or custom id,
+  // fields of other tools refused by name, a parent in the same list): the binding keeps the pack's
+  // knowledge for API errors, and no call pays a sandbox round trip for checks already made.
+  static override readonly KNOWLEDGE = { toolId: 'clickup', command: 'update_task', validates: [] };
 
   getParamsSchema() {
     return UpdateTaskParams();
   }
 
   protected override async beforeExecute(params: Params, ctx: ClickUpCtx) {
+    const { task_id: _task, ...changes } = params;
+    if (Object.values(changes).every((v) => v === undefined)) {
+      throw new ValidationError({
+        toolName: this.name,
+        issues: [
+          {
+            field: '',
+            message:
+              'Nothing to update: add at least one field to change (name, markdown_content, status, priority, due_date, assignees {add, rem}, …).',
+          },
+        ],
+      });
+    }
     toTaskWrite(params as Record<string, unknown>);
     if (params.parent !== undefined) {
       const task = await placeOf(ctx, params.task_id, 'task_id');
