@@ -294,12 +294,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const ky = await loadKy();
       const pending = ky(url, kyOptions);
       const response = await pending;
+      // The URL and request id are read only when something went wrong.
       const info = {
         method,
-        url: safeUrl(),
+        get url() {
+          return safeUrl();
+        },
         status: response.status,
         headers: response.headers,
-        requestId: requestIdOf(response.headers),
+        get requestId() {
+          return requestIdOf(response.headers);
+        },
         idempotent,
       };
       if (expected && !expected.includes(response.status)) {
