@@ -34,8 +34,11 @@ export class CallRecord {
   readonly assumptions: string[] = [];
   /** Reference kinds (and scopes) this call resolved values of. */
   readonly used: { kind: string; scope: string | undefined }[] = [];
+  #state: Map<unknown, unknown> | undefined;
   /** Per-call state of hooks (what `beforeExecute` learnt, for the answer or the error). */
-  readonly state = new Map<unknown, unknown>();
+  get state(): Map<unknown, unknown> {
+    return (this.#state ??= new Map());
+  }
   /** The raw arguments, as the caller sent them. */
   readonly args: Readonly<Record<string, unknown>>;
   /** Where each field's conversion goes in the note: the order fields were met, not resolved. */

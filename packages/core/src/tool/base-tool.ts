@@ -318,7 +318,8 @@ export abstract class BaseTool<
         throw await this.translateError(error, params, callCtx);
       }
       const result = this.toResult(output, params, options, record);
-      logger.debug('tool call ok', { tool, durationMs: elapsed() });
+      if (logger.isLevelEnabled?.('debug') !== false)
+        logger.debug('tool call ok', { tool, durationMs: elapsed() });
       return result;
     } catch (error) {
       if (isClientInputSignal(error)) {
