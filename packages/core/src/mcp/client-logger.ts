@@ -66,6 +66,8 @@ export function createClientLogger(
       warn: (m, f) => log('warn', m, f),
       error: (m, f) => log('error', m, f),
       child: (fields) => make(server.child(fields), { ...extra, ...fields }),
+      isLevelEnabled: (level) =>
+        SEVERITY[MCP_LEVEL[level]] >= threshold || server.isLevelEnabled?.(level) !== false,
     };
   };
   return make(base, {});
