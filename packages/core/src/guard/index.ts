@@ -32,7 +32,15 @@ export {
   type MatchOutcome,
 } from './reference-source.ts';
 export { CallRecord, type Conversion } from './call-record.ts';
-export { parseMoment, resolveMoment, isPendingMoment, ACCEPTED_MOMENTS, type Moment } from './moment.ts';
+export {
+  parseMoment,
+  resolveMoment,
+  isPendingMoment,
+  wallTime,
+  nextDate,
+  ACCEPTED_MOMENTS,
+  type Moment,
+} from './moment.ts';
 export { parseDuration, durationValue, acceptedDurations, type DurationValue } from './duration.ts';
 export { planOf, nodeAt, type PlanNode, type PlanNodeType } from './schema-plan.ts';
 export { checkInput, type InputPolicy } from './check-input.ts';

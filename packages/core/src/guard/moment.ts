@@ -143,6 +143,22 @@ function normalizeOffset(zone: string): string | undefined {
   return `${m[1]}${m[2]}:${String(minutes).padStart(2, '0')}`;
 }
 
+/**
+ * The instant of a wall-clock time on a calendar date in `zone` (an IANA name or an offset such as
+ * "+03:00"): how an API that stores a date alone as a time of that day (ClickUp: 04:00 in the user's
+ * zone) gets its milliseconds.
+ */
+export function wallTime(date: string, time: { hour: number; minute?: number }, zone: string): number {
+  const named = /^[+-]\d{2}:\d{2}$/.test(zone) ? `UTC${zone}` : zone;
+  return DateTime.fromISO(date, { zone: named })
+    .set({ hour: time.hour, minute: time.minute ?? 0, second: 0, millisecond: 0 })
+    .toMillis();
+}
+
+/** The calendar date after `date` (`YYYY-MM-DD`). */
+export const nextDate = (date: string): string =>
+  DateTime.fromISO(date, { zone: 'UTC' }).plus({ days: 1 }).toISODate()!;
+
 const zones = new Map<string, boolean>();
 
 /** An IANA zone luxon knows, else undefined (each name checked once: the check builds an Intl formatter). */
