@@ -823,3 +823,15 @@ describe('validateSchemaDefinitionMatch: a generated definition always matches i
     });
   });
 });
+
+describe('a described union inside a nullable', () => {
+  it('generates one flat union with null, and the definition matches the schema', () => {
+    const schema = z.object({ a: z.union([z.number(), z.string()]).describe('x').nullable().optional() });
+    const definition = generateDefinitionFromSchema(schema);
+    expect(definition.properties['a']).toEqual({
+      description: 'x',
+      anyOf: [{ type: 'number' }, { type: 'string' }, { type: 'null' }],
+    });
+    expect(validateSchemaDefinitionMatch(schema, definition)).toEqual({ success: true, errors: [] });
+  });
+});

@@ -332,7 +332,11 @@ function simplifyUnion(node: JsonSchema): JsonSchema {
       if (!(keyword in result)) result[keyword] = inner[keyword];
       if (deepEqual(result[keyword], inner[keyword])) delete inner[keyword];
     }
-    result['anyOf'] = branches.map((branch) => (branch === single ? inner : branch));
+    // A described union inside a nullable is bare once its description moved up: flatten it too.
+    result['anyOf'] =
+      Array.isArray(inner['anyOf']) && Object.keys(inner).length === 1
+        ? branches.flatMap((branch) => (branch === single ? (inner['anyOf'] as SchemaValue[]) : [branch]))
+        : branches.map((branch) => (branch === single ? inner : branch));
   }
   return result;
 }
