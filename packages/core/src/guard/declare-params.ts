@@ -72,10 +72,14 @@ export function when(options: { precision?: 'date' | 'datetime'; zone?: 'user' |
   });
 }
 
-/** A length of time (duration.ts); a number is milliseconds. */
-export function duration(options: { business?: boolean; min?: number } = {}) {
+/** Longest duration taken by default: longer is a mistake, and overflows date arithmetic. */
+const MAX_DURATION_MS = 10 * 366 * 86_400_000;
+
+/** A length of time (duration.ts); a number is milliseconds. `min`/`max` in ms (default 0 and ten years). */
+export function duration(options: { business?: boolean; min?: number; max?: number } = {}) {
   const units = { business: options.business ?? false };
   const min = options.min ?? 0;
+  const max = options.max ?? MAX_DURATION_MS;
   const schema = z.union([z.number(), z.string()]).transform((value, ctx): DurationValue => {
     const ms = parseDuration(value, units);
     if (typeof ms === 'string') {
@@ -86,6 +90,14 @@ export function duration(options: { business?: boolean; min?: number } = {}) {
       ctx.addIssue({
         code: 'custom',
         message: `"${String(value).slice(0, 40)}" is ${ms === 0 ? 'no time at all' : 'too short'}: give at least ${durationValue(Math.max(min, 1000), units).text}.`,
+        input: value,
+      });
+      return z.NEVER;
+    }
+    if (ms > max) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${String(value).slice(0, 40)}" is longer than ${durationValue(max, units).text}: give a shorter duration (a number is milliseconds).`,
         input: value,
       });
       return z.NEVER;

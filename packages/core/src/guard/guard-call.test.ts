@@ -387,6 +387,8 @@ describe('times and durations', () => {
       if (given === 'PT1H30M' || typeof given === 'number') expect(text).not.toContain('converted');
       else expect(text).toContain(`converted: estimate ${JSON.stringify(given)} → PT1H30M (1h 30m)`);
     }
+    const huge = await call(update, { task_id: 't1', list_id: '901', estimate: 1e308 });
+    expect(huge.text).toContain('is longer than');
     const refused = await call(update, { task_id: 't1', list_id: '901', estimate: '3 fortnights' });
     expect(refused.text).toContain('has the unknown unit "fortnights"');
   });

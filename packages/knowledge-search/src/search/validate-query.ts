@@ -20,7 +20,10 @@ export interface CheckedQuery {
 
 export function validateQuery(query: KnowledgeQuery): CheckedQuery {
   const issues: FieldIssue[] = [];
-  const text = typeof query.text === 'string' ? query.text.trim() : '';
+  // Control characters (a NUL, which PostgreSQL text cannot hold) mean nothing to a search: spaces.
+  // eslint-disable-next-line no-control-regex
+  const text =
+    typeof query.text === 'string' ? query.text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim() : '';
   if (!text) {
     issues.push({
       field: 'query',
