@@ -50,6 +50,11 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchmarkRe
     title: 'Yandex Tracker MCP server: cold start, tools/list size, tools/call over direct HTTP (emulator)',
     run: async () => (await import('./yandex-tracker.ts')).runYandexTracker(),
   },
+  adversary: {
+    title:
+      'The generated adversary, many seeds: both servers, every tool (BENCH_ADVERSARY_SEEDS, default 1..20)',
+    run: async () => (await import('./adversary.ts')).runAdversaryLong(),
+  },
   'guarded-calls': {
     title:
       'Guarded calls: ClickUp write and read, Tracker read — toolsmith vs plain SDK server vs direct fetch (emulators)',

@@ -13,7 +13,13 @@ import { createClickUpEmulator, type ClickUpEmulator } from '@toolsmith/clickup-
 import { noProgress, silentLogger } from '@toolsmith/core';
 import { createMcpServer, parseServeArgs } from '@toolsmith/core/mcp';
 import { connectInMemory, type McpTestConnection } from '@toolsmith/testing';
-import { formatAdversaryReport, runAdversary, type AdversaryReport } from '@toolsmith/testing/adversary';
+import {
+  adversarySeeds,
+  formatAdversaryReport,
+  mergeReports,
+  runAdversary,
+  type AdversaryReport,
+} from '@toolsmith/testing/adversary';
 import { loadConfig } from '../config.ts';
 import { createDeps, type ClickUpDeps } from '../deps.ts';
 import { createRegistry, serverOptions } from '../server.ts';
@@ -26,43 +32,53 @@ let emulator: ClickUpEmulator;
 let connection: McpTestConnection;
 let deps: ClickUpDeps;
 let report: AdversaryReport;
+const SEEDS = adversarySeeds(process.env['ADVERSARY_SEEDS']);
 
-beforeAll(async () => {
-  emulator = await createClickUpEmulator();
-  deps = createDeps(loadConfig(emulatorEnv(emulator, { CLICKUP_WEBHOOK_STORE: store })), silentLogger);
-  const server = createMcpServer({
-    ...serverOptions(),
-    registry: createRegistry(),
-    deps,
-    selection: parseServeArgs(['--toolsets', 'all'], {}).selection,
-    logger: silentLogger,
-  });
-  connection = await connectInMemory(server);
-  report = await runAdversary(
-    {
-      name: 'clickup',
-      tools: createRegistry().list(),
-      client: connection.client,
-      reset: (tool) => {
-        emulator.reset();
-        addSeedExtras(emulator.state, tool);
-      },
-      requests: () => emulator.requests,
-      validCalls: VALID_CALLS,
-      uncovered: UNCOVERED,
-      references: deps.references,
-      context: () => ({
-        deps,
-        signal: new AbortController().signal,
-        progress: noProgress,
-        logger: silentLogger,
-        toolName: 'adversary',
-      }),
-    },
-    { seed: Number(process.env['ADVERSARY_SEED'] ?? 21) },
-  );
-  process.stderr.write(`${formatAdversaryReport('clickup', report)}\n`);
-}, 300_000);
+beforeAll(
+  async () => {
+    emulator = await createClickUpEmulator();
+    deps = createDeps(loadConfig(emulatorEnv(emulator, { CLICKUP_WEBHOOK_STORE: store })), silentLogger);
+    const server = createMcpServer({
+      ...serverOptions(),
+      registry: createRegistry(),
+      deps,
+      selection: parseServeArgs(['--toolsets', 'all'], {}).selection,
+      logger: silentLogger,
+    });
+    connection = await connectInMemory(server);
+    // One bounded run in npm test; ADVERSARY_SEEDS=1..50 (npm run bench -- adversary) makes many.
+    const runs = [];
+    for (const seed of SEEDS) {
+      const run = await runAdversary(
+        {
+          name: 'clickup',
+          tools: createRegistry().list(),
+          client: connection.client,
+          reset: (tool) => {
+            emulator.reset();
+            addSeedExtras(emulator.state, tool);
+          },
+          requests: () => emulator.requests,
+          validCalls: VALID_CALLS,
+          uncovered: UNCOVERED,
+          references: deps.references,
+          context: () => ({
+            deps,
+            signal: new AbortController().signal,
+            progress: noProgress,
+            logger: silentLogger,
+            toolName: 'adversary',
+          }),
+        },
+        { seed },
+      );
+      runs.push({ seed, report: run });
+    }
+    report = mergeReports(runs);
+    process.stderr.write(`${formatAdversaryReport('clickup', report)}\n`);
+  },
+  Math.max(300_000, SEEDS.length * 120_000),
+);
 
 afterAll(async () => {
   await connection.close();

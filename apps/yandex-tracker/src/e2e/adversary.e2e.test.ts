@@ -10,7 +10,9 @@ import { noProgress, silentLogger } from '@toolsmith/core';
 import { createMcpServer, parseServeArgs } from '@toolsmith/core/mcp';
 import { connectInMemory, type McpTestConnection } from '@toolsmith/testing';
 import {
+  adversarySeeds,
   formatAdversaryReport,
+  mergeReports,
   runAdversary,
   type AdversaryReport,
   type SeenRequest,
@@ -38,45 +40,55 @@ let emulator: TrackerEmulator;
 let connection: McpTestConnection;
 let deps: TrackerDeps;
 let report: AdversaryReport;
+const SEEDS = adversarySeeds(process.env['ADVERSARY_SEEDS']);
 
-beforeAll(async () => {
-  emulator = await createTrackerEmulator({ token: TOKEN });
-  deps = createDeps(loadConfig(emulatorEnv(emulator)), { retryBaseDelayMs: 5 });
-  const server = createMcpServer({
-    name: SERVER_NAME,
-    version: SERVER_VERSION,
-    registry: createRegistry(),
-    deps,
-    selection: parseServeArgs(['--toolsets', 'all'], {}).selection,
-    logger: silentLogger,
-  });
-  connection = await connectInMemory(server);
-  report = await runAdversary(
-    {
-      name: 'yandex-tracker',
-      tools: createRegistry().list(),
-      client: connection.client,
-      reset: () => {
-        emulator.reset();
-        addSeedExtras(emulator.state);
-      },
-      requests: () => emulator.requests,
-      validCalls: VALID_CALLS,
-      uncovered: UNCOVERED,
-      references: deps.references,
-      context: () => ({
-        deps,
-        signal: new AbortController().signal,
-        progress: noProgress,
-        logger: silentLogger,
-        toolName: 'adversary',
-      }),
-      volatile,
-    },
-    { isWrite, seed: Number(process.env['ADVERSARY_SEED'] ?? 21) },
-  );
-  process.stderr.write(`${formatAdversaryReport('yandex-tracker', report)}\n`);
-}, 300_000);
+beforeAll(
+  async () => {
+    emulator = await createTrackerEmulator({ token: TOKEN });
+    deps = createDeps(loadConfig(emulatorEnv(emulator)), { retryBaseDelayMs: 5 });
+    const server = createMcpServer({
+      name: SERVER_NAME,
+      version: SERVER_VERSION,
+      registry: createRegistry(),
+      deps,
+      selection: parseServeArgs(['--toolsets', 'all'], {}).selection,
+      logger: silentLogger,
+    });
+    connection = await connectInMemory(server);
+    // One bounded run in npm test; ADVERSARY_SEEDS=1..50 (npm run bench -- adversary) makes many.
+    const runs = [];
+    for (const seed of SEEDS) {
+      const run = await runAdversary(
+        {
+          name: 'yandex-tracker',
+          tools: createRegistry().list(),
+          client: connection.client,
+          reset: () => {
+            emulator.reset();
+            addSeedExtras(emulator.state);
+          },
+          requests: () => emulator.requests,
+          validCalls: VALID_CALLS,
+          uncovered: UNCOVERED,
+          references: deps.references,
+          context: () => ({
+            deps,
+            signal: new AbortController().signal,
+            progress: noProgress,
+            logger: silentLogger,
+            toolName: 'adversary',
+          }),
+          volatile,
+        },
+        { isWrite, seed },
+      );
+      runs.push({ seed, report: run });
+    }
+    report = mergeReports(runs);
+    process.stderr.write(`${formatAdversaryReport('yandex-tracker', report)}\n`);
+  },
+  Math.max(300_000, SEEDS.length * 120_000),
+);
 
 afterAll(async () => {
   await connection.close();

@@ -5,6 +5,8 @@ export { deriveMutations, type Mutation, type Expectation, type DeriveOptions } 
 export {
   runAdversary,
   formatAdversaryReport,
+  adversarySeeds,
+  mergeReports,
   seededRandom,
   type AdversaryReport,
   type AdversaryOptions,

@@ -319,6 +319,76 @@ export async function runAdversary<TDeps>(
   };
 }
 
+/**
+ * The seeds of a run from `ADVERSARY_SEEDS` (`1..50` or `3,7,99`), else `[fallback]`: `npm test` makes
+ * one bounded run; a longer one (`npm run bench -- adversary`) makes many.
+ */
+export function adversarySeeds(value: string | undefined, fallback = 21): number[] {
+  if (value === undefined || value.trim() === '') return [fallback];
+  const range = /^(\d+)\.\.(\d+)$/.exec(value.trim());
+  if (range) {
+    const [from, to] = [Number(range[1]), Number(range[2])];
+    return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+  }
+  const seeds = value.split(',').map((s) => Number(s.trim()));
+  if (seeds.some((s) => !Number.isInteger(s)))
+    throw new Error(`ADVERSARY_SEEDS: "${value}" is not "1..50" or "3,7,99".`);
+  return seeds;
+}
+
+/** Several runs (seeds) as one report: rows and totals added up, violations listed with their seed. */
+export function mergeReports(reports: readonly { seed: number; report: AdversaryReport }[]): AdversaryReport {
+  if (reports.length === 1) return reports[0]!.report;
+  const rows = new Map<string, ToolRow>();
+  const violations: Violation[] = [];
+  const uncovered: Record<string, string> = {};
+  for (const { seed, report } of reports) {
+    for (const row of report.rows) {
+      const sum = rows.get(row.tool) ?? {
+        ...row,
+        generated: 0,
+        caught: 0,
+        refusedByApi: 0,
+        converted: 0,
+        accepted: 0,
+        violations: 0,
+      };
+      for (const key of [
+        'generated',
+        'caught',
+        'refusedByApi',
+        'converted',
+        'accepted',
+        'violations',
+      ] as const)
+        sum[key] += row[key];
+      rows.set(row.tool, sum);
+    }
+    violations.push(...report.violations.map((v) => ({ ...v, detail: `[seed ${seed}] ${v.detail}` })));
+    Object.assign(uncovered, report.uncovered);
+  }
+  const totals: ToolRow = {
+    tool: 'total',
+    generated: 0,
+    caught: 0,
+    refusedByApi: 0,
+    converted: 0,
+    accepted: 0,
+    violations: 0,
+  };
+  for (const row of rows.values())
+    for (const key of ['generated', 'caught', 'refusedByApi', 'converted', 'accepted', 'violations'] as const)
+      totals[key] += row[key];
+  const malformed = totals.caught + totals.refusedByApi + totals.converted + totals.violations;
+  return {
+    rows: [...rows.values()],
+    violations,
+    uncovered,
+    totals,
+    handledShare: malformed === 0 ? 1 : (totals.caught + totals.converted) / malformed,
+  };
+}
+
 /** The report as a table, then the violations (at most `maxViolations`). */
 export function formatAdversaryReport(name: string, report: AdversaryReport, maxViolations = 40): string {
   const head = ['tool', 'generated', 'caught', 'api-refused', 'converted', 'accepted', 'violations'];
