@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTempProject, runTool, type TempProject } from './__fixtures__/file-tool-harness.ts';
 import { GlobTool, MAX_GLOB_RESULTS, NEWEST_FIRST_LIMIT } from './glob.ts';
@@ -128,6 +128,49 @@ describe('Glob', () => {
     symlinkSync(project.outside, project.file('linked'));
     aged('src/a.ts', 1);
     expect(paths((await glob({ pattern: '**/*.ts' })).text)).toEqual(['src/a.ts']);
+  });
+
+  it('does not list through a symlinked folder named in the pattern (outside the root or inside it)', async () => {
+    writeFileSync(path.join(project.outside, 'secret.ts'), '');
+    mkdirSync(path.join(project.outside, 'sub'));
+    writeFileSync(path.join(project.outside, 'sub', 'deep.ts'), '');
+    symlinkSync(project.outside, project.file('link-out'));
+    symlinkSync('/etc', project.file('etc-link'));
+    aged('src/a.ts', 1);
+    aged('src/lib/b.ts', 2);
+    symlinkSync(project.file('src'), project.file('src-link'));
+    symlinkSync(project.file('src/a.ts'), project.file('a-link.ts'));
+    for (const pattern of [
+      'link-out/**/*',
+      'link-out/*',
+      'link-out/sub/*',
+      'etc-link/*',
+      'etc-link/**',
+      'src-link/*',
+      'src-link/**/*.ts',
+      'src-link/lib/*',
+      '*-link/*',
+      'a-link.ts',
+    ]) {
+      const result = await glob({ pattern, include_ignored: true });
+      expect({ pattern, text: result.text }).toEqual({
+        pattern,
+        text: `No files match "${pattern}" in the project.`,
+      });
+    }
+    // Only the real folders are walked; a pattern naming real folders and links lists the real ones.
+    expect(paths((await glob({ pattern: '**/*' })).text).sort()).toEqual(['src/a.ts', 'src/lib/b.ts']);
+    expect(paths((await glob({ pattern: '{src,src-link,link-out}/**/*.ts' })).text).sort()).toEqual([
+      'src/a.ts',
+      'src/lib/b.ts',
+    ]);
+    // path is resolved like every file tool's: a link to a folder inside the root searches that folder.
+    expect(paths((await glob({ pattern: '**/*.ts', path: 'src-link' })).text)).toEqual([
+      'src/a.ts',
+      'src/lib/b.ts',
+    ]);
+    expect((await glob({ pattern: '*', path: 'link-out' })).text).toContain('is outside the project root');
+    expect((await glob({ pattern: '*', path: 'etc-link' })).text).toContain('is outside the project root');
   });
 
   it('says when nothing matches, and how to include ignored files', async () => {

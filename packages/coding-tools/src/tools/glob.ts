@@ -7,7 +7,16 @@
  * beyond {@link NEWEST_FIRST_LIMIT} matches (far more than can be shown: the pattern must be narrowed
  * anyway) the first paths in path order are shown, and the result says so.
  */
-import { existsSync, readdir, readdirSync, readFileSync, statSync, type Dirent, type Stats } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  readdir,
+  readdirSync,
+  readFileSync,
+  statSync,
+  type Dirent,
+  type Stats,
+} from 'node:fs';
 import path from 'node:path';
 import { BaseTool, defineToolMetadata, ValidationError, type ToolContext } from '@toolsmith/core';
 import ignore, { type Ignore } from 'ignore';
@@ -125,11 +134,51 @@ function withoutGit(entries: Dirent[]): Dirent[] {
   return entries;
 }
 
-/** A tinyglobby `fs` whose directory reads leave out .git, and ignored entries unless asked. */
-function filteringFs(rules: GitignoreRules | undefined): FileSystemAdapter {
-  const filter = (dir: string, entries: Dirent[]): Dirent[] => {
+/**
+ * The folders a crawl may list: `base` (a real path) and the folders below it reached without a
+ * symlink. tinyglobby starts its crawl at the pattern's fixed prefix (`link/**` is crawled from
+ * `base/link`), and reading that folder would follow a symlink named there, out of the root too; a
+ * folder the crawl did not reach through real folders is checked component by component first.
+ */
+class RealFolders {
+  readonly #base: string;
+  readonly #known = new Set<string>();
+
+  constructor(base: string) {
+    this.#base = base;
+    this.#known.add(base);
+  }
+
+  /** True when `dir` (absolute) is `base` or below it with no symlink on the way. */
+  allows(dir: string): boolean {
+    if (this.#known.has(dir)) return true;
+    const relative = path.relative(this.#base, dir);
+    if (relative.startsWith('..') || path.isAbsolute(relative)) return false;
+    let current = this.#base;
+    for (const part of relative.split(path.sep)) {
+      current = path.join(current, part);
+      if (this.#known.has(current)) continue;
+      const info = lstatSync(current, { throwIfNoEntry: false });
+      if (!info?.isDirectory()) return false;
+      this.#known.add(current);
+    }
+    return true;
+  }
+
+  /** Records the real folders of a listing (a symlink's Dirent is not a directory). */
+  listed(dir: string, entries: readonly Dirent[]): void {
+    for (const entry of entries) if (entry.isDirectory()) this.#known.add(path.join(dir, entry.name));
+  }
+}
+
+/**
+ * A tinyglobby `fs` that never lists a folder through a symlink (see {@link RealFolders}) and whose
+ * listings leave out .git, and ignored entries unless asked.
+ */
+function filteringFs(base: string, rules: GitignoreRules | undefined): FileSystemAdapter {
+  const folders = new RealFolders(base);
+  const filter = (absolute: string, entries: Dirent[]): Dirent[] => {
     if (!rules) return withoutGit(entries);
-    const absolute = path.resolve(dir);
     let hasGitignore = false;
     for (const entry of entries) if (entry.name === '.gitignore') hasGitignore = true;
     rules.enter(absolute, hasGitignore);
@@ -140,27 +189,48 @@ function filteringFs(rules: GitignoreRules | undefined): FileSystemAdapter {
         !rules.ignores(absolute, entry.name, entry.isDirectory()),
     );
   };
+  /** The entries to crawl from a listing of `absolute`, or [] when it must not be listed. */
+  const kept = (absolute: string, entries: Dirent[]): Dirent[] => {
+    const result = filter(absolute, entries);
+    folders.listed(absolute, result);
+    return result;
+  };
   const filteredReaddir = (
     dir: string,
     _options: unknown,
     callback: (error: NodeJS.ErrnoException | null, entries: Dirent[]) => void,
   ) => {
+    const absolute = path.resolve(dir);
+    let allowed: boolean;
+    try {
+      allowed = folders.allows(absolute);
+    } catch (failure) {
+      callback(failure as NodeJS.ErrnoException, []);
+      return;
+    }
+    if (!allowed) {
+      callback(null, []);
+      return;
+    }
     readdir(dir, { withFileTypes: true }, (error, entries) => {
       if (error) {
         callback(error, []);
         return;
       }
-      let kept: Dirent[];
+      let result: Dirent[];
       try {
-        kept = filter(dir, entries);
+        result = kept(absolute, entries);
       } catch (failure) {
         callback(failure as NodeJS.ErrnoException, []);
         return;
       }
-      callback(null, kept);
+      callback(null, result);
     });
   };
-  const filteredReaddirSync = (dir: string) => filter(dir, readdirSync(dir, { withFileTypes: true }));
+  const filteredReaddirSync = (dir: string) => {
+    const absolute = path.resolve(dir);
+    return folders.allows(absolute) ? kept(absolute, readdirSync(dir, { withFileTypes: true })) : [];
+  };
   return {
     readdir: filteredReaddir as unknown as NonNullable<FileSystemAdapter['readdir']>,
     readdirSync: filteredReaddirSync as unknown as NonNullable<FileSystemAdapter['readdirSync']>,
@@ -251,7 +321,7 @@ export class GlobTool extends BaseTool<CodingToolsDeps, typeof GlobParams> {
       dot: true,
       onlyFiles: true,
       followSymbolicLinks: false,
-      fs: filteringFs(rules),
+      fs: filteringFs(base, rules),
       signal: ctx.signal,
     });
     ctx.signal.throwIfAborted();

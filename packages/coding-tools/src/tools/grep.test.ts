@@ -365,3 +365,40 @@ describe('Grep: JavaScript fallback and ripgrep-only syntax', () => {
     expect((await grep({ pattern: '(?x) foo  \\ bar' })).isError).toBeUndefined();
   });
 });
+
+describe('Grep: symlinked folders are not followed (both backends)', () => {
+  let linksRoot: string;
+  beforeAll(() => {
+    linksRoot = path.join(base, 'links-project');
+    const outside = path.join(base, 'links-outside');
+    mkdirSync(path.join(outside, 'sub'), { recursive: true });
+    writeFileSync(path.join(outside, 'secret.ts'), 'needle outside\n');
+    writeFileSync(path.join(outside, 'sub', 'deep.ts'), 'needle deep outside\n');
+    mkdirSync(path.join(linksRoot, 'src'), { recursive: true });
+    writeFileSync(path.join(linksRoot, 'src', 'a.ts'), 'needle inside\n');
+    symlinkSync(outside, path.join(linksRoot, 'link-out'));
+    symlinkSync('/etc', path.join(linksRoot, 'etc-link'));
+    symlinkSync(path.join(linksRoot, 'src'), path.join(linksRoot, 'src-link'));
+  });
+
+  for (const [label, make] of [
+    ['ripgrep', () => new CodingSession({ root: linksRoot })],
+    ['fallback', () => new CodingSession({ root: linksRoot, ripgrepPath: path.join(base, 'no-such-rg') })],
+  ] as const) {
+    it(`${label}: a glob naming a symlinked folder finds nothing through it`, async () => {
+      for (const glob of ['link-out/**/*', 'link-out/*', 'etc-link/*', 'etc-link/**', 'src-link/*']) {
+        expect({ glob, text: text(await grep({ pattern: 'needle|root', glob }, make())) }).toEqual({
+          glob,
+          text: `No matches found in . (glob ${glob}).`,
+        });
+      }
+      expect(text(await grep({ pattern: 'needle' }, make()))).toBe('Found 1 file:\nsrc/a.ts');
+      expect(text(await grep({ pattern: 'needle', path: 'link-out' }, make()))).toContain(
+        '"link-out" is outside the project root',
+      );
+      expect(text(await grep({ pattern: 'root', path: 'etc-link' }, make()))).toContain(
+        '"etc-link" is outside the project root',
+      );
+    });
+  }
+});
