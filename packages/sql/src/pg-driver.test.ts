@@ -1,10 +1,19 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { describeDriver } from './__fixtures__/driver-suite.ts';
 import { openPgDriver } from './pg-driver.ts';
-import { postgresAvailable, startPostgres, type PostgresCluster } from './testing/postgres-cluster.ts';
+import {
+  POSTGRES_MISSING,
+  postgresForTests,
+  startPostgres,
+  type PostgresCluster,
+} from './testing/postgres-cluster.ts';
+
+const CHILD = path.join(import.meta.dirname, '__fixtures__', 'pg-settings-child.ts');
 
 // The machine's PostgreSQL (initdb/pg_ctl on PATH), a throwaway cluster on a free port.
-if (postgresAvailable()) {
+if (postgresForTests()) {
   let cluster: PostgresCluster;
   const urls = new Map<object, string>();
   beforeAll(async () => {
@@ -51,9 +60,55 @@ if (postgresAvailable()) {
         await driver.close();
       }
     });
+
+    it('awaits every setting before the first query: nothing is queued behind them (pg 9 refuses that)', async () => {
+      const url = await cluster.createDatabase();
+      const { NODE_OPTIONS: _omit, ...env } = process.env;
+      const child = spawnSync(process.execPath, [CHILD, url], { env, encoding: 'utf8', timeout: 30_000 });
+      expect(child.stderr).not.toMatch(/Warning/);
+      expect(child.status).toBe(0);
+      expect(JSON.parse(child.stdout)).toEqual(Array(6).fill('toolsmith-child 0.7'));
+    });
+
+    it('fails at open, naming the setting, when the server refuses one', async () => {
+      const url = await cluster.createDatabase();
+      await expect(openPgDriver(url, { settings: { statement_timeout: 'soon' } })).rejects.toThrow(
+        /^PostgreSQL refused the connection setting statement_timeout = soon: invalid value for parameter "statement_timeout": "soon"/,
+      );
+    });
+
+    it('fails the query that needed a new connection whose setting is refused, and keeps the pool', async () => {
+      const url = await cluster.createDatabase();
+      const admin = await openPgDriver(url, { max: 1 });
+      await admin.query('CREATE TEXT SEARCH CONFIGURATION toolsmith_words (COPY = english)');
+      const driver = await openPgDriver(url, {
+        max: 2,
+        settings: { default_text_search_config: 'toolsmith_words' },
+      });
+      try {
+        await admin.query('DROP TEXT SEARCH CONFIGURATION toolsmith_words');
+        // the pool's first connection is busy in the transaction: the query needs a second one
+        const [, refused] = await driver.transaction(async (tx) =>
+          Promise.all([
+            tx.query('SELECT 1'),
+            driver.query('SELECT 1').then(
+              () => undefined,
+              (error: unknown) => error as Error,
+            ),
+          ]),
+        );
+        expect(refused?.message).toMatch(
+          /^PostgreSQL refused the connection setting default_text_search_config = toolsmith_words: invalid value for parameter "default_text_search_config"/,
+        );
+        expect(await driver.query('SELECT current_user AS u')).toEqual([{ u: 'postgres' }]);
+      } finally {
+        await driver.close();
+        await admin.close();
+      }
+    });
   });
 } else {
   describe('SqlDriver: PostgreSQL (pg)', () => {
-    it.skip('needs initdb and pg_ctl on PATH (PostgreSQL server binaries)', () => undefined);
+    it.skip(POSTGRES_MISSING, () => undefined);
   });
 }

@@ -3,15 +3,16 @@
  * works the same), a small pool per process. Fails at open, with the server's own message, when the
  * URL or the server is wrong.
  */
-import type { Pool, PoolClient } from 'pg';
+import type { ClientBase, Pool, PoolClient } from 'pg';
 import type { SqlDriver, SqlQueryable } from './sql-driver.ts';
 
 export interface PgDriverOptions {
   /** Connections in the pool (default 4). */
   max?: number;
   /**
-   * Settings every connection of the pool gets (`SET name = value` when it connects), e.g.
-   * `{ 'pg_trgm.word_similarity_threshold': 0.65 }`. Behind a transaction-mode pooler they may not
+   * Settings every connection of the pool gets (`set_config(name, value)` when it connects, awaited
+   * before its first query), e.g. `{ 'pg_trgm.word_similarity_threshold': 0.65 }`. A setting the
+   * server refuses fails the query that opened the connection, naming it — at open, the open. Behind a transaction-mode pooler they may not
    * stick: use them for tuning, not for correctness.
    */
   settings?: Readonly<Record<string, string | number>>;
@@ -22,18 +23,16 @@ export async function openPgDriver(
   options: PgDriverOptions = {},
 ): Promise<SqlDriver> {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 4 });
+  const settings = Object.entries(options.settings ?? {});
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 4,
+    // pg-pool awaits this before a new connection serves its first query; when it fails, the
+    // connection is closed and the query that asked for it fails with the reason (at open: open fails).
+    ...(settings.length > 0 ? { onConnect: (client: ClientBase) => applySettings(client, settings) } : {}),
+  });
   // An idle client's connection error (a server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const settings = Object.entries(options.settings ?? {});
-  if (settings.length > 0) {
-    // Queued on the new client before the query that asked for it.
-    pool.on('connect', (client) => {
-      for (const [name, value] of settings) {
-        client.query('SELECT set_config($1, $2, false)', [name, String(value)]).catch(() => undefined);
-      }
-    });
-  }
   const queryable = (q: Pool | PoolClient): SqlQueryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
       return (await q.query(sql, [...params])).rows as T[];
@@ -64,4 +63,21 @@ export async function openPgDriver(
     },
     close: () => pool.end(),
   };
+}
+
+/** One setting after another on a new connection, each awaited; a refused one fails the connection, naming it. */
+async function applySettings(
+  client: ClientBase,
+  settings: readonly (readonly [string, string | number])[],
+): Promise<void> {
+  for (const [name, value] of settings) {
+    try {
+      await client.query('SELECT set_config($1, $2, false)', [name, String(value)]);
+    } catch (error) {
+      throw new Error(
+        `PostgreSQL refused the connection setting ${name} = ${String(value)}: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+  }
 }

@@ -19,7 +19,7 @@ import { WEBHOOK_PATH } from './webhook-route.ts';
 import { signWebhookBody } from './webhook-signature.ts';
 
 // Loaded like the store loads @toolsmith/sql: on demand (the lint rule keeps one way of loading it).
-const { postgresAvailable, startPostgres } = await import('@toolsmith/sql/testing');
+const { POSTGRES_MISSING, postgresForTests, startPostgres } = await import('@toolsmith/sql/testing');
 
 const TIMEOUT = 60_000;
 
@@ -61,8 +61,8 @@ const postgres = (): StoreSetup => ({
 afterAll(() => cluster?.stop());
 
 const stores: [string, () => StoreSetup][] = [['PGlite (embedded)', pglite]];
-if (postgresAvailable()) stores.push(['PostgreSQL (DATABASE_URL)', postgres]);
-else it.skip('PostgreSQL: needs initdb and pg_ctl on PATH (PostgreSQL server binaries)', () => undefined);
+if (postgresForTests()) stores.push(['PostgreSQL (DATABASE_URL)', postgres]);
+else it.skip(`PostgreSQL: ${POSTGRES_MISSING}`, () => undefined);
 
 describe.each(stores)('kept webhook secrets: %s', (_name, makeSetup) => {
   const setup = makeSetup();

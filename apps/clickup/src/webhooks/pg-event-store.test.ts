@@ -3,10 +3,10 @@ import { describeEventStore } from './__fixtures__/event-store-suite.ts';
 import type { PostgresCluster } from '@toolsmith/sql/testing';
 
 // Loaded like the store loads @toolsmith/sql: on demand (the lint rule keeps one way of loading it).
-const { postgresAvailable, startPostgres } = await import('@toolsmith/sql/testing');
+const { POSTGRES_MISSING, postgresForTests, startPostgres } = await import('@toolsmith/sql/testing');
 
 // The machine's PostgreSQL (initdb/pg_ctl on PATH), a throwaway cluster on a free port.
-if (postgresAvailable()) {
+if (postgresForTests()) {
   let cluster: PostgresCluster;
   beforeAll(async () => {
     cluster = await startPostgres();
@@ -19,6 +19,6 @@ if (postgresAvailable()) {
   }));
 } else {
   describe('WebhookEventStore: PostgreSQL (DATABASE_URL)', () => {
-    it.skip('needs initdb and pg_ctl on PATH (PostgreSQL server binaries)', () => undefined);
+    it.skip(POSTGRES_MISSING, () => undefined);
   });
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { silentLogger } from '@toolsmith/core';
 import {
-  postgresAvailable,
+  POSTGRES_MISSING,
+  postgresForTests,
   postgresExtensionAvailable,
   startPostgres,
   type PostgresCluster,
@@ -17,7 +18,7 @@ import type { KnowledgeStore } from './knowledge-store.ts';
 // The machine's PostgreSQL (initdb/pg_ctl on PATH), a throwaway cluster on a free port, reached
 // through `pg` as DATABASE_URL would be. The machine's PostgreSQL 15 has no pgvector: the vector
 // tests run only where it has, and the fallback is tested where it has not.
-if (postgresAvailable()) {
+if (postgresForTests()) {
   let cluster: PostgresCluster;
   const stores: KnowledgeStore[] = [];
   const open = (databaseUrl: string, options: Parameters<typeof createKnowledgeStore>[0] = {}) => {
@@ -102,6 +103,6 @@ if (postgresAvailable()) {
   });
 } else {
   describe('KnowledgeStore: PostgreSQL (DATABASE_URL)', () => {
-    it.skip('needs initdb and pg_ctl on PATH (PostgreSQL server binaries)', () => undefined);
+    it.skip(POSTGRES_MISSING, () => undefined);
   });
 }
