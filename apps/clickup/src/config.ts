@@ -38,7 +38,9 @@ export const ConfigSchema = z.object({
     .min(0)
     .max(10)
     .default(3)
-    .describe('Retries after a 429, 5xx or network failure for requests that are safe to repeat (0–10).'),
+    .describe(
+      'Retries after a 429, 502, 503 or 504, a timeout or a network failure, for requests that are safe to repeat (0–10); a 500 is not retried.',
+    ),
   CLICKUP_CONCURRENCY: z.coerce
     .number()
     .int()

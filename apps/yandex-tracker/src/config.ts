@@ -54,7 +54,9 @@ const TrackerEnv = z.object({
     .min(0)
     .max(10)
     .default(3)
-    .describe('Retries after a 429, 5xx or network failure (0–10).'),
+    .describe(
+      'Retries after a 429, 502, 503 or 504, a timeout or a network failure (0–10); a 500 is not retried. A POST only when safe to repeat.',
+    ),
   YANDEX_TRACKER_CONCURRENCY: z.coerce
     .number()
     .int()

@@ -1,5 +1,5 @@
 /**
- * The Tracker HTTP client: core's HTTP kit (retries with backoff honouring Retry-After on 429/5xx,
+ * The Tracker HTTP client: core's HTTP kit (retries with backoff honouring Retry-After on 429/502/503/504,
  * no blind POST retries, a concurrency cap, redaction) with Tracker's auth and organisation headers,
  * its error body, errors explained with the next step (tracker-error-hints.ts) and its two pagination styles. Tools use this through the area
  * APIs, never fetch.

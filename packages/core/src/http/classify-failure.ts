@@ -54,7 +54,7 @@ export interface NetworkFailureInfo {
 /** The ky / fetch error is a network failure (no usable response): connect, DNS, reset, truncated body. */
 export function isNetworkFailure(error: unknown): boolean {
   if (isKyNetworkError(error)) return true;
-  // Raw undici errors escape ky only while a response body is read (`TypeError: terminated`).
+  // A raw undici error ky did not wrap (a `TypeError` over a system error), e.g. from an injected fetch.
   return isErrorLike(error) && error.name === 'TypeError' && findSystemError(error) !== undefined;
 }
 
@@ -72,7 +72,9 @@ export function describeNetworkFailure(error: unknown): NetworkFailureInfo {
   }
   const root = findSystemError(error);
   const code = root ? errorCode(root) : undefined;
-  const terminated = isErrorLike(error) && error.name === 'TypeError' && error.message === 'terminated';
+  // undici's `TypeError: terminated`: the connection closed after the status line, mid-body.
+  const terminated =
+    findCause(error, (cause) => cause.name === 'TypeError' && cause.message === 'terminated') !== undefined;
   let detail: string;
   if (terminated) detail = 'the connection closed while the response was being read';
   else if (code && CODE_DESCRIPTIONS[code]) detail = CODE_DESCRIPTIONS[code];

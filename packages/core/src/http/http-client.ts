@@ -63,7 +63,7 @@ export interface HttpClientOptions {
   headers?: () => Record<string, string> | Promise<Record<string, string>>;
   /** The fetch implementation. Default: the global `fetch`. */
   fetch?: typeof fetch;
-  /** Timeout of each attempt (until the response headers, and again for reading the body). Default 30 000 ms. */
+  /** Timeout of each attempt, from sending the request to the last byte of the answer. Default 30 000 ms. */
   timeoutMs?: number;
   retry?: HttpRetryOptions;
   /**
@@ -252,7 +252,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           );
         };
         try {
-          const response = await baseFetch(input, init);
+          // The whole answer is read within the attempt: a connection that breaks mid-body is then a
+          // failed attempt the retry policy judges (a GET is sent again), not a failure after the
+          // retries are over. The attempt's timeout covers the body too.
+          const response = await readWhole(await baseFetch(input, init), method);
           line(response.status);
           return response;
         } catch (error) {
@@ -381,6 +384,23 @@ function runLimited<T>(
     })
       .then(resolve, reject)
       .finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** Statuses whose answer has no body (a `Response` refuses one). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * The response with its body read to the end and held in memory (every request's body is read
+ * whole anyway). A body cut off by the connection rejects here, inside the attempt.
+ */
+async function readWhole(response: Response, method: string): Promise<Response> {
+  if (response.body === null || method === 'HEAD' || NULL_BODY_STATUSES.has(response.status)) return response;
+  const bytes = await response.arrayBuffer();
+  return new Response(bytes, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
   });
 }
 

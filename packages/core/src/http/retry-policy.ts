@@ -2,7 +2,9 @@
  * The HTTP client's retry policy, in one place. ky runs the retry loop (backoff, jitter, waiting
  * for `Retry-After`); this module only decides WHETHER a failed attempt may be sent again.
  *
- * Retried failures: HTTP 429, 502, 503, 504, timeouts, and network errors.
+ * Retried failures: HTTP 429, 502, 503, 504, timeouts, and network errors — a connection that
+ * breaks while the answer's body is read included (the client reads the whole body within the
+ * attempt, so that failure reaches this policy like any other).
  *
  * | failure                                  | idempotent request | non-idempotent request (POST, PATCH) |
  * | ---------------------------------------- | ------------------ | ------------------------------------ |
@@ -10,10 +12,16 @@
  * | 503 with `Retry-After`                   | retry              | retry (the server refused it)        |
  * | 503 without it (rate-limit headers only) | retry              | stop                                 |
  * | 502, 504                                 | retry              | stop, `mayHaveSucceeded`             |
- * | timeout                                  | retry              | stop, `mayHaveSucceeded`             |
+ * | timeout (headers or body too slow)       | retry              | stop, `mayHaveSucceeded`             |
  * | connection refused, DNS, TLS (not sent)  | retry              | retry                                |
  * | connection reset / closed (maybe sent)   | retry              | stop, `mayHaveSucceeded`             |
- * | any other status                         | stop               | stop                                 |
+ * | connection closed mid-body (answered)    | retry              | stop, `mayHaveSucceeded`             |
+ * | 500 and any other status                 | stop               | stop                                 |
+ *
+ * A 500 is not retried: it is the server failing on this request, not a passing outage (the
+ * transient statuses are the gateway's and the overloaded server's 502, 503, 504), so sending the
+ * same request again mostly fails the same way, later. Server configuration texts say so
+ * ("429, 502, 503 or 504"), never "5xx".
  *
  * A 429/503 whose requested wait is longer than `maxRetryAfterMs` is not retried at all: the
  * caller gets the error (with `retryAfterMs`) at once instead of blocking for the cap and failing.

@@ -266,13 +266,26 @@ describe('HTTP client under injected faults: connection resets', () => {
     expect(lines).toHaveLength(4);
   });
 
-  it('fails with NetworkError when the response is cut off mid-body (not retried)', async () => {
+  it('retries a GET whose response is cut off mid-body, like any other network failure', async () => {
     const fake = await start();
     fake.faults.add({ kind: 'reset', when: 'mid-response' });
     const { http } = clientFor(fake);
+    expect((await http.get('/v2/issues/Q-1')).data).toEqual({ key: 'Q-1' });
+    expect(fake.requests.map((r) => r.fault)).toEqual(['reset', undefined]);
+
+    fake.faults.add({ kind: 'reset', when: 'mid-response', times: Infinity });
     const error = await failure(http.get('/v2/issues/Q-1'));
     expect(NetworkError.isInstance(error)).toBe(true);
     expect(error.message).toContain('the connection closed while the response was being read');
+    expect(fake.requests).toHaveLength(2 + 4);
+  });
+
+  it('does not re-send a POST whose response is cut off mid-body: it was answered', async () => {
+    const fake = await start();
+    fake.faults.add({ kind: 'reset', when: 'mid-response', times: Infinity });
+    const { http } = clientFor(fake);
+    const error = await failure(http.post('/v2/issues', { json: { summary: 'x' } }));
+    expect(error).toMatchObject({ code: 'network_error', mayHaveSucceeded: true });
     expect(fake.requests).toHaveLength(1);
   });
 });
