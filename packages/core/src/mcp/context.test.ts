@@ -42,7 +42,7 @@ class NoisyResource extends BaseResource<FixtureDeps> {
     ctx.logger.debug('debug line');
     ctx.logger.info('info line');
     ctx.logger.warn('warn line', { header: `Bearer ${SECRET}`, apiToken: 'x-secret-value' });
-    ctx.logger.error('error line');
+    ctx.logger.error('error line', { error: new Error(`open '${process.cwd()}/data.json' failed`) });
     return 'ok';
   }
 }
@@ -253,6 +253,43 @@ describe('logging to the client', () => {
     await client.readResource({ uri: 'books://noisy' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(logs.map((l) => l.level)).toEqual(['debug', 'info', 'warning', 'error']);
+  });
+
+  it.each(['legacy', 'modern'] as const)(
+    'sends an Error as its name and message, never its stack or file paths (%s)',
+    async (era) => {
+      const { client, logs } = await connect(era);
+      // A 2026-07-28 client is sent the levels its request asks for; a 2025 one warning and above.
+      const _meta = era === 'modern' ? { 'io.modelcontextprotocol/logLevel': 'warning' } : undefined;
+      await client.readResource({ uri: 'books://noisy', ...(_meta ? { _meta } : {}) });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(logs.find((l) => l.level === 'error')?.data).toEqual({
+        message: 'error line',
+        error: { name: 'Error', message: "open '[path]' failed" },
+      });
+      const text = JSON.stringify(logs);
+      expect(text).not.toContain('stack');
+      expect(text).not.toContain(process.cwd());
+      expect(text).not.toMatch(/\/work\/|file:|\.ts:\d+|node:internal/);
+    },
+  );
+
+  it('sends a crashed tool call as the error name and message, never its stack or file paths', async () => {
+    const { client, logs } = await connect('legacy', { toolsets: ['all'] });
+    await expect(client.callTool({ name: 'buggy', arguments: {} })).rejects.toThrow('internal error');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(logs).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        data: expect.objectContaining({
+          message: 'tool call crashed (programmer error)',
+          error: { name: 'TypeError', message: "Cannot read properties of undefined (reading 'length')" },
+        }),
+      }),
+    ]);
+    const text = JSON.stringify(logs);
+    expect(text).not.toContain('stack');
+    expect(text).not.toMatch(/\/work\/|file:|\.ts:\d+|node:internal/);
   });
 
   it('follows the level a 2026-07-28 request asks for', async () => {
