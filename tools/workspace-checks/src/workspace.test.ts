@@ -112,6 +112,7 @@ describe('CI runs exactly the README test command', () => {
     // nginx for tools/scale-test; it lives in /usr/sbin, which CI's PATH leaves out.
     expect(script).toMatch(/^DEBIAN_PACKAGES=\(.*\bnginx\b.*\)$/m);
     expect(script).toMatch(/^export PATH="\$PATH:\/usr\/sbin(:.*)?"$/m);
+    // The rest of the Debian packages (PostgreSQL, …) and the tests that need them: test-components.test.ts.
     expect(script).toContain('ci: FAILED: could not install debian packages');
   });
 });
