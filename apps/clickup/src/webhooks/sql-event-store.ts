@@ -147,12 +147,14 @@ export class SqlEventStore implements WebhookEventStore {
     const newest = (page.order ?? 'newest') === 'newest';
     if (page.after !== undefined) add(newest ? 'id < ?::bigint' : 'id > ?::bigint', page.after);
     params.push(page.limit + 1);
+    // Ordered by the bigint column, qualified: a bare `id` would name the text the query returns
+    // (`id::text AS id`), sorting "10" before "9" while the cursor compares numbers.
     const rows = await this.#driver.query<EventRow>(
       `SELECT id::text AS id, received_at, format, event, webhook_id, task_id, list_id, summary, changes,
               dedupe_keys, body
        FROM clickup_webhook_events
        ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-       ORDER BY id ${newest ? 'DESC' : 'ASC'}
+       ORDER BY clickup_webhook_events.id ${newest ? 'DESC' : 'ASC'}
        LIMIT $${params.length}`,
       params,
     );
@@ -209,7 +211,7 @@ export class SqlEventStore implements WebhookEventStore {
     for (;;) {
       const pending = await this.#driver.query<{ id: string; body: string }>(
         `SELECT id::text AS id, body FROM clickup_webhook_events
-         WHERE normalised_at IS NULL AND id > $1::bigint ORDER BY id LIMIT 100`,
+         WHERE normalised_at IS NULL AND id > $1::bigint ORDER BY clickup_webhook_events.id LIMIT 100`,
         [after],
       );
       for (const row of pending) await this.#normaliseOne(row.id, row.body);

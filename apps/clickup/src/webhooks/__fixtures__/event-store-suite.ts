@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createWebhookEventStore, type WebhookStoreOptions } from '../open-webhook-store.ts';
 import { createProcessTaskNormaliser, type WebhookNormaliser } from '../process-task-normaliser.ts';
-import { LEGACY_TABLE, MIGRATIONS } from '../schema-migrations.ts';
+import { LEGACY_TABLE, MIGRATIONS, migrateWebhookStore } from '../schema-migrations.ts';
 import { SqlEventStore } from '../sql-event-store.ts';
 import type { WebhookEventStore } from '../webhook-event-store.ts';
 import { delivery, FIXTURE, fixtureBody, standardBody, WEBHOOK_ID } from './deliveries.ts';
@@ -19,6 +19,36 @@ export interface StoreHarness {
   newLocation(): Promise<Pick<WebhookStoreOptions, 'databaseUrl' | 'directory'>>;
   /** Several stores may share one location at once (replicas of PostgreSQL; not PGlite). */
   replicas: boolean;
+}
+
+/** Events stored in one statement, as intake would have stored them one by one (`normalised`: or raw). */
+async function storeMany(
+  location: Pick<WebhookStoreOptions, 'databaseUrl' | 'directory'>,
+  count: number,
+  normalised: boolean,
+): Promise<number[]> {
+  const sql = await import('@toolsmith/sql');
+  const driver = location.databaseUrl
+    ? await sql.openPgDriver(location.databaseUrl)
+    : await sql.openPgliteDriver(location.directory!);
+  try {
+    await migrateWebhookStore(driver);
+    const rows = await driver.query<{ id: string }>(
+      `INSERT INTO clickup_webhook_events (format, event, task_id, dedupe_keys, body, summary, changes, normalised_at)
+       SELECT 'standard', 'taskUpdated', 'task' || n, ARRAY['bulk:' || n], '{"n":' || n || '}',
+              CASE WHEN $2 THEN 'event ' || n END, CASE WHEN $2 THEN '[]'::jsonb END, CASE WHEN $2 THEN now() END
+       FROM generate_series(1, $1::int) AS n
+       RETURNING id::text AS id`,
+      [count, normalised],
+    );
+    await driver.query(
+      `INSERT INTO clickup_webhook_event_keys (dedupe_key, event_id)
+       SELECT dedupe_keys[1], id FROM clickup_webhook_events WHERE dedupe_keys[1] LIKE 'bulk:%'`,
+    );
+    return rows.map((r) => Number(r.id));
+  } finally {
+    await driver.close();
+  }
 }
 
 export function describeEventStore(name: string, harness: () => StoreHarness): void {
@@ -168,6 +198,88 @@ export function describeEventStore(name: string, harness: () => StoreHarness): v
         expect(all).toEqual([...all].sort((a, b) => b - a));
         const oldest = await store.list({}, { limit: 3, order: 'oldest' });
         expect(oldest.items.map((e) => Number(e.id))).toEqual([...all].reverse().slice(0, 3));
+      },
+      TIMEOUT,
+    );
+
+    describe('10,000 stored events, paged by the cursor id', () => {
+      const COUNT = 10_000;
+      let store: WebhookEventStore;
+      let stored: number[];
+      beforeAll(async () => {
+        const location = await harness().newLocation();
+        stored = await storeMany(location, COUNT, true);
+        store = storeAt(location, { normaliser: false });
+        await store.open!();
+      }, TIMEOUT);
+
+      it.each(['newest', 'oldest'] as const)(
+        '%s first: every event exactly once, in order, on 100 pages',
+        async (order) => {
+          const seen: number[] = [];
+          let after: string | undefined;
+          let pages = 0;
+          for (;;) {
+            const page = await store.list({}, { limit: 100, after, order });
+            pages += 1;
+            seen.push(...page.items.map((e) => Number(e.id)));
+            if (!page.hasMore || pages > COUNT) break;
+            after = page.items.at(-1)!.id;
+          }
+          const expected = [...stored].sort((a, b) => (order === 'newest' ? b - a : a - b));
+          expect(new Set(seen).size).toBe(COUNT);
+          expect(seen).toEqual(expected);
+          expect(pages).toBe(COUNT / 100);
+        },
+        TIMEOUT,
+      );
+
+      it(
+        'pages a filtered list across the 9 → 10, 99 → 100 and 999 → 1000 boundaries',
+        async () => {
+          const seen: number[] = [];
+          let after: string | undefined;
+          for (let pages = 0; pages < 200; pages += 1) {
+            const page = await store.list(
+              { event: 'taskUpdated', until: new Date(Date.now() + 60_000) },
+              { limit: 7, after, order: 'oldest' },
+            );
+            seen.push(...page.items.map((e) => Number(e.id)));
+            if (seen.length >= 1_001 || !page.hasMore) break;
+            after = page.items.at(-1)!.id;
+          }
+          expect(seen.slice(0, 1_001)).toEqual([...stored].sort((a, b) => a - b).slice(0, 1_001));
+        },
+        TIMEOUT,
+      );
+    });
+
+    it(
+      'normalises every event stored raw at the next list, past the first hundred',
+      async () => {
+        const location = await harness().newLocation();
+        const stored = await storeMany(location, 250, false);
+        const normalised: unknown[] = [];
+        const counting: WebhookNormaliser = {
+          normalise: async (payload) => {
+            normalised.push(payload);
+            return {
+              format: 'standard',
+              event: 'taskUpdated',
+              taskId: null,
+              listId: 'L1',
+              summary: 'seen',
+              changes: [],
+            };
+          },
+          close: async () => undefined,
+        };
+        const store = storeAt(location, { normaliser: counting });
+        const { items } = await store.list({ listId: 'L1' }, { limit: 100, order: 'oldest' });
+        expect(normalised).toHaveLength(250);
+        expect(items.map((e) => Number(e.id))).toEqual(stored.slice(0, 100));
+        const raw = await store.list({}, { limit: 100 });
+        expect(raw.items.filter((e) => e.summary !== 'seen')).toEqual([]);
       },
       TIMEOUT,
     );
