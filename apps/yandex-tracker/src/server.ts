@@ -5,6 +5,7 @@ import type { TrackerConfig } from './config.ts';
 import type { TrackerDeps } from './tools/deps.ts';
 import { createPrompts, createResources } from './context/index.ts';
 import { createTools } from './tools/index.ts';
+import { callerIdentity } from './tools/issues/create-key.ts';
 import { createTrackerReferences } from './tools/shared/references.ts';
 
 export const SERVER_NAME = 'yandex-tracker';
@@ -106,6 +107,7 @@ export function createDeps(config: TrackerConfig, options: CreateDepsOptions = {
   return {
     client,
     references: createTrackerReferences({ ttlMs: config.referenceTtlMs, timezone: config.timezone }),
+    caller: callerIdentity(config.org, config.auth),
     config: {
       webUrl: config.webUrl,
       org: config.org,

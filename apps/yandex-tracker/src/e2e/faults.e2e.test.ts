@@ -44,7 +44,10 @@ describe('faults', () => {
     const summary = `Never created ${Date.now()}`;
     const result = await t.call('tracker_create_issue', { queueId: 'DEMO', summary });
     expect(result.isError).toBe(true);
-    expect(result.text).toContain('failed with HTTP 503');
+    expect(result.text).toMatch(
+      /^Outcome unknown: .* Tracker answered HTTP 503, and no issue has its unique key yet/,
+    );
+    expect(result.text).toContain('again with exactly the same parameters within 10 minutes is safe');
     expect(t.emulator.state.issues.filter((i) => i.summary === summary)).toHaveLength(0);
     t.emulator.faults.clear();
   }, 30_000);

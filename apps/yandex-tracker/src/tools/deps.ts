@@ -11,6 +11,12 @@ export interface TrackerDeps {
    * guarded path finds it here (shared/references.ts).
    */
   references: ReferenceSource<TrackerDeps>;
+  /**
+   * An opaque identity of the organisation and credentials calls are made with (a hash, see
+   * issues/create-key.ts): part of the `unique` key `tracker_create_issue` derives from a call.
+   * Absent, the organisation alone is.
+   */
+  caller?: string;
   config: Pick<
     TrackerConfig,
     | 'webUrl'
