@@ -32,6 +32,7 @@ export {
   conversionProblem,
   formatConversion,
   formatConversionNote,
+  MAX_CONVERSIONS,
   parseConversionPath,
   type ValueConversion,
   type PathSegment,

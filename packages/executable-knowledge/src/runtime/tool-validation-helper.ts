@@ -19,6 +19,7 @@ import {
   applyConversions,
   conversionProblem,
   isDeepStrictEqual,
+  MAX_CONVERSIONS,
   type ValueConversion,
 } from './value-conversions.ts';
 
@@ -165,7 +166,7 @@ export class ToolValidationHelper {
     const validators = this.validatorsFor(command);
     const input = isObject(args) ? args : {};
     const errors: KnowledgeValidationIssue[] = [];
-    const conversions: ValueConversion[] = [];
+    const conversions = new Map<string, ValueConversion>();
     const { context, ...callOptions } = options;
     const declared = this.contextFor(command).length > 0;
     const validatorArgs = context !== undefined || declared ? [input, context ?? {}] : [input];
@@ -218,20 +219,22 @@ export class ToolValidationHelper {
         antiPattern: guidanceOf(pattern),
       });
     }
-    if (errors.length > 0 || conversions.length === 0) return { valid: errors.length === 0, errors };
-    return { valid: true, errors, conversions, input: applyConversions(input, conversions) };
+    if (errors.length > 0 || conversions.size === 0) return { valid: errors.length === 0, errors };
+    const applied = [...conversions.values()];
+    return { valid: true, errors, conversions: applied, input: applyConversions(input, applied) };
   }
 
   /**
    * Checks the shape a validator function returned —
    * `{ valid?, errors: [{ field, message, antiPattern? }], conversions?: [{ path, from, to, reason? }] }` —
-   * and collects its conversions into `conversions` (each checked against `input`).
+   * and collects its conversions into `conversions` by path (each checked against `input`; at most
+   * MAX_CONVERSIONS in all).
    */
   #readValidatorResult(
     validator: ValidatorDefinition,
     value: unknown,
     input: Record<string, unknown>,
-    conversions: ValueConversion[],
+    conversions: Map<string, ValueConversion>,
   ): KnowledgeValidationIssue[] {
     const shapeError = (problem?: string) =>
       new ValidatorOutputError({
@@ -247,7 +250,14 @@ export class ToolValidationHelper {
       (value['conversions'] !== undefined && !Array.isArray(value['conversions']))
     )
       throw shapeError();
-    for (const raw of (value['conversions'] ?? []) as unknown[]) {
+    const proposed = (value['conversions'] ?? []) as unknown[];
+    // Checked before any is read: thousands of conversions are a validator bug, and each one costs
+    // this process (the server's event loop) a path walk and a deep comparison.
+    if (conversions.size + proposed.length > MAX_CONVERSIONS)
+      throw shapeError(
+        `it proposes ${proposed.length} conversions${conversions.size > 0 ? ` (after ${conversions.size} from other validators)` : ''}, more than the ${MAX_CONVERSIONS} one validation may apply; refuse the input with an error instead`,
+      );
+    for (const raw of proposed) {
       if (
         !isObject(raw) ||
         typeof raw['path'] !== 'string' ||
@@ -265,8 +275,8 @@ export class ToolValidationHelper {
       };
       const problem = conversionProblem(input, conversion);
       if (problem) throw shapeError(`the conversion of ${conversion.path} cannot apply: ${problem}`);
-      const same = conversions.find((c) => c.path === conversion.path);
-      if (same === undefined) conversions.push(conversion);
+      const same = conversions.get(conversion.path);
+      if (same === undefined) conversions.set(conversion.path, conversion);
       else if (!isDeepStrictEqual(same.to, conversion.to))
         throw shapeError(
           `it converts ${conversion.path} to ${JSON.stringify(conversion.to)}, but validator "${same.validator}" converts it to ${JSON.stringify(same.to)}`,

@@ -7,13 +7,19 @@
  * along the converted paths only (the caller's objects are never mutated).
  */
 
+let deepStrictEqual: ((a: unknown, b: unknown) => boolean) | undefined;
+
 /**
- * `util.isDeepStrictEqual`, with node:util from getBuiltinModule at use: importing it builds its
- * module facade, which loads node:worker_threads, at the start of every server whose tools import
- * this module (KnowledgeTool does; docs/adr/0007).
+ * `util.isDeepStrictEqual`, with node:util from getBuiltinModule at first use: importing it builds
+ * its module facade, which loads node:worker_threads, at the start of every server whose tools
+ * import this module (KnowledgeTool does; docs/adr/0007). Primitives (most conversions' `from`) are
+ * compared here.
  */
-export const isDeepStrictEqual = (a: unknown, b: unknown) =>
-  process.getBuiltinModule('node:util').isDeepStrictEqual(a, b);
+export const isDeepStrictEqual = (a: unknown, b: unknown): boolean => {
+  if (a === null || typeof a !== 'object' || b === null || typeof b !== 'object') return Object.is(a, b);
+  deepStrictEqual ??= process.getBuiltinModule('node:util').isDeepStrictEqual;
+  return deepStrictEqual(a, b);
+};
 
 export interface ValueConversion {
   /** The argument, as an error's `field` names it: `status`, `assignees[0]`, `custom_fields[1].value`. */
@@ -89,36 +95,64 @@ export function conversionProblem(
   return undefined;
 }
 
-function setAt(container: unknown, segments: readonly PathSegment[], index: number, value: unknown): unknown {
+/**
+ * Sets `value` at `segments` below `container`, copying each container on the way unless this
+ * application made it (`owned`): a container is copied once however many conversions go through
+ * it, so applying n conversions costs the size of the containers they touch, not n times it.
+ */
+function setAt(
+  container: unknown,
+  segments: readonly PathSegment[],
+  index: number,
+  value: unknown,
+  owned: Set<object>,
+): unknown {
   if (index === segments.length) return value;
   const segment = segments[index] as PathSegment;
   if (Array.isArray(container)) {
-    const copy = [...container];
-    copy[segment as number] = setAt(copy[segment as number], segments, index + 1, value);
+    const copy = owned.has(container) ? container : [...container];
+    owned.add(copy);
+    copy[segment as number] = setAt(copy[segment as number], segments, index + 1, value, owned);
     return copy;
   }
-  const copy = { ...(container as Record<string, unknown>) };
-  Object.defineProperty(copy, segment, {
-    value: setAt((container as Record<string, unknown>)[segment], segments, index + 1, value),
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
+  const record = container as Record<string, unknown>;
+  const copy = owned.has(record) ? record : { ...record };
+  owned.add(copy);
+  const next = setAt(record[segment], segments, index + 1, value, owned);
+  // A "__proto__" key is an own property of the input (JSON.parse makes it one): keep it one.
+  if (segment === '__proto__')
+    Object.defineProperty(copy, segment, {
+      value: next,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  else copy[segment] = next;
   return copy;
 }
 
 /**
- * The input with every conversion applied: a copy along the converted paths, everything else
- * shared. Conversions must have been checked with `conversionProblem` against this input.
+ * The most conversions one validation may propose (all its validators together). More is refused
+ * with a ValidatorOutputError: each one is a line of the note the agent reads, and a validator that
+ * converts thousands of values should ask for a different input instead.
+ */
+export const MAX_CONVERSIONS = 1000;
+
+/**
+ * The input with every conversion applied, in order: a copy along the converted paths, everything
+ * else shared (the input and the conversions' `to` values are never mutated). Conversions must have
+ * been checked with `conversionProblem` against this input. Linear in the number of conversions and
+ * the size of the containers they go through.
  */
 export function applyConversions<T>(
   input: T,
   conversions: readonly Pick<ValueConversion, 'path' | 'to'>[],
 ): T {
   let out: unknown = input;
+  const owned = new Set<object>();
   for (const conversion of conversions) {
     const segments = parseConversionPath(conversion.path);
-    if (segments) out = setAt(out, segments, 0, conversion.to);
+    if (segments) out = setAt(out, segments, 0, conversion.to, owned);
   }
   return out as T;
 }
