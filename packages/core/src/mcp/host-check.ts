@@ -5,7 +5,10 @@
  * server; the request still says `Host: evil.example`. So a server bound to a loopback address only
  * answers requests addressed to `localhost`, `127.0.0.1` or `[::1]` (any port) — plus the
  * `allowedHosts` a proxy in front of it forwards. Bound elsewhere, `allowedHosts` (when given) is
- * enforced the same way; without it, any host is answered.
+ * enforced the same way; without it, any host is answered. A request with two `Host` headers is
+ * refused (which one would the proxy in front have read?), and so is a request target in absolute
+ * form (`GET http://evil.example/health`) naming a host the rule refuses: that host is the one the
+ * request is addressed to (RFC 9112, 3.2.2). Messages quote at most QUOTED_HOST_CHARS of a host.
  */
 import { ConfigError } from '../errors/config-error.ts';
 import { previewValue } from '../tool/error-budget.ts';
@@ -43,6 +46,9 @@ export function isLoopbackAddress(host: string): boolean {
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** The most of a Host header an error message quotes. */
+export const QUOTED_HOST_CHARS = 60;
+
 export type HostVerdict = { ok: true } | { ok: false; status: 400 | 403; message: string };
 
 /**
@@ -52,7 +58,7 @@ export type HostVerdict = { ok: true } | { ok: false; status: 400 | 403; message
 export function createHostCheck(
   listenHost: string,
   allowedHosts: readonly string[] | undefined,
-): (header: string | undefined) => HostVerdict {
+): (header: string | readonly string[] | undefined) => HostVerdict {
   const allowed: HostAddress[] = [];
   const bad: string[] = [];
   for (const entry of allowedHosts ?? []) {
@@ -77,7 +83,15 @@ export function createHostCheck(
     LOOPBACK_NAMES.has(host.hostname) ||
     allowed.some((a) => a.hostname === host.hostname && (a.port === undefined || a.port === host.port));
 
-  return (header) => {
+  return (headers) => {
+    if (typeof headers !== 'string' && headers !== undefined && headers.length > 1) {
+      return {
+        ok: false,
+        status: 400,
+        message: `Bad request: the request has ${headers.length} Host headers. Send exactly one: the host and port you connected to, e.g. "Host: 127.0.0.1:3000".`,
+      };
+    }
+    const header = typeof headers === 'string' ? headers : headers?.[0];
     if (header === undefined) {
       return enforced
         ? {
@@ -93,12 +107,13 @@ export function createHostCheck(
       return {
         ok: false,
         status: 400,
-        message: `Bad request: the Host header ${JSON.stringify(previewValue(header))} is invalid (expected host[:port], e.g. "127.0.0.1:3000"). Send the host and port you connected to.`,
+        message: `Bad request: the Host header ${JSON.stringify(previewValue(header, QUOTED_HOST_CHARS))} is invalid (expected host[:port], e.g. "127.0.0.1:3000"). Send the host and port you connected to.`,
       };
     }
     if (!enforced || isAllowed(host)) return { ok: true };
-    const quoted = JSON.stringify(previewValue(header));
-    const allowHow = `allow it with --allowed-hosts ${host.hostname} (env MCP_ALLOWED_HOSTS, option allowedHosts)`;
+    const quoted = JSON.stringify(previewValue(header, QUOTED_HOST_CHARS));
+    const name = host.hostname.length <= QUOTED_HOST_CHARS ? host.hostname : '<host name>';
+    const allowHow = `allow it with --allowed-hosts ${name} (env MCP_ALLOWED_HOSTS, option allowedHosts)`;
     return {
       ok: false,
       status: 403,

@@ -2,13 +2,38 @@ import { describe, expect, it } from '@jest/globals';
 import { parseServeArgs, usage } from './serve-cli.ts';
 
 describe('parseServeArgs: HTTP hardening flags', () => {
-  it('defaults: no extra hosts, 1000 sessions, 30 minutes idle', () => {
+  it('defaults: no extra hosts, 1000 sessions, 30 minutes idle, 512 connections, 64 MiB of bodies, 30 s per request', () => {
     expect(parseServeArgs([], {})).toMatchObject({
       allowedHosts: [],
       allowedOrigins: [],
       maxSessions: 1000,
       sessionIdleTimeoutMs: 1_800_000,
+      maxConnections: 512,
+      maxBufferedBytes: 64 * 1024 * 1024,
+      requestTimeoutMs: 30_000,
     });
+  });
+
+  it('reads the request limits from flags and the environment, and names a bad one', () => {
+    expect(
+      parseServeArgs(['--max-connections', '8', '--max-buffered-mb', '0.5'], { MCP_REQUEST_TIMEOUT: '0' }),
+    ).toMatchObject({ maxConnections: 8, maxBufferedBytes: 512 * 1024, requestTimeoutMs: 0 });
+    expect(
+      parseServeArgs([], {
+        MCP_MAX_CONNECTIONS: '3',
+        MCP_MAX_BUFFERED_MB: '256',
+        MCP_REQUEST_TIMEOUT: '2.5',
+      }),
+    ).toMatchObject({ maxConnections: 3, maxBufferedBytes: 256 * 1024 * 1024, requestTimeoutMs: 2500 });
+    expect(() =>
+      parseServeArgs(['--max-connections', '0', '--max-buffered-mb', 'lots', '--request-timeout=-1'], {}),
+    ).toThrow(
+      [
+        '- --max-connections: "0" is not a number of connections. Use a whole number of 1 or more (default 512).',
+        '- --max-buffered-mb: "lots" is not a size in MiB. Use MiB above 0, e.g. 256 (default 64); at least the largest body (4 MiB) to accept every request.',
+        '- --request-timeout: "-1" is not a number of seconds. Use seconds, e.g. 60, or 0 for no limit (default 30).',
+      ].join('\n'),
+    );
   });
 
   it('reads flags, and the environment when a flag is absent', () => {
@@ -77,6 +102,12 @@ describe('parseServeArgs: HTTP hardening flags', () => {
       'MCP_MAX_SESSIONS',
       '--session-idle-timeout',
       'MCP_SESSION_IDLE_TIMEOUT',
+      '--max-connections',
+      'MCP_MAX_CONNECTIONS',
+      '--max-buffered-mb',
+      'MCP_MAX_BUFFERED_MB',
+      '--request-timeout',
+      'MCP_REQUEST_TIMEOUT',
     ]) {
       expect(text).toContain(name);
     }

@@ -3,10 +3,12 @@
  *
  *   my-server [--transport stdio|http] [--host H] [--port P] [--stateful] [--allowed-hosts a,b]
  *             [--allowed-origins u,v] [--max-sessions N] [--session-idle-timeout SECONDS]
+ *             [--max-connections N] [--max-buffered-mb MIB] [--request-timeout SECONDS]
  *             [--read-only] [--toolsets a,b|default,b|all] [--tools x,y] [--exclude-tools z]
  *
  * Each flag has an environment fallback (MCP_TRANSPORT, MCP_HOST, MCP_PORT, MCP_STATEFUL,
- * MCP_ALLOWED_HOSTS, MCP_ALLOWED_ORIGINS, MCP_MAX_SESSIONS, MCP_SESSION_IDLE_TIMEOUT, MCP_READ_ONLY, MCP_TOOLSETS,
+ * MCP_ALLOWED_HOSTS, MCP_ALLOWED_ORIGINS, MCP_MAX_SESSIONS, MCP_SESSION_IDLE_TIMEOUT,
+ * MCP_MAX_CONNECTIONS, MCP_MAX_BUFFERED_MB, MCP_REQUEST_TIMEOUT, MCP_READ_ONLY, MCP_TOOLSETS,
  * MCP_TOOLS, MCP_EXCLUDE_TOOLS) for container deployments.
  * SIGINT/SIGTERM close the server gracefully.
  */
@@ -18,6 +20,11 @@ import type { ToolSelection } from '../registry/tool-selection.ts';
 import { collectDefinitions, DEFINITIONS_OUT_ENV } from '../tool/precomputed-definitions.ts';
 import type { McpServerOptions } from './create-mcp-server.ts';
 import { parseAllowedHost } from './host-check.ts';
+import {
+  DEFAULT_MAX_BUFFERED_BYTES,
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+} from './request-limits.ts';
 import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './session-table.ts';
 import { serveStdio, type RunningServer } from './stdio.ts';
 import type { HttpRoute } from './http-route.ts';
@@ -58,6 +65,12 @@ export interface ServeCliArgs {
   maxSessions: number;
   /** 0: sessions never expire. */
   sessionIdleTimeoutMs: number;
+  /** HTTP: connections served at once. */
+  maxConnections: number;
+  /** HTTP: request-body bytes held in memory at once, across requests. */
+  maxBufferedBytes: number;
+  /** HTTP: time to receive a whole request (0: no limit). */
+  requestTimeoutMs: number;
   logLevel: LogLevel;
   selection: ToolSelection;
   /** Signs multi-round-trip `requestState`; the same on every replica (env only: never in argv). */
@@ -71,6 +84,8 @@ const list = (value: string | undefined) =>
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean);
+
+const MIB = 1024 * 1024;
 
 const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes|on)$/i.test(value);
 
@@ -92,6 +107,12 @@ Options:
   --session-idle-timeout <s>
                             Stateful: seconds before an idle session closes [MCP_SESSION_IDLE_TIMEOUT]
                             (default: ${DEFAULT_SESSION_IDLE_TIMEOUT_MS / 1000}; 0: never)
+  --max-connections <n>     HTTP: connections served at once; past them     [MCP_MAX_CONNECTIONS]
+                            503 + Retry-After (default: ${DEFAULT_MAX_CONNECTIONS})
+  --max-buffered-mb <MiB>   HTTP: request bodies held in memory at once,    [MCP_MAX_BUFFERED_MB]
+                            all requests together (default: ${DEFAULT_MAX_BUFFERED_BYTES / MIB})
+  --request-timeout <s>     HTTP: seconds to receive a whole request        [MCP_REQUEST_TIMEOUT]
+                            (default: ${DEFAULT_REQUEST_TIMEOUT_MS / 1000}; 0: no limit)
   --read-only               Hide and refuse every tool that changes data    [MCP_READ_ONLY]
   --toolsets <ids>          Toolsets to enable: "a,b", "default,b" or "all" [MCP_TOOLSETS]
   --tools <names>           Comma-separated tools to enable                 [MCP_TOOLS]
@@ -126,6 +147,9 @@ export function parseServeArgs(
         'allowed-origins': { type: 'string' },
         'max-sessions': { type: 'string' },
         'session-idle-timeout': { type: 'string' },
+        'max-connections': { type: 'string' },
+        'max-buffered-mb': { type: 'string' },
+        'request-timeout': { type: 'string' },
         'read-only': { type: 'boolean' },
         toolsets: { type: 'string' },
         tools: { type: 'string' },
@@ -213,6 +237,40 @@ export function parseServeArgs(
       howToFix: `Use seconds, e.g. 1800 for 30 minutes, or 0 to keep idle sessions (default ${DEFAULT_SESSION_IDLE_TIMEOUT_MS / 1000}).`,
     });
   }
+  const maxConnectionsText =
+    values['max-connections'] ?? env.MCP_MAX_CONNECTIONS ?? String(DEFAULT_MAX_CONNECTIONS);
+  const maxConnections = Number(maxConnectionsText);
+  if (!/^\d+$/.test(maxConnectionsText) || maxConnections < 1) {
+    problems.push({
+      variable: '--max-connections',
+      problem: `"${maxConnectionsText}" is not a number of connections.`,
+      howToFix: `Use a whole number of 1 or more (default ${DEFAULT_MAX_CONNECTIONS}).`,
+    });
+  }
+  const bufferedText =
+    values['max-buffered-mb'] ?? env.MCP_MAX_BUFFERED_MB ?? String(DEFAULT_MAX_BUFFERED_BYTES / MIB);
+  const bufferedMiB = Number(bufferedText);
+  if (bufferedText.trim() === '' || !Number.isFinite(bufferedMiB) || bufferedMiB <= 0) {
+    problems.push({
+      variable: '--max-buffered-mb',
+      problem: `"${bufferedText}" is not a size in MiB.`,
+      howToFix: `Use MiB above 0, e.g. 256 (default ${DEFAULT_MAX_BUFFERED_BYTES / MIB}); at least the largest body (4 MiB) to accept every request.`,
+    });
+  }
+  const requestTimeoutText =
+    values['request-timeout'] ?? env.MCP_REQUEST_TIMEOUT ?? String(DEFAULT_REQUEST_TIMEOUT_MS / 1000);
+  const requestTimeoutSeconds = Number(requestTimeoutText);
+  if (
+    requestTimeoutText.trim() === '' ||
+    !Number.isFinite(requestTimeoutSeconds) ||
+    requestTimeoutSeconds < 0
+  ) {
+    problems.push({
+      variable: '--request-timeout',
+      problem: `"${requestTimeoutText}" is not a number of seconds.`,
+      howToFix: `Use seconds, e.g. 60, or 0 for no limit (default ${DEFAULT_REQUEST_TIMEOUT_MS / 1000}).`,
+    });
+  }
   const logLevel = values['log-level'] ?? env.MCP_LOG_LEVEL ?? 'info';
   if (!['debug', 'info', 'warn', 'error'].includes(logLevel)) {
     problems.push({
@@ -243,6 +301,9 @@ export function parseServeArgs(
     allowedOrigins,
     maxSessions,
     sessionIdleTimeoutMs: idleSeconds * 1000,
+    maxConnections,
+    maxBufferedBytes: Math.round(bufferedMiB * MIB),
+    requestTimeoutMs: Math.round(requestTimeoutSeconds * 1000),
     logLevel: logLevel as LogLevel,
     selection: {
       readOnly: values['read-only'] ?? truthy(env.MCP_READ_ONLY),
@@ -320,6 +381,9 @@ export async function runServeCli<TDeps>(
             allowedOrigins: args.allowedOrigins,
             maxSessions: args.maxSessions,
             sessionIdleTimeoutMs: args.sessionIdleTimeoutMs,
+            maxConnections: args.maxConnections,
+            maxBufferedBytes: args.maxBufferedBytes,
+            requestTimeoutMs: args.requestTimeoutMs,
             ...(options.httpRoutes ? { routes: options.httpRoutes({ deps, logger }) } : {}),
           })
         : await serveStdio(serverOptions);

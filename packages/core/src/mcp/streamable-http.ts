@@ -7,8 +7,9 @@
  * stateless by default — every POST gets a fresh server + transport, so replicas can sit behind a
  * load balancer with no sticky sessions — or, with `stateful`, with sessions (`Mcp-Session-Id`) in
  * memory, bounded in number and idle time (SessionTable). A health endpoint answers `GET /health`
- * for orchestrators. Every request first passes the Host rule (host-check.ts: DNS rebinding), the
- * Origin rule and the body limit, whichever era it is.
+ * for orchestrators. Every request first passes the connection bound, the Host rule (host-check.ts:
+ * DNS rebinding), the Origin rule and the body limits (request-limits.ts: size, memory held across
+ * requests, JSON depth), whichever era it is; node:http times out slow headers and bodies.
  *
  * Cancellation without sessions: a client that closes the response stream cancels the call (the
  * instance is closed, which aborts the handler). A `notifications/cancelled` sent in a later POST is
@@ -36,6 +37,21 @@ import { createStreamLogger } from '../logging/logger.ts';
 import { createMcpServerFactory, type McpServerOptions } from './create-mcp-server.ts';
 import { createHostCheck, isLoopbackAddress } from './host-check.ts';
 import { indexRoutes, type HttpRoute, type HttpRouteMethod, type HttpRouteResponse } from './http-route.ts';
+import {
+  BodyMemory,
+  ClientGone,
+  ConnectionTable,
+  connectionsFull,
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_BUFFERED_BYTES,
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  parseJsonBody,
+  readBody,
+  RequestRefusal,
+  type BodyLimits,
+} from './request-limits.ts';
 import { SessionTable } from './session-table.ts';
 import type { RunningServer } from './stdio.ts';
 
@@ -64,6 +80,23 @@ export interface HttpServeOptions {
   sessionIdleTimeoutMs?: number;
   /** Largest accepted request body in bytes (MCP requests and routes). @default 4 MiB */
   maxBodyBytes?: number;
+  /**
+   * Request-body bytes held in memory at once across all requests; a body past it is refused with
+   * 503 and `Retry-After`. @default 64 MiB
+   */
+  maxBufferedBytes?: number;
+  /**
+   * Connections served at once: at the bound the longest idle one is closed to make room, and when
+   * all are busy a request is refused with 503 and `Retry-After`. @default 512
+   */
+  maxConnections?: number;
+  /** Time to receive a request's headers; then 408 and the connection closes. @default 10 s */
+  headersTimeoutMs?: number;
+  /**
+   * Time to receive a whole request, headers and body (not the time to answer it); then 408 and the
+   * connection closes. 0: no limit. @default 30 s
+   */
+  requestTimeoutMs?: number;
   /**
    * More endpoints on the same listener (e.g. `POST /webhooks/clickup`), behind the same Host and
    * Origin rules and body limit.
@@ -109,17 +142,6 @@ function jsonRpcError(
   sendJson(res, status, { jsonrpc: '2.0', error: { code, message }, id: null }, headers);
 }
 
-/** The path of a request target; undefined when it is not a URL path. */
-function pathnameOf(target: string | undefined): string | undefined {
-  try {
-    // Origin form ("/mcp?x") is the path itself; absolute form ("http://host/mcp") is a URL.
-    const text = target ?? '/';
-    return new URL(text.startsWith('/') ? `http://localhost${text}` : text).pathname;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Who is calling, without sessions (see the file comment): the credentials, or — on a server bound
  * to loopback — the address and user agent; `undefined` when anonymous calls cannot be told apart.
@@ -133,34 +155,31 @@ function callerKey(req: IncomingMessage, loopback: boolean): string | undefined 
     .digest('base64url')}`;
 }
 
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) {
-      throw Object.assign(new Error(`Payload too large: the request body must not exceed ${limit} bytes.`), {
-        status: 413,
-      });
-    }
-    chunks.push(chunk as Buffer);
+/** The values of the request's `Host` headers (node:http keeps only the first in `req.headers`). */
+function hostHeaders(req: IncomingMessage): string[] | undefined {
+  let hosts: string[] | undefined;
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length === 4 && name.toLowerCase() === 'host') (hosts ??= []).push(raw[i + 1] as string);
   }
-  return Buffer.concat(chunks);
+  return hosts;
 }
 
-function parseJson(text: string): unknown {
+/**
+ * The path of a request target and, in absolute form (`http://host/path`), the host it names;
+ * undefined when the target is neither a path nor an http(s) URL.
+ */
+function readTarget(target: string | undefined): { pathname: string; authority?: string } | undefined {
+  const text = target ?? '/';
   try {
-    return text === '' ? undefined : JSON.parse(text);
+    if (text.startsWith('/')) return { pathname: new URL(`http://localhost${text}`).pathname };
+    const url = new URL(text);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    return { pathname: url.pathname, authority: url.host };
   } catch {
-    throw Object.assign(new Error('Parse error: the request body is not valid JSON.'), {
-      status: 400,
-      rpc: -32700,
-    });
+    return undefined;
   }
-}
-
-async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
-  return parseJson((await readBody(req, limit)).toString('utf8'));
 }
 
 export async function serveHttp<TDeps>(
@@ -170,7 +189,18 @@ export async function serveHttp<TDeps>(
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
   const healthPath = options.healthPath ?? '/health';
-  const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const bodyLimits: BodyLimits = {
+    maxBodyBytes: maxBody,
+    memory: new BodyMemory(options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES),
+  };
+  const connections = new ConnectionTable(options.maxConnections ?? DEFAULT_MAX_CONNECTIONS);
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  // node:http wants the headers no later than the whole request.
+  const headersTimeout = Math.min(
+    options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
+    requestTimeout || Number.POSITIVE_INFINITY,
+  );
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
   const checkHost = createHostCheck(host, options.allowedHosts);
   const routes = indexRoutes(options.routes ?? [], { path, healthPath });
@@ -319,9 +349,11 @@ export async function serveHttp<TDeps>(
     }
     let body: Buffer;
     try {
-      body = await readBody(req, maxBody);
+      body = await readBody(req, res, bodyLimits);
     } catch (error) {
-      sendJson(res, 413, { error: (error as Error).message });
+      if (error instanceof RequestRefusal)
+        sendJson(res, error.status, { error: error.message }, error.headers);
+      else clientGone(req, error);
       return;
     }
     const aborted = new AbortController();
@@ -333,13 +365,14 @@ export async function serveHttp<TDeps>(
           url: new URL(req.url ?? '/', 'http://localhost'),
           headers: req.headers,
           body,
-          json: () => parseJson(body.toString('utf8')),
+          json: () => parseJsonBody(body.toString('utf8')),
           signal: aborted.signal,
         }),
       )
       .catch((error: unknown) => {
-        if ((error as { rpc?: number }).rpc === -32700) {
-          return { status: 400, body: { error: 'The request body is not valid JSON.' } };
+        if (error instanceof RequestRefusal) {
+          const text = error.rpc === -32700 ? 'The request body is not valid JSON.' : error.message;
+          return { status: error.status, body: { error: text } };
         }
         logger.error('HTTP route failed', { route: `${route.method} ${route.path}`, error });
         return { status: 500, body: { error: 'Internal server error.' } };
@@ -356,14 +389,31 @@ export async function serveHttp<TDeps>(
     }
   };
 
+  /** A request whose body never came: the client left (or node:http timed it out). Not our fault. */
+  const clientGone = (req: IncomingMessage, error: unknown) => {
+    if (!(error instanceof ClientGone)) throw error;
+    logger.info('HTTP request abandoned: the connection closed before the body arrived', {
+      method: req.method,
+      path: req.url?.slice(0, 200),
+      receivedBytes: error.received,
+    });
+  };
+
+  const refuse = (res: ServerResponse, refusal: RequestRefusal) =>
+    jsonRpcError(res, refusal.status, refusal.rpc, refusal.message, refusal.headers);
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const verdict = checkHost(req.headers.host);
+    if (!connections.admit(req, res)) {
+      refuse(res, connectionsFull(connections));
+      return;
+    }
+    const verdict = checkHost(hostHeaders(req));
     if (!verdict.ok) {
       jsonRpcError(res, verdict.status, -32000, verdict.message);
       return;
     }
-    const pathname = pathnameOf(req.url);
-    if (pathname === undefined) {
+    const target = readTarget(req.url);
+    if (target === undefined) {
       jsonRpcError(
         res,
         400,
@@ -372,6 +422,15 @@ export async function serveHttp<TDeps>(
       );
       return;
     }
+    if (target.authority !== undefined) {
+      // Absolute form: the host it names is the one the request is addressed to.
+      const named = checkHost(target.authority);
+      if (!named.ok) {
+        jsonRpcError(res, named.status, -32000, named.message);
+        return;
+      }
+    }
+    const pathname = target.pathname;
     if (req.method === 'GET' && pathname === healthPath) {
       sendJson(res, 200, {
         status: 'ok',
@@ -403,34 +462,40 @@ export async function serveHttp<TDeps>(
       return;
     }
     try {
-      const body = req.method === 'POST' ? await readJsonBody(req, maxBody) : undefined;
+      const body =
+        req.method === 'POST'
+          ? parseJsonBody((await readBody(req, res, bodyLimits)).toString('utf8'))
+          : undefined;
       if (body !== undefined && !(await isLegacyRequest(await toWebRequest(req, body), body))) {
         await serveModern(req, res, body);
         return;
       }
       await (options.stateful ? handleStateful(req, res, body) : handleStateless(req, res, body));
     } catch (error) {
-      const status = (error as { status?: number }).status ?? 500;
-      if (status === 500) logger.error('HTTP request failed', { error });
-      if (!res.headersSent) {
-        jsonRpcError(
-          res,
-          status,
-          (error as { rpc?: number }).rpc ?? -32603,
-          status === 500 ? 'Internal server error.' : (error as Error).message,
-        );
+      if (error instanceof RequestRefusal) {
+        if (!res.headersSent) refuse(res, error);
+        return;
       }
+      clientGone(req, error); // anything else goes on to be logged as a failure
     }
   };
 
-  const http = createServer((req, res) => {
-    // Nothing a request does may escape: an unhandled rejection would end the process.
-    handle(req, res).catch((error: unknown) => {
-      logger.error('HTTP request failed', { error });
-      if (!res.headersSent) jsonRpcError(res, 500, -32603, 'Internal server error.');
-      else res.destroy();
-    });
-  });
+  const http = createServer(
+    {
+      headersTimeout,
+      requestTimeout,
+      // How often node:http looks for connections past those timeouts.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4))),
+    },
+    (req, res) => {
+      // Nothing a request does may escape: an unhandled rejection would end the process.
+      handle(req, res).catch((error: unknown) => {
+        logger.error('HTTP request failed', { error });
+        if (!res.headersSent) jsonRpcError(res, 500, -32603, 'Internal server error.');
+        else res.destroy();
+      });
+    },
+  );
 
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
