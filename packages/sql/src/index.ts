@@ -3,6 +3,14 @@
 export type { SqlDriver, SqlQueryable } from './sql-driver.ts';
 export { openPgliteDriver, type PgliteDriverOptions, type PgliteLocation } from './pglite-driver.ts';
 export { openPgDriver, type PgDriverOptions } from './pg-driver.ts';
+export {
+  lockDirectory,
+  DirectoryInUseError,
+  LOCK_FILE,
+  type DirectoryLock,
+  type LockHolder,
+  type LockOptions,
+} from './directory-lock.ts';
 export { pgliteTemplate } from './pglite-template.ts';
 export {
   migrate,

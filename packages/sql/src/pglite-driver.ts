@@ -4,10 +4,13 @@
  * seconds to initialise, an existing one about a second — so callers open it lazily, never on a
  * server's start-up path. Every statement is written through to the directory before its promise
  * resolves (PGlite's default, not `relaxedDurability`). One process per directory: PGlite takes no
- * lock, so do not point two processes at the same one.
+ * lock, so the driver locks the directory (directory-lock.ts) before PGlite starts — a second
+ * process, or a second open in this one, is refused at once with DirectoryInUseError — and
+ * releases it on close and when the process exits.
  */
 import { access, mkdir } from 'node:fs/promises';
 import type { Extensions, PGlite, Transaction } from '@electric-sql/pglite';
+import { lockDirectory, type DirectoryLock } from './directory-lock.ts';
 import type { SqlDriver, SqlQueryable } from './sql-driver.ts';
 
 /** Where the data lives: a directory, or `{ memory: true }` for a database that ends with the process. */
@@ -27,24 +30,47 @@ export interface PgliteDriverOptions {
   loadDataDir?: Blob;
   /** Settings of the connection (`SET name = value` after it opens), e.g. `{ enable_seqscan: 'off' }`. */
   settings?: Readonly<Record<string, string | number>>;
+  /**
+   * What the refusal of a directory another process holds advises, after naming that process, e.g.
+   * 'Point CLICKUP_WEBHOOK_STORE at another directory, or set DATABASE_URL for several processes.'
+   * Default: stop that process or use another directory; several processes share a store through
+   * PostgreSQL (DATABASE_URL).
+   */
+  busyHint?: string;
 }
 
 export async function openPgliteDriver(
   location: PgliteLocation,
   options: PgliteDriverOptions = {},
 ): Promise<SqlDriver> {
-  const { PGlite } = await import('@electric-sql/pglite');
   const directory = typeof location === 'string' ? location : undefined;
-  if (directory !== undefined) await mkdir(directory, { recursive: true });
-  const fresh = directory === undefined || !(await hasDatabase(directory));
-  const settings = {
-    ...(options.extensions ? { extensions: options.extensions } : {}),
-    ...(options.loadDataDir && fresh ? { loadDataDir: options.loadDataDir } : {}),
-  };
-  const db: PGlite =
-    directory === undefined ? await PGlite.create(settings) : await PGlite.create(directory, settings);
-  for (const [name, value] of Object.entries(options.settings ?? {})) {
-    await db.query('SELECT set_config($1, $2, false)', [name, String(value)]);
+  let lock: DirectoryLock | undefined;
+  if (directory !== undefined) {
+    await mkdir(directory, { recursive: true });
+    // before PGlite loads: a directory in use is refused in milliseconds
+    lock = lockDirectory(directory, options.busyHint === undefined ? {} : { hint: options.busyHint });
+  }
+  let db: PGlite;
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const fresh = directory === undefined || !(await hasDatabase(directory));
+    const settings = {
+      ...(options.extensions ? { extensions: options.extensions } : {}),
+      ...(options.loadDataDir && fresh ? { loadDataDir: options.loadDataDir } : {}),
+    };
+    db = directory === undefined ? await PGlite.create(settings) : await PGlite.create(directory, settings);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  try {
+    for (const [name, value] of Object.entries(options.settings ?? {})) {
+      await db.query('SELECT set_config($1, $2, false)', [name, String(value)]);
+    }
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    lock?.release();
+    throw error;
   }
   const queryable = (q: PGlite | Transaction): SqlQueryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
@@ -55,7 +81,13 @@ export async function openPgliteDriver(
     kind: 'pglite',
     ...queryable(db),
     transaction: (fn) => db.transaction((tx) => fn(queryable(tx))),
-    close: () => db.close(),
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }
 
