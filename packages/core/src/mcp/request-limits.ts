@@ -1,7 +1,7 @@
 /**
- * What one HTTP server spends on its clients, bounded (ADR 0011, addendum): how many connections it serves at
- * once, how many request-body bytes it holds in memory at once across all requests, how large one
- * body may be and how deeply its JSON may nest. Past a bound the request is answered — 503 with
+ * What one HTTP server spends on its clients, bounded (ADR 0011, addendum): how many connections
+ * it serves at once, how many request-body bytes it holds in memory at once across all requests,
+ * how large one body may be and how deeply its JSON may nest. Past a bound the request is answered — 503 with
  * `Retry-After` when the server is full, 413 when the body is too large, 400 when the JSON nests too
  * deep — and a connection whose body was not read to its end is closed (`Connection: close`), so it
  * never waits for an answer that cannot come. The read timeouts are node:http's own
