@@ -207,6 +207,15 @@ describe('serveHttp: memory and connections are bounded in total', () => {
     expect(await within(2000, after.response())).toMatchObject({ status: 200 });
   });
 
+  it('closes at once a connection past twice the bound (a flood of silent connections)', async () => {
+    const { server } = await serve({ maxConnections: 1 });
+    const silent = [openRaw(server.port), openRaw(server.port)];
+    await sleep(50);
+    const third = openRaw(server.port);
+    expect(await within(1000, third.closed)).toBeUndefined();
+    for (const raw of silent) expect(raw.socket.destroyed).toBe(false);
+  });
+
   it('times out slow headers and slow bodies (408, closed), logs the body at info, and lets a slow answer run', async () => {
     const { server, logs } = await serve({ headersTimeoutMs: 300, requestTimeoutMs: 600 });
     const started = performance.now();

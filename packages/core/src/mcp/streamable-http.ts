@@ -485,7 +485,7 @@ export async function serveHttp<TDeps>(
       headersTimeout,
       requestTimeout,
       // How often node:http looks for connections past those timeouts.
-      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeout / 4))),
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor((headersTimeout || 4000) / 4))),
     },
     (req, res) => {
       // Nothing a request does may escape: an unhandled rejection would end the process.
@@ -497,6 +497,10 @@ export async function serveHttp<TDeps>(
     },
   );
 
+  // Connections that never send a request are not admitted (ConnectionTable) and close after
+  // headersTimeout; past twice the bound node:http closes new ones at once, so a flood of them
+  // cannot use up the process's file descriptors.
+  http.maxConnections = connections.maxConnections * 2;
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(options.port ?? 3000, host, () => resolve());
