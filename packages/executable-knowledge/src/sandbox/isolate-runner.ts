@@ -214,7 +214,7 @@ export class IsolateRunner {
             script.runSync(context, { timeout: budget() });
           } catch (error) {
             const limit = limitOf(error, isolate);
-            return fail(limit ?? hostErrorFailure(error, helperId, 'load'));
+            return fail(limit ?? hostErrorFailure(error, helperId, 'load', message.modules));
           }
         }
         if (setKey !== undefined) {
@@ -322,7 +322,7 @@ export class IsolateRunner {
       const limit = limitOf(error, isolate);
       // Anything else thrown by a runtime call is an unhandled promise rejection of helper code,
       // which isolated-vm reports at the end of the task.
-      return fail(limit ?? hostErrorFailure(error, helperId, phase));
+      return fail(limit ?? hostErrorFailure(error, helperId, phase, message.modules));
     } finally {
       if (!keep && !isolate.isDisposed) {
         control?.release();
@@ -530,8 +530,18 @@ function compileFailure(module: WireModule, error: unknown): HostFailure {
 /**
  * An error isolated-vm copied out of the isolate (module top-level code, or an unhandled rejection).
  * Its stack continues into this process after the `<isolated-vm boundary>` frame: that part is cut.
+ * What comes before it is the isolate's stack — unless isolated-vm copied none, because the error's
+ * `stack` was not a string (the helper set `Error.prepareStackTrace` to return something else, or
+ * replaced or deleted `stack`): then it is the stack of the error isolated-vm made in this process,
+ * with this process's frames and file paths. So only frames located in the request's modules or the
+ * sandbox runtime (or in no file) are kept: the host's paths never reach a HelperError.
  */
-function hostErrorFailure(error: unknown, helperId: string, phase: 'load' | 'call'): HostFailure {
+function hostErrorFailure(
+  error: unknown,
+  helperId: string,
+  phase: 'load' | 'call',
+  modules: readonly WireModule[],
+): HostFailure {
   // In the call phase the runtime catches everything the helper throws, so what still arrives
   // here is a promise rejection the helper left unhandled.
   const hint =
@@ -548,7 +558,7 @@ function hostErrorFailure(error: unknown, helperId: string, phase: 'load' | 'cal
       phase,
       name: error.name,
       message: error.message,
-      stack: cutStack.slice(0, 8000),
+      stack: isolateFrames(cutStack, modules).slice(0, 8000),
       ...hint,
     };
   }
@@ -561,4 +571,32 @@ function hostErrorFailure(error: unknown, helperId: string, phase: 'load' | 'cal
     stack: '',
     ...hint,
   };
+}
+
+const FRAME = /^\s+at /;
+
+/**
+ * `stack` without the frames located outside the request's modules and the sandbox runtime: the
+ * head (`Name: message`, which may span lines) stays, and a frame stays when it names one of those
+ * files as its location — `at file:1:2`, `at fn (file:1:2)`, `(eval at fn (file:1:2), …)` — or no
+ * file at all (`(<anonymous>)`, `(native)`).
+ */
+function isolateFrames(stack: string, modules: readonly WireModule[]): string {
+  const files = [ISOLATE_RUNTIME_FILENAME, ...modules.map((m) => m.filename)];
+  const lines = stack.split('\n');
+  const kept: string[] = [];
+  let inFrames = false;
+  for (const line of lines) {
+    if (!inFrames && !FRAME.test(line)) {
+      kept.push(line);
+      continue;
+    }
+    inFrames = true;
+    if (!FRAME.test(line)) continue;
+    const located = /:\d+:\d+\)?\s*$/.test(line);
+    if (!located || files.some((file) => line.includes(`(${file}:`) || line.includes(`at ${file}:`))) {
+      kept.push(line);
+    }
+  }
+  return kept.join('\n');
 }

@@ -422,6 +422,32 @@ describe('isolation between calls and the script cache', () => {
     }
   });
 
+  it('after loading, top-level var and function declarations are frozen with the global object; let and const state persists, for every caller', async () => {
+    // `var` and function declarations are properties of the global object, which the lock freezes;
+    // `let`/`const` bindings and the objects they hold are module state, shared by every call with
+    // these modules (whoever makes it): packs must not keep one call's data there.
+    const source = `var v = 0; let l = 0; const o = { n: 0 };
+      function f() { v++; l++; o.n++; return [v, l, o.n] }
+      module.exports = { f }`;
+    const strict = `'use strict'; var v = 0;\nfunction f() { v++; return v }\nmodule.exports = { f }`;
+    const own = createSandboxPool({ size: 1 });
+    try {
+      expect((await own.run(single(source))).value).toEqual([0, 1, 1]); // v++ is ignored (sloppy code)
+      expect((await own.run(single(source))).value).toEqual([0, 2, 2]);
+      const error = await own.run(single(strict)).catch((e: unknown) => e);
+      expect(HelperError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({
+        helperErrorName: 'TypeError',
+        helperErrorMessage: "Cannot assign to read only property 'v' of object '#<Object>'",
+      });
+      // A fresh context is used by one call only and is not locked: nothing is left for the next.
+      expect((await own.run(single(source, [], { freshContext: true }))).value).toEqual([1, 1, 1]);
+      expect((await own.run(single(source, [], { freshContext: true }))).value).toEqual([1, 1, 1]);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('freshContext: true gives a call a context no other call used', async () => {
     const own = createSandboxPool({ size: 1, freshContextPerCall: true });
     const source =

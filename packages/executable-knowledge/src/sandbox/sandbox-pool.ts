@@ -10,8 +10,11 @@
  * - Contexts: calls with the same modules (same sources, filenames and offsets) share one context,
  *   loaded once and then *locked* — the global object and every built-in reachable from it (with
  *   their prototypes, and the iterator/generator/typed-array intrinsics) are frozen — so no call can
- *   leave a global or a prototype change behind; variables at a module's top level do keep their
- *   values between those calls. Calls with other modules never see that context. With
+ *   leave a global or a prototype change behind. Top-level `var`s and function declarations are
+ *   properties of the global object and frozen with it (an assignment is ignored, a TypeError in
+ *   strict code); `let`/`const` bindings and the objects top-level names hold are module state that
+ *   persists between those calls, whoever makes them (packs keep nothing of one call there). Calls
+ *   with other modules never see that context. With
  *   `freshContextPerCall: true` (or `freshContext: true` on a request) every call gets a context no
  *   other call used. Any failure that could leave a context in doubt (a limit, an exception escaping
  *   the runtime) discards the isolate with all its contexts.

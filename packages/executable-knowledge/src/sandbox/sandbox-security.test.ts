@@ -269,6 +269,64 @@ describe('no way out to the host realm', () => {
   });
 });
 
+describe('no host path in what a helper error carries', () => {
+  /** What this process's frames would show: its files, Node's internals, file URLs. */
+  const hostTraces = [process.cwd(), 'file://', 'node:internal', 'isolate-runner', 'sandbox-host'];
+  const noHostTrace = (error: HelperError) => {
+    for (const text of [error.helperStack, error.message, error.helperErrorMessage]) {
+      for (const trace of hostTraces) expect(text).not.toContain(trace);
+    }
+  };
+
+  it("a helper's Error.prepareStackTrace returning a non-string, or a stack replaced or deleted, never shows this process's frames", async () => {
+    const stackMakers = [
+      'Error.prepareStackTrace = () => ({});',
+      'Error.prepareStackTrace = () => undefined;',
+      'Error.prepareStackTrace = () => 42;',
+      'Error.prepareStackTrace = () => "    at /etc/made-up.js:1:1";',
+    ];
+    const throwers = [
+      // At the top level, isolated-vm copies the thrown error out of the isolate.
+      (make: string) => `${make}\nthrow new TypeError('top');\nfunction f() {}\nmodule.exports = { f };`,
+      (make: string) =>
+        `${make}\nconst e = new Error('no stack'); delete e.stack; throw e;\nfunction f() {}\nmodule.exports = { f };`,
+      // An unhandled rejection is copied the same way, at the end of the call.
+      (make: string) =>
+        `${make}\nfunction f() { Promise.reject(new RangeError('unhandled')); return 1 }\nmodule.exports = { f };`,
+      // Thrown in the call: described inside the isolate.
+      (make: string) => `${make}\nfunction f() { throw new Error('in call') }\nmodule.exports = { f };`,
+    ];
+    for (const make of stackMakers) {
+      for (const thrower of throwers) {
+        for (const freshContext of [false, true]) {
+          let outcome: unknown;
+          try {
+            await pool.run({
+              modules: [{ id: 'trace', filename: 'trace.js', source: thrower(make) }],
+              entry: { module: 'trace', export: 'f' },
+              args: [],
+              freshContext,
+            });
+          } catch (error) {
+            outcome = error;
+          }
+          if (outcome === undefined) continue; // the rejection was noticed after the answer
+          expect(HelperError.isInstance(outcome)).toBe(true);
+          noHostTrace(outcome as HelperError);
+        }
+      }
+    }
+  }, 30_000);
+
+  it("a helper's own frames stay in the stack", async () => {
+    const top = await attempt(`throw new Error('top');\nfunction f() {}\nmodule.exports = { f };`);
+    const error = helperError(top);
+    expect(error.helperStack).toMatch(/^Error: top\n {4}at attack\.js:1:7/);
+    expect([error.file, error.line]).toEqual(['attack.js', 1]);
+    noHostTrace(error);
+  });
+});
+
 describe('prototype pollution stays in its call', () => {
   it('pollution inside one call reaches neither this process nor the next call', async () => {
     const first = await attack(`

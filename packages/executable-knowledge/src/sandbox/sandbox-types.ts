@@ -116,9 +116,11 @@ export interface SandboxPoolOptions {
   /**
    * `false` (default): calls with the same modules reuse one context, loaded once; after loading,
    * the runtime freezes the global object and the built-ins reachable from it, so no call can leave
-   * globals or prototype changes behind — but variables at the top level of a module keep their
-   * values between those calls (like module state in any server). `true`: every call gets a new
-   * context and loads its modules again (isolation between calls, ~0.7 ms more per call).
+   * globals or prototype changes behind. Top-level `var`s and function declarations are frozen with
+   * the global object (an assignment is ignored, a TypeError in strict code); `let`/`const` bindings
+   * and the objects top-level names hold are module state that persists between those calls,
+   * whoever makes them. `true`: every call gets a new context and loads its modules again — nothing
+   * survives a call, so calls of different tenants share nothing (~0.7 ms more per call).
    */
   freshContextPerCall?: boolean;
   /** Defaults for every request. */
