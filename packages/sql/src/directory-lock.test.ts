@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { isConnectionError } from './connection-errors.ts';
 import { DirectoryInUseError, LOCK_FILE, lockDirectory, type LockHolder } from './directory-lock.ts';
 
 const CHILD = path.join(import.meta.dirname, '__fixtures__', 'lock-child.ts');
@@ -98,6 +99,7 @@ describe('lockDirectory', () => {
     }
     expect(DirectoryInUseError.isInstance(error)).toBe(true);
     expect(error).toMatchObject({ code: 'directory_in_use', directory: dir, holder: { pid: process.pid } });
+    expect(isConnectionError(error)).toBe(true); // the store cannot be used: not a bug
     lock.release();
   });
 

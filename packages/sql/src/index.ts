@@ -12,6 +12,7 @@ export {
   type LockOptions,
 } from './directory-lock.ts';
 export { pgliteTemplate } from './pglite-template.ts';
+export { isConnectionError } from './connection-errors.ts';
 export {
   migrate,
   withAdvisoryLock,

@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { describeDriver } from './__fixtures__/driver-suite.ts';
+import { freePort } from '@toolsmith/testing';
+import { isConnectionError } from './connection-errors.ts';
 import { openPgDriver } from './pg-driver.ts';
 import {
   POSTGRES_MISSING,
@@ -105,6 +107,37 @@ if (postgresForTests()) {
         await driver.close();
         await admin.close();
       }
+    });
+
+    it('tells a server that cannot be reached or used from a failing statement (isConnectionError), and survives a connection ended in a transaction', async () => {
+      const closed = `postgres://postgres@127.0.0.1:${await freePort()}/postgres`;
+      const unreachable = await openPgDriver(closed).catch((error: unknown) => error);
+      expect(unreachable).toMatchObject({ code: 'ECONNREFUSED' });
+      expect(isConnectionError(unreachable)).toBe(true);
+      const noDatabase = await openPgDriver(cluster.url.replace(/\/postgres$/, '/nowhere')).catch(
+        (error: unknown) => error,
+      );
+      expect(isConnectionError(noDatabase)).toBe(true);
+
+      const driver = await openPgDriver(await cluster.createDatabase());
+      try {
+        const syntax = await driver.query('SELEC 1').catch((error: unknown) => error);
+        expect(syntax).toMatchObject({ code: '42601' });
+        expect(isConnectionError(syntax)).toBe(false);
+        // the server ends this connection: the statement fails as a connection failure
+        const killed = await driver
+          .transaction(async (tx) => {
+            await tx.query('SELECT pg_terminate_backend(pg_backend_pid())');
+          })
+          .catch((error: unknown) => error);
+        expect(isConnectionError(killed)).toBe(true);
+        // …without an unhandled 'error' event ending the process, and the pool goes on
+        expect(await driver.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      } finally {
+        await driver.close();
+      }
+      expect(isConnectionError(new Error('duplicate key'))).toBe(false);
+      expect(isConnectionError(undefined)).toBe(false);
     });
   });
 } else {

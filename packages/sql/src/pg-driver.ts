@@ -49,16 +49,25 @@ export async function openPgDriver(
     ...queryable(pool),
     async transaction(fn) {
       const client = await pool.connect();
+      // While checked out, a client has no pool listener: a connection the server ends (restart,
+      // pg_terminate_backend) would emit an unhandled 'error' and end the process. The statement
+      // in flight fails with it anyway; the broken client is destroyed instead of going back.
+      const ignore = () => undefined;
+      client.on('error', ignore);
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const result = await fn(queryable(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await client.query('ROLLBACK').catch((rollback: unknown) => {
+          broken = rollback instanceof Error ? rollback : new Error(String(rollback));
+        });
         throw error;
       } finally {
-        client.release();
+        client.off('error', ignore);
+        client.release(broken);
       }
     },
     close: () => pool.end(),
