@@ -6,6 +6,7 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { decodeBase64, mimeTypeOf, readUploadFile } from './upload-file.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 export const UploadAttachmentParams = lazySchema(() =>
   z.object({
@@ -34,6 +35,16 @@ export class UploadAttachmentTool extends ClickUpTool<ReturnType<typeof UploadAt
 
   getParamsSchema() {
     return UploadAttachmentParams();
+  }
+
+  override outcomeCheck(params: z.output<ReturnType<typeof UploadAttachmentParams>>): OutcomeCheck {
+    const name = params.file_name ?? params.path?.split(/[/\\]/).pop() ?? 'the file';
+    return {
+      done: 'the file was attached',
+      tool: undefined,
+      lookFor: `an attachment ${JSON.stringify(name)} on task ${params.task_id} in ClickUp (its url is in clickup_get_task's answer)`,
+      then: 'upload it again only if it is not there',
+    };
   }
 
   async execute(params: z.output<ReturnType<typeof UploadAttachmentParams>>, ctx: ClickUpCtx) {

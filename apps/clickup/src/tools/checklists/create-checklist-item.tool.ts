@@ -13,6 +13,7 @@ import {
 } from './checklist-params.ts';
 import { memberParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 export const CreateChecklistItemParams = lazySchema(() =>
   z.object({
@@ -33,6 +34,17 @@ export class CreateChecklistItemTool extends ChecklistTool<ReturnType<typeof Cre
 
   getParamsSchema() {
     return CreateChecklistItemParams();
+  }
+
+  override outcomeCheck({
+    checklist_id,
+    name,
+  }: z.output<ReturnType<typeof CreateChecklistItemParams>>): OutcomeCheck {
+    return {
+      done: 'the item was added',
+      tool: 'get_task',
+      lookFor: `an item ${JSON.stringify(name)} in checklist ${checklist_id} (read the task that holds it, with include: ["checklists"])`,
+    };
   }
 
   async execute(

@@ -6,6 +6,7 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { checklistNameParam, sawChecklist } from './checklist-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 export const CreateChecklistParams = lazySchema(() =>
   z.object({
@@ -25,6 +26,15 @@ export class CreateChecklistTool extends ClickUpTool<ReturnType<typeof CreateChe
 
   getParamsSchema() {
     return CreateChecklistParams();
+  }
+
+  override outcomeCheck({ task_id, name }: z.output<ReturnType<typeof CreateChecklistParams>>): OutcomeCheck {
+    return {
+      done: 'the checklist was added',
+      tool: 'get_task',
+      args: { task_id, include: ['checklists'] },
+      lookFor: `a checklist named ${JSON.stringify(name)}`,
+    };
   }
 
   async execute({ task_id, name }: z.output<ReturnType<typeof CreateChecklistParams>>, ctx: ClickUpCtx) {

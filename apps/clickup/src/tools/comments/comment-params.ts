@@ -41,3 +41,9 @@ export async function commentsPath(
 
 export const COMMENT_NOT_FOUND_HINT =
   "Find the comment id with clickup_get_comments (the task's comments) or clickup_get_comment_replies (a thread).";
+
+/** The start of a comment's text, quoted: enough to recognise it in a list. */
+export function quoteStart(text: string): string {
+  const line = text.trim().split('\n')[0]!;
+  return JSON.stringify(line.length > 80 ? `${line.slice(0, 80)}…` : line);
+}

@@ -12,6 +12,8 @@ import {
   notifyAllParam,
 } from './comment-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
+import { quoteStart } from './comment-params.ts';
 
 export const CreateCommentReplyParams = lazySchema(() =>
   z.object({
@@ -32,6 +34,15 @@ export class CreateCommentReplyTool extends ClickUpTool<ReturnType<typeof Create
 
   getParamsSchema() {
     return CreateCommentReplyParams();
+  }
+
+  override outcomeCheck(params: z.output<ReturnType<typeof CreateCommentReplyParams>>): OutcomeCheck {
+    return {
+      done: 'the reply was posted',
+      tool: 'get_comment_replies',
+      args: { comment_id: params.comment_id },
+      lookFor: `a reply of yours starting ${quoteStart(params.text)} among the newest`,
+    };
   }
 
   async execute(params: z.output<ReturnType<typeof CreateCommentReplyParams>>, ctx: ClickUpCtx) {

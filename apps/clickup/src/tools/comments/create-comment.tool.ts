@@ -6,6 +6,8 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, taskIdParam } from '../shared/params.ts';
 import { commentAssigneeParam, commentsPath, commentTextParam, notifyAllParam } from './comment-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
+import { quoteStart } from './comment-params.ts';
 
 export const CreateCommentParams = lazySchema(() =>
   z.object({
@@ -28,6 +30,15 @@ export class CreateCommentTool extends ClickUpTool<ReturnType<typeof CreateComme
 
   getParamsSchema() {
     return CreateCommentParams();
+  }
+
+  override outcomeCheck(params: z.output<ReturnType<typeof CreateCommentParams>>): OutcomeCheck {
+    return {
+      done: 'the comment was posted',
+      tool: 'get_comments',
+      args: params.list_id !== undefined ? { list_id: params.list_id } : { task_id: params.task_id },
+      lookFor: `a comment of yours starting ${quoteStart(params.text)} among the newest`,
+    };
   }
 
   async execute(params: z.output<ReturnType<typeof CreateCommentParams>>, ctx: ClickUpCtx) {

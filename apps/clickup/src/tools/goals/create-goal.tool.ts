@@ -5,6 +5,7 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { dateParam, memberParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 export const CreateGoalParams = lazySchema(() =>
   z.object({
@@ -25,6 +26,14 @@ export class CreateGoalTool extends ClickUpTool<ReturnType<typeof CreateGoalPara
 
   getParamsSchema() {
     return CreateGoalParams();
+  }
+
+  override outcomeCheck({ name }: z.output<ReturnType<typeof CreateGoalParams>>): OutcomeCheck {
+    return {
+      done: 'the goal was created',
+      tool: 'get_goals',
+      lookFor: `a goal named ${JSON.stringify(name)}`,
+    };
   }
 
   async execute(

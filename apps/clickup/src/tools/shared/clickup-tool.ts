@@ -6,6 +6,11 @@
  * of its own, so an empty string is refused unless a field declares what it means. Tools reach the
  * API only through `ctx.deps.client`; their checks that read the workspace (a parent in another
  * list, a tag the space lacks…) go in `beforeExecute`, before anything is sent.
+ *
+ * A tool whose write cannot be repeated safely (a create: ClickUp takes no idempotency key) says in
+ * `outcomeCheck` how to see whether a call whose answer was lost took effect; a timeout, a broken
+ * connection or a 5xx to its write is then answered "outcome unknown" with that check, never "try
+ * again" (outcome-unknown.ts).
  */
 import {
   ValidationError,
@@ -16,6 +21,7 @@ import {
 } from '@toolsmith/core';
 import { KnowledgeTool } from '@toolsmith/executable-knowledge';
 import type { ClickUpDeps } from '../../deps.ts';
+import { ambiguousWrite, isExplained, outcomeUnknown, type OutcomeCheck } from './outcome-unknown.ts';
 
 export type ClickUpCtx = ToolContext<ClickUpDeps>;
 
@@ -41,6 +47,27 @@ export abstract class ClickUpTool<
     } catch (error) {
       throw dotPaths(error, this.name);
     }
+  }
+
+  /**
+   * For a write that cannot be sent twice safely (non-idempotent: a create, starting or stopping a
+   * timer): how to check whether a call whose answer was lost took effect. Undefined: not such a write.
+   */
+  outcomeCheck(_params: InferSchemaOutput<TParams>): OutcomeCheck | undefined {
+    return undefined;
+  }
+
+  /** An ambiguous failure of a write with an `outcomeCheck` is "outcome unknown", with the check. */
+  protected override async translateError(
+    error: unknown,
+    params: InferSchemaOutput<TParams>,
+    ctx: ToolContext<ClickUpDeps>,
+  ): Promise<unknown> {
+    // No knowledge hints for it (nothing in the call was wrong): the message says what to do.
+    if (isExplained(error)) return error;
+    const check = ambiguousWrite(error) ? this.outcomeCheck(params) : undefined;
+    if (check) return outcomeUnknown(error, this.name, check);
+    return super.translateError(error, params, ctx);
   }
 }
 

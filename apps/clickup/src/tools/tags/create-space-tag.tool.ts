@@ -5,6 +5,7 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { spaceIdParam } from '../shared/params.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 const colorParam = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'a colour is hex, e.g. "#e50000"');
 
@@ -27,6 +28,15 @@ export class CreateSpaceTagTool extends ClickUpTool<ReturnType<typeof CreateSpac
 
   getParamsSchema() {
     return CreateSpaceTagParams();
+  }
+
+  override outcomeCheck({ space_id, name }: z.output<ReturnType<typeof CreateSpaceTagParams>>): OutcomeCheck {
+    return {
+      done: 'the tag was created',
+      tool: 'get_space_tags',
+      args: { space_id },
+      lookFor: `a tag named ${JSON.stringify(name)}`,
+    };
   }
 
   async execute(

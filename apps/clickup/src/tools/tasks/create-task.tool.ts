@@ -6,7 +6,7 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, taskIdParam } from '../shared/params.ts';
 import { parentInList } from '../shared/relationships.ts';
 import { taskFields, toTaskWrite, userRef } from '../shared/task-params.ts';
-import { findCreatedTask, lostAnswer, unknownOutcome } from './find-created-task.ts';
+import { createdTaskCheck, findCreatedTask, lostAnswer, unknownOutcome } from './find-created-task.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const CreateTaskParams = lazySchema(() =>
@@ -54,6 +54,10 @@ export class CreateTaskTool extends ClickUpTool<
     return CreateTaskParams();
   }
 
+  override outcomeCheck(params: Params) {
+    return createdTaskCheck(params.list_id, params.name);
+  }
+
   /** Dates and the estimate in the API's form, a parent in the same list; then the pack's validators. */
   protected override async beforeExecute(params: Params, ctx: ClickUpCtx) {
     toTaskWrite(params as Record<string, unknown>);
@@ -87,7 +91,7 @@ export class CreateTaskTool extends ClickUpTool<
           note: 'The API did not answer, but the task was created: this is it. Do not create it again.',
         };
       }
-      throw unknownOutcome(error, call, found);
+      throw unknownOutcome(error, call, found, this.name);
     }
   }
 }

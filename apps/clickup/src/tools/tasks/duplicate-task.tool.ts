@@ -5,6 +5,7 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, taskIdParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 const DuplicateTaskParams = lazySchema(() =>
   z.object({
@@ -28,10 +29,22 @@ export class DuplicateTaskTool extends ClickUpTool<ReturnType<typeof DuplicateTa
     return DuplicateTaskParams();
   }
 
-  async execute(
-    { task_id, list_id, name }: z.output<ReturnType<typeof DuplicateTaskParams>>,
-    ctx: ClickUpCtx,
-  ) {
+  override outcomeCheck({
+    task_id,
+    list_id,
+    name,
+  }: z.output<ReturnType<typeof DuplicateTaskParams>>): OutcomeCheck {
+    return {
+      done: `the copy of ${task_id} was made`,
+      tool: 'get_list_tasks',
+      // execute fills both in from the source task before the create is sent.
+      ...(list_id !== undefined ? { args: { list_id, include_closed: true, subtasks: true } } : {}),
+      lookFor: `${name === undefined ? `a copy named like ${task_id}` : JSON.stringify(name)} among the newest tasks${list_id === undefined ? ` of ${task_id}'s list` : ''}`,
+    };
+  }
+
+  async execute(params: z.output<ReturnType<typeof DuplicateTaskParams>>, ctx: ClickUpCtx) {
+    const { task_id, list_id, name } = params;
     const { client } = ctx.deps;
     const { path, query } = await client.task(task_id, '', ctx.signal);
     const source = await client.get<ApiTask>(path, {
@@ -39,6 +52,10 @@ export class DuplicateTaskTool extends ClickUpTool<ReturnType<typeof DuplicateTa
       signal: ctx.signal,
     });
     const target = list_id ?? source.list?.id;
+    // Where the copy goes and its name, for outcomeCheck if the answer to the create is lost (the
+    // params object is this call's own).
+    params.list_id = target;
+    params.name = name ?? source.name;
     const sameList = target === source.list?.id;
     const copy = await client.post<ApiTask>(`/list/${encodeURIComponent(target!)}/task`, {
       json: {

@@ -5,10 +5,9 @@
  * and a creation time since the call started. When it does not turn up, the outcome is unknown and
  * the agent is told how to check before creating it again.
  */
-import { ApiError, buildToolName, NetworkError, TimeoutError } from '@toolsmith/core';
 import type { ApiTask } from '../../api/dto/task-view.ts';
-import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ambiguousWrite, briefly, outcomeUnknown, type OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 /** Allowance for ClickUp's clock being behind this machine's. */
 const CLOCK_SKEW_MS = 5000;
@@ -24,12 +23,16 @@ export interface CreateCall {
 export type CreatedLookup = { task: ApiTask; failure?: undefined } | { task?: undefined; failure?: string };
 
 /** A failure after which the task may exist though no answer said so. */
-export function lostAnswer(error: unknown): boolean {
-  return (
-    TimeoutError.isInstance(error) ||
-    NetworkError.isInstance(error) ||
-    (ApiError.isInstance(error) && error.status >= 500)
-  );
+export const lostAnswer = ambiguousWrite;
+
+/** How to see whether a create in `listId` named `name` made its task. */
+export function createdTaskCheck(listId: string, name: string, what = 'the task was created'): OutcomeCheck {
+  return {
+    done: what,
+    tool: 'get_list_tasks',
+    args: { list_id: listId, include_closed: true, subtasks: true },
+    lookFor: `${JSON.stringify(name)} among the newest tasks`,
+  };
 }
 
 /** The newest tasks of the list created since the call started, searched for the name. */
@@ -50,29 +53,19 @@ export async function findCreatedTask(ctx: ClickUpCtx, call: CreateCall): Promis
     const task = tasks.find((t) => t.name.trim() === call.name.trim());
     return task ? { task } : {};
   } catch (error) {
-    return { failure: error instanceof Error ? error.message : String(error) };
+    return { failure: briefly(error) };
   }
-}
-
-function describeLoss(error: unknown): string {
-  if (TimeoutError.isInstance(error)) return `no answer came within ${error.timeoutMs} ms`;
-  if (ApiError.isInstance(error)) return `ClickUp answered HTTP ${error.status}`;
-  return 'the connection failed before the answer arrived';
 }
 
 /**
  * The text of a lost create whose task did not turn up: the outcome is unknown, and how to check.
  * Replaces the error's message (its class, status and request id stay).
  */
-export function unknownOutcome<E>(error: E, call: CreateCall, lookup: CreatedLookup): E {
+export function unknownOutcome<E>(error: E, call: CreateCall, lookup: CreatedLookup, tool: string): E {
   const since = new Date(call.since - CLOCK_SKEW_MS).toISOString();
   const looked =
     lookup.failure === undefined
       ? `no task named ${JSON.stringify(call.name)} created since ${since} is in the list yet (ClickUp may still be making it)`
-      : `looking for it failed as well (${lookup.failure.split('\n')[0]})`;
-  const message =
-    `It is not known whether the task was created: the create got no usable answer (${describeLoss(error)}) and was not sent again, and ${looked}. ` +
-    `Before creating it again, call ${buildToolName('get_list_tasks', TOOL_PREFIX)} with list_id ${JSON.stringify(call.listId)} and look for ${JSON.stringify(call.name)} among the newest tasks; create it only if it is not there.`;
-  if (error instanceof Error) error.message = message;
-  return error;
+      : `looking for it failed as well (${lookup.failure})`;
+  return outcomeUnknown(error, tool, createdTaskCheck(call.listId, call.name), looked);
 }

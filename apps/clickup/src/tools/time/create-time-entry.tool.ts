@@ -6,6 +6,7 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { dateParam, memberParam, taskIdParam } from '../shared/params.ts';
 import { taskForEntry, timeEntriesPath } from './time-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 export const CreateTimeEntryParams = lazySchema(() =>
   z.object({
@@ -61,6 +62,22 @@ export class CreateTimeEntryTool extends ClickUpTool<ReturnType<typeof CreateTim
       });
     }
     await super.beforeExecute(params, ctx);
+  }
+
+  override outcomeCheck(params: z.output<ReturnType<typeof CreateTimeEntryParams>>): OutcomeCheck {
+    const start = new Date(params.start.epochMs);
+    const end = params.end?.epochMs ?? params.start.epochMs + (params.duration?.ms ?? 0);
+    return {
+      done: 'the time entry was logged',
+      tool: 'get_time_entries',
+      args: {
+        start: start.toISOString(),
+        end: new Date(end + 60_000).toISOString(),
+        ...(params.task_id !== undefined ? { task_id: params.task_id } : {}),
+        ...(params.assignee !== undefined ? { assignee: [params.assignee] } : {}),
+      },
+      lookFor: `an entry starting ${start.toISOString()} lasting ${Math.round((end - start.getTime()) / 60_000)} min`,
+    };
   }
 
   async execute(params: z.output<ReturnType<typeof CreateTimeEntryParams>>, ctx: ClickUpCtx) {

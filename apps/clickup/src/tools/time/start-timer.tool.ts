@@ -6,6 +6,7 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { taskForEntry, timeEntriesPath } from './time-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 export const StartTimerParams = lazySchema(() =>
   z.object({
@@ -26,6 +27,15 @@ export class StartTimerTool extends ClickUpTool<ReturnType<typeof StartTimerPara
 
   getParamsSchema() {
     return StartTimerParams();
+  }
+
+  override outcomeCheck(params: z.output<ReturnType<typeof StartTimerParams>>): OutcomeCheck {
+    return {
+      done: 'the timer was started',
+      tool: 'get_running_timer',
+      lookFor: `a timer started just now${params.task_id !== undefined ? ` on ${params.task_id}` : ''}`,
+      then: 'start it again only if it is not running',
+    };
   }
 
   async execute(params: z.output<ReturnType<typeof StartTimerParams>>, ctx: ClickUpCtx) {

@@ -6,6 +6,7 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { timeEntriesPath } from './time-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 export const StopTimerParams = lazySchema(() => z.object({}));
 
@@ -19,6 +20,16 @@ export class StopTimerTool extends ClickUpTool<ReturnType<typeof StopTimerParams
 
   getParamsSchema() {
     return StopTimerParams();
+  }
+
+  override outcomeCheck(): OutcomeCheck {
+    return {
+      done: 'the timer was stopped',
+      tool: 'get_running_timer',
+      lookFor:
+        'whether a timer still runs (none: it was stopped and saved; clickup_get_time_entries shows the entry)',
+      then: 'stop it again only if it still runs',
+    };
   }
 
   async execute(_params: z.output<ReturnType<typeof StopTimerParams>>, ctx: ClickUpCtx) {

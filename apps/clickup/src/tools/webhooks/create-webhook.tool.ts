@@ -8,6 +8,7 @@ import { keepWebhookSecret } from './webhook-secret-keeping.ts';
 import { endpointParam, eventsParam } from './webhook-params.ts';
 import { refuseSecondWebhook } from './same-endpoint.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 const CreateWebhookParams = lazySchema(() =>
   z.object({
@@ -38,6 +39,14 @@ export class CreateWebhookTool extends ClickUpTool<ReturnType<typeof CreateWebho
   protected override async beforeExecute(params: Params, ctx: ClickUpCtx) {
     await refuseSecondWebhook(ctx, params.endpoint);
     await super.beforeExecute(params, ctx);
+  }
+
+  override outcomeCheck({ endpoint }: Params): OutcomeCheck {
+    return {
+      done: 'the webhook was created',
+      tool: 'list_webhooks',
+      lookFor: `a webhook with endpoint ${JSON.stringify(endpoint)}`,
+    };
   }
 
   async execute({ task_id, ...params }: Params, ctx: ClickUpCtx) {

@@ -6,6 +6,7 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { spaceIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 export const CreateFolderParams = lazySchema(() =>
   z.object({
@@ -25,6 +26,15 @@ export class CreateFolderTool extends ClickUpTool<ReturnType<typeof CreateFolder
 
   getParamsSchema() {
     return CreateFolderParams();
+  }
+
+  override outcomeCheck({ space_id, name }: z.output<ReturnType<typeof CreateFolderParams>>): OutcomeCheck {
+    return {
+      done: 'the folder was created',
+      tool: 'get_folders',
+      args: { space_id },
+      lookFor: `a folder named ${JSON.stringify(name)}`,
+    };
   }
 
   async execute({ space_id, name }: z.output<ReturnType<typeof CreateFolderParams>>, ctx: ClickUpCtx) {

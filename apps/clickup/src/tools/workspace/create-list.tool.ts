@@ -6,6 +6,7 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { folderIdParam, spaceIdParam } from '../shared/params.ts';
 import { listParent } from './list-parent.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 export const CreateListParams = lazySchema(() =>
   z.object({
@@ -28,6 +29,15 @@ export class CreateListTool extends ClickUpTool<ReturnType<typeof CreateListPara
 
   getParamsSchema() {
     return CreateListParams();
+  }
+
+  override outcomeCheck(params: z.output<ReturnType<typeof CreateListParams>>): OutcomeCheck {
+    return {
+      done: 'the list was created',
+      tool: 'get_lists',
+      args: params.folder_id !== undefined ? { folder_id: params.folder_id } : { space_id: params.space_id },
+      lookFor: `a list named ${JSON.stringify(params.name)}`,
+    };
   }
 
   async execute(params: z.output<ReturnType<typeof CreateListParams>>, ctx: ClickUpCtx) {

@@ -4,6 +4,7 @@ import { toSpaceDetail, type ApiSpace } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 export const CreateSpaceParams = lazySchema(() =>
   z.object({
@@ -23,6 +24,14 @@ export class CreateSpaceTool extends ClickUpTool<ReturnType<typeof CreateSpacePa
 
   getParamsSchema() {
     return CreateSpaceParams();
+  }
+
+  override outcomeCheck({ name }: z.output<ReturnType<typeof CreateSpaceParams>>): OutcomeCheck {
+    return {
+      done: 'the space was created',
+      tool: 'get_spaces',
+      lookFor: `a space named ${JSON.stringify(name)}`,
+    };
   }
 
   async execute(
