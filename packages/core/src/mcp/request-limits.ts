@@ -14,6 +14,11 @@ import type { Socket } from 'node:net';
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** Request-body bytes held in memory at once, across all requests: 16 bodies of the largest size. */
 export const DEFAULT_MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
+/**
+ * A body this small is never refused for memory (only the connection bound limits them: 512 × 64 KiB
+ * is 32 MiB), so that clients holding large bodies cannot keep ordinary MCP requests out.
+ */
+export const SMALL_BODY_BYTES = 64 * 1024;
 /** Connections served at once. */
 export const DEFAULT_MAX_CONNECTIONS = 512;
 /** Time to receive a request's headers. */
@@ -54,7 +59,8 @@ const inMiB = (bytes: number) =>
 
 /**
  * The request-body bytes held in memory at once. A body holds its declared `Content-Length` from
- * its first byte (a chunked one, what has arrived) until its response closes.
+ * its first byte (a chunked one, what has arrived) until its response closes. Up to
+ * SMALL_BODY_BYTES of a body always fit.
  */
 export class BodyMemory {
   readonly maxBytes: number;
@@ -73,6 +79,11 @@ export class BodyMemory {
     if (this.used + bytes > this.maxBytes) return false;
     this.used += bytes;
     return true;
+  }
+
+  /** Holds `bytes` more whatever the bound (a small body). */
+  add(bytes: number): void {
+    this.used += bytes;
   }
 
   give(bytes: number): void {
@@ -114,7 +125,8 @@ export function readBody(req: IncomingMessage, res: ServerResponse, limits: Body
   let held = 0;
   res.once('close', () => memory.give(held));
   const hold = (bytes: number) => {
-    if (!memory.take(bytes)) return false;
+    if (held + bytes <= SMALL_BODY_BYTES) memory.add(bytes);
+    else if (!memory.take(bytes)) return false;
     held += bytes;
     return true;
   };

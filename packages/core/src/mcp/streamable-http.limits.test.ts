@@ -138,25 +138,25 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('serveHttp: memory and connections are bounded in total', () => {
   it('holds at most maxBufferedBytes of unfinished bodies; past it 503 with Retry-After, and the connection closes', async () => {
-    const { server } = await serve({ maxBodyBytes: 64 * 1024, maxBufferedBytes: 256 * 1024 });
-    // Four bodies that never finish hold 4 × 60,000 bytes of the 262,144.
-    const holders = Array.from({ length: 4 }, () => {
+    const { server } = await serve({ maxBodyBytes: 512 * 1024, maxBufferedBytes: 1024 * 1024 });
+    // Three bodies that never finish hold 3 × 300,000 bytes of the 1,048,576.
+    const holders = Array.from({ length: 3 }, () => {
       const raw = openRaw(server.port);
-      raw.send(post(60_000) + 'x'.repeat(30_000));
+      raw.send(post(300_000) + 'x'.repeat(100_000));
       return raw;
     });
     await sleep(100);
-    const fifth = openRaw(server.port);
-    fifth.send(post(60_000) + 'x'.repeat(1000));
-    const refused = await within(2000, fifth.response());
+    const fourth = openRaw(server.port);
+    fourth.send(post(300_000) + 'x'.repeat(1000));
+    const refused = await within(2000, fourth.response());
     expect(refused).toMatchObject({ status: 503, headers: { 'retry-after': '1', connection: 'close' } });
     expect(errorOf(refused as RawResponse)).toEqual({
       code: -32000,
       message:
-        'Service unavailable: the server is receiving as many request bodies as it holds at once (262144 bytes). Retry in a second; an operator can raise the bound with --max-buffered-mb (MCP_MAX_BUFFERED_MB).',
+        'Service unavailable: the server is receiving as many request bodies as it holds at once (1 MiB). Retry in a second; an operator can raise the bound with --max-buffered-mb (MCP_MAX_BUFFERED_MB).',
     });
-    expect(await within(2000, fifth.closed)).toBeUndefined();
-    // A chunked body is counted as it arrives.
+    expect(await within(2000, fourth.closed)).toBeUndefined();
+    // A chunked body is counted as it arrives: past 64 KiB it needs room too.
     const chunked = openRaw(server.port);
     chunked.send(
       [
@@ -165,15 +165,20 @@ describe('serveHttp: memory and connections are bounded in total', () => {
         'Content-Type: application/json',
         'Transfer-Encoding: chunked',
         '',
-        `${(40_000).toString(16)}\r\n${'x'.repeat(40_000)}\r\n`,
+        `${(200_000).toString(16)}\r\n${'x'.repeat(200_000)}\r\n`,
       ].join('\r\n'),
     );
     expect(await within(2000, chunked.response())).toMatchObject({ status: 503 });
+    // Small bodies (up to 64 KiB) always fit: the large ones cannot keep MCP requests out.
+    const small = openRaw(server.port);
+    small.send(post(Buffer.byteLength(LIST)) + LIST);
+    expect(await within(2000, small.response())).toMatchObject({ status: 200 });
     // Gone holders give their memory back.
     for (const holder of holders) holder.socket.destroy();
     await sleep(100);
+    const large = `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"pad":"${'x'.repeat(300_000)}"}}}`;
     const ok = openRaw(server.port);
-    ok.send(post(Buffer.byteLength(LIST)) + LIST);
+    ok.send(post(large.length) + large);
     expect(await within(2000, ok.response())).toMatchObject({ status: 200 });
   });
 
