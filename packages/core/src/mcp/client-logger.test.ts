@@ -63,6 +63,15 @@ describe('createClientLogger: what reaches the client', () => {
     logger.warn('call', { apiToken: 'abc', header: 'Bearer tok_123456' });
     expect(sent[0]?.data).toEqual({ message: 'call', apiToken: '[REDACTED]', header: 'Bearer [REDACTED]' });
   });
+  it('leaves out what nests deeper than 20 levels', () => {
+    const { logger, sent } = capture();
+    let deep: Record<string, unknown> = { path: '/srv/app/x.ts' };
+    for (let i = 0; i < 30; i++) deep = { deep };
+    logger.warn('deep', { deep });
+    const text = JSON.stringify(sent);
+    expect(text).toContain('[nested too deep]');
+    expect(text).not.toContain('/srv/');
+  });
 });
 
 describe('scrubForClient', () => {

@@ -82,11 +82,12 @@ export function scrubForClient(text: string): string {
 
 /**
  * A log field as a client may see it: Errors reduced to name, message and code (their cause the
- * same way), `stack` keys dropped, every string scrubbed. Bounded in depth like redactValue.
+ * same way), `stack` keys dropped, every string scrubbed; what nests deeper than 20 is left out.
  */
 function forClient(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return scrubForClient(value);
-  if (depth > 20 || value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > 20) return '[nested too deep]';
   if (value instanceof Error) {
     const { code, cause } = value as Error & { code?: unknown };
     return {
