@@ -5,6 +5,7 @@
 import { BaseResource, defineResourceMetadata, type ResourceContext } from '@toolsmith/core';
 import type { ClickUpDeps } from '../deps.ts';
 import { NO_WEBHOOK_STORE, toWebhookEventView } from './webhook-event-view.ts';
+import { WebhookStoreUnavailableError } from './webhook-store-unavailable.ts';
 
 export const WEBHOOK_EVENTS_URI = 'clickup://webhook-events';
 
@@ -22,7 +23,14 @@ export class WebhookEventsResource extends BaseResource<ClickUpDeps> {
   async read(ctx: ResourceContext<ClickUpDeps>) {
     const store = ctx.deps.webhookEvents;
     if (!store) return { items: [], note: NO_WEBHOOK_STORE };
-    const page = await store.list({}, { limit: 50 });
+    let page;
+    try {
+      page = await store.list({}, { limit: 50 });
+    } catch (error) {
+      // said like the tool says it: what is unavailable, what to do
+      if (WebhookStoreUnavailableError.isInstance(error)) return { items: [], note: error.message };
+      throw error;
+    }
     return { items: page.items.map((e) => toWebhookEventView(e)), more: page.hasMore };
   }
 }
