@@ -1,7 +1,7 @@
 /** The `coding-tools-mcp` bin, spawned and driven by the MCP SDK's real client over stdio. */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -121,6 +121,52 @@ describe('coding-tools-mcp', () => {
     const outside = await call('Read', { file_path: '../etc-passwd' });
     expect(outside.isError).toBe(true);
     expect(outside.text).toContain('outside the project root');
+  }, 30_000);
+
+  it("answers a NUL byte or a dangling symlinked folder in a path as the caller's error, not a server bug", async () => {
+    symlinkSync(path.join(root, 'gone'), path.join(root, 'dangling'));
+    connection = await connectStdio({ command: process.execPath, args: [...nodeArgs, '--root', root] });
+    await call('Read', { file_path: 'notes.txt' });
+    const nul = 'bad\0name.txt';
+    const nulByte = /contains a NUL byte \(\\0\), which no (file path|file name|command line) can hold/;
+    const through = /"dangling\/x\.txt" goes through dangling, a symlink to .*gone that leads nowhere/;
+    const cases: Array<[string, Record<string, unknown>, RegExp]> = [
+      ['Read', { file_path: nul }, nulByte],
+      ['Write', { file_path: nul, content: 'x' }, nulByte],
+      ['Write', { file_path: `dir${nul}/x.txt`, content: 'x' }, nulByte],
+      ['Edit', { file_path: nul, old_string: '', new_string: 'x' }, nulByte],
+      ['MultiEdit', { file_path: nul, edits: [{ old_string: '', new_string: 'x' }] }, nulByte],
+      ['ApplyPatch', { patch: `*** Begin Patch\n*** Add File: ${nul}\n+x\n*** End Patch` }, nulByte],
+      ['ListDir', { path: nul }, nulByte],
+      ['Glob', { pattern: `src${nul}/*` }, nulByte],
+      ['Glob', { pattern: '*', path: nul }, nulByte],
+      ['Grep', { pattern: 'alpha', glob: nul }, nulByte],
+      ['Grep', { pattern: 'alpha', path: nul }, nulByte],
+      ['Bash', { command: `echo ${nul}` }, nulByte],
+      ['Bash', { command: 'pwd', workdir: nul }, nulByte],
+      ['Write', { file_path: 'dangling/x.txt', content: 'x' }, through],
+      ['Edit', { file_path: 'dangling/x.txt', old_string: '', new_string: 'x' }, through],
+      ['MultiEdit', { file_path: 'dangling/x.txt', edits: [{ old_string: '', new_string: 'x' }] }, through],
+      ['ApplyPatch', { patch: '*** Begin Patch\n*** Add File: dangling/x.txt\n+x\n*** End Patch' }, through],
+      [
+        'ApplyPatch',
+        { patch: '*** Begin Patch\n*** Update File: notes.txt\n*** Move to: dangling/x.txt\n*** End Patch' },
+        through,
+      ],
+    ];
+    for (const [name, args, expected] of cases) {
+      // A server bug would reject the call with JSON-RPC -32603 ("a bug in the server").
+      const result = await call(name, args);
+      expect({ name, args, isError: result.isError, fits: expected.test(result.text) }).toEqual({
+        name,
+        args,
+        isError: true,
+        fits: true,
+      });
+      expect(result.text).not.toContain('bug in the server');
+    }
+    expect(existsSync(path.join(root, 'gone'))).toBe(false);
+    expect(readFileSync(path.join(root, 'notes.txt'), 'utf8')).toBe('alpha\nbeta\n');
   }, 30_000);
 
   it('asks the user through MCP elicitation when the client supports it', async () => {

@@ -16,7 +16,8 @@ import { ValidationError } from '@toolsmith/core';
 import { CodingSession } from './coding-session.ts';
 import { assertWritable, recordRead } from './file-guard.ts';
 import { displayPath, PathOutsideRootError, resolveInRoot, suggestPaths } from './resolve-path.ts';
-import { decodeText, encodeText, writeFileAtomic } from './text-file.ts';
+import { writeFileAtomic } from './root-fs.ts';
+import { decodeText, encodeText } from './text-file.ts';
 
 let base: string;
 let root: string;
@@ -58,6 +59,36 @@ describe('resolveInRoot', () => {
       expect(ValidationError.isInstance(error)).toBe(true);
       expect((error as Error).message).toContain(`is outside the project root ${session.root}`);
     }
+  });
+
+  it('refuses a NUL byte, and a folder that is a dangling symlink, saying what is wrong', () => {
+    const session = new CodingSession({ root });
+    const message = (requested: string) => {
+      try {
+        resolveInRoot(session, requested, 'Write', 'file_path');
+      } catch (error) {
+        expect(ValidationError.isInstance(error)).toBe(true);
+        return (error as ValidationError).issues
+          .map((issue) => `${issue.field}: ${issue.message}`)
+          .join('\n');
+      }
+      return 'resolved';
+    };
+    expect(message('src/bad\0name.ts')).toBe(
+      'file_path: "src/bad\\u0000name.ts" contains a NUL byte (\\0), which no file path can hold. Remove it.',
+    );
+    symlinkSync(path.join(base, 'gone'), path.join(root, 'out-link'));
+    symlinkSync(path.join(root, 'missing'), path.join(root, 'in-link'));
+    symlinkSync('loop', path.join(root, 'loop'));
+    expect(message('out-link/x.ts')).toBe(
+      `file_path: "out-link/x.ts" goes through out-link, a symlink to ${path.join(base, 'gone')} that leads nowhere (its target does not exist, or it loops). Give a path without it, or create its target first.`,
+    );
+    expect(message('in-link/deeper/x.ts')).toContain(
+      `goes through in-link, a symlink to ${path.join(root, 'missing')} that leads nowhere`,
+    );
+    expect(message('loop/x.ts')).toContain('goes through loop, a symlink to loop that leads nowhere');
+    // The link itself is a path like any other: Write replaces it, Read says it is not found.
+    expect(message('out-link')).toBe('resolved');
   });
 
   it('allows outside paths when the session says so', () => {

@@ -17,13 +17,17 @@ import {
 } from '@toolsmith/core';
 import { z } from 'zod';
 import type { CodingSession, CodingToolsDeps } from '../session/coding-session.ts';
-import { displayPath, resolveInRoot, suggestPaths } from '../session/resolve-path.ts';
+import { displayPath, refuseNulByte, resolveInRoot, suggestPaths } from '../session/resolve-path.ts';
 import { OutputCollector, type CollectedOutput } from './bash/output-collector.ts';
 import { runCommand, type CommandOutcome } from './bash/run-command.ts';
 import { plural } from './shared/plural.ts';
 
 export const DEFAULT_BASH_TIMEOUT_MS = 120_000;
 export const MAX_BASH_TIMEOUT_MS = 600_000;
+
+/** The end of the refusal of a command with a NUL byte (no program argument can hold one). */
+export const NUL_IN_COMMAND =
+  "which no command line can hold. Remove it; to produce one, write it as an escape (printf '\\0').";
 
 const BashParams = z.object({
   command: z
@@ -142,6 +146,7 @@ export class BashTool extends BaseTool<CodingToolsDeps, typeof BashParams> {
 
   async execute(params: z.output<typeof BashParams>, ctx: ToolContext<CodingToolsDeps>): Promise<string> {
     const session = ctx.deps.session;
+    refuseNulByte(params.command, this.name, 'command', NUL_IN_COMMAND);
     const cwd = this.#workdir(session, params.workdir);
     const collector = new OutputCollector(() =>
       path.join(this.#spillDir(session), `bash-${Date.now()}-${randomBytes(4).toString('hex')}.log`),

@@ -16,8 +16,8 @@ import {
 } from '@toolsmith/core';
 import { z } from 'zod';
 import type { CodingSession, CodingToolsDeps } from '../session/coding-session.ts';
-import { displayPath, resolveInRoot } from '../session/resolve-path.ts';
-import { DEFAULT_BASH_TIMEOUT_MS, MAX_BASH_TIMEOUT_MS, sessionShell } from './bash.ts';
+import { displayPath, refuseNulByte, resolveInRoot } from '../session/resolve-path.ts';
+import { DEFAULT_BASH_TIMEOUT_MS, MAX_BASH_TIMEOUT_MS, NUL_IN_COMMAND, sessionShell } from './bash.ts';
 import { runCommand } from './bash/run-command.ts';
 import {
   parseDiagnostics,
@@ -132,6 +132,7 @@ export class DiagnosticsTool extends BaseTool<CodingToolsDeps, typeof Diagnostic
         ],
       });
     }
+    refuseNulByte(params.command, this.name, 'command', NUL_IN_COMMAND);
     const command = params.command ?? defaultTscCommand(session.root);
 
     const stdout = new StringDecoder('utf8');

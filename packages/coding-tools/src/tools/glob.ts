@@ -23,6 +23,7 @@ import ignore, { type Ignore } from 'ignore';
 import { glob, type FileSystemAdapter } from 'tinyglobby';
 import { z } from 'zod';
 import type { CodingSession, CodingToolsDeps } from '../session/coding-session.ts';
+import { refuseNulByte } from '../session/resolve-path.ts';
 import { resolveExisting } from './shared/existing-path.ts';
 import { firstInPathOrder, listPaths } from './shared/path-list.ts';
 import { plural } from './shared/plural.ts';
@@ -294,6 +295,7 @@ export class GlobTool extends BaseTool<CodingToolsDeps, typeof GlobParams> {
   async execute(params: z.output<typeof GlobParams>, ctx: ToolContext<CodingToolsDeps>): Promise<string> {
     const session = ctx.deps.session;
     const { pattern } = params;
+    refuseNulByte(pattern, this.name, 'pattern', 'which no file name can hold. Remove it.');
     if (path.isAbsolute(pattern) || pattern.split(/[\\/]/).includes('..')) {
       throw new ValidationError({
         toolName: this.name,

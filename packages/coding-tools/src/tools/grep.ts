@@ -7,7 +7,7 @@
 import { BaseTool, defineToolMetadata, type ToolContext } from '@toolsmith/core';
 import { z } from 'zod';
 import type { CodingSession, CodingToolsDeps } from '../session/coding-session.ts';
-import { displayPath } from '../session/resolve-path.ts';
+import { displayPath, refuseNulByte } from '../session/resolve-path.ts';
 import { runCommand } from './bash/run-command.ts';
 import { FILE_TYPES } from './grep/file-types.ts';
 import { resolveExisting } from './shared/existing-path.ts';
@@ -178,6 +178,14 @@ export class GrepTool extends BaseTool<CodingToolsDeps, typeof GrepParams> {
 
   async execute(params: GrepInput, ctx: ToolContext<CodingToolsDeps>): Promise<string> {
     const session = ctx.deps.session;
+    refuseNulByte(
+      params.pattern,
+      this.name,
+      'pattern',
+      'which cannot be passed to ripgrep. Write \\x00 to match a NUL byte.',
+    );
+    refuseNulByte(params.glob, this.name, 'glob', 'which no file name can hold. Remove it.');
+    refuseNulByte(params.type, this.name, 'type', 'which no type name holds. Remove it.');
     const { absolute: target, info } = await resolveExisting(session, params.path ?? '.', {
       toolName: this.name,
       field: 'path',

@@ -125,7 +125,7 @@ describe('Write', () => {
     const result = await write({ file_path: 'a.txt/b.txt', content: 'x' });
     expect(result.isError).toBe(true);
     expect(result.text).toContain(
-      '- file_path: a.txt/b.txt: a file exists where the path needs a folder. Check the path (EEXIST).',
+      '- file_path: a.txt/b.txt: a part of the path is a file, not a folder. Check the path (ENOTDIR).',
     );
   });
 

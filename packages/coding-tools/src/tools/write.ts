@@ -8,8 +8,9 @@ import { BaseTool, defineToolMetadata, ValidationError, type ToolContext } from 
 import { z } from 'zod';
 import type { CodingToolsDeps } from '../session/coding-session.ts';
 import { assertWritable, recordRead } from '../session/file-guard.ts';
-import { displayPath, resolveInRoot } from '../session/resolve-path.ts';
-import { decodeText, encodeText, writeFileAtomic } from '../session/text-file.ts';
+import { confinedRoot, displayPath, resolveInRoot } from '../session/resolve-path.ts';
+import { writeFileAtomic } from '../session/root-fs.ts';
+import { decodeText, encodeText } from '../session/text-file.ts';
 import { binaryKind } from './shared/binary-file.ts';
 import { explainFsErrors } from './shared/fs-error.ts';
 import { countLines } from './shared/number-lines.ts';
@@ -80,7 +81,7 @@ export class WriteTool extends BaseTool<CodingToolsDeps, typeof WriteParams> {
         if (eol === '\r\n') preserved.push('CRLF line endings');
         if (existing.bom) preserved.push('the BOM');
       }
-      writeFileAtomic(file, content);
+      writeFileAtomic(file, content, { root: confinedRoot(session) });
       return { output: content, kept: preserved };
     });
     recordRead(session, file);

@@ -11,8 +11,8 @@ import { BaseTool, defineToolMetadata, ToolsmithError, type ToolContext } from '
 import { z } from 'zod';
 import type { CodingToolsDeps } from '../../session/coding-session.ts';
 import { recordRead } from '../../session/file-guard.ts';
-import { displayPath } from '../../session/resolve-path.ts';
-import { commitChanges } from './commit-changes.ts';
+import { confinedRoot, displayPath } from '../../session/resolve-path.ts';
+import { commitChanges, rootCommitFileSystem } from './commit-changes.ts';
 import { parsePatch } from './parse-patch.ts';
 import { planPatch } from './plan-patch.ts';
 
@@ -67,7 +67,7 @@ export class ApplyPatchTool extends BaseTool<CodingToolsDeps, typeof ApplyPatchP
     const parsed = parsePatch(patch);
     const plan = planPatch(session, parsed, this.name);
     ctx.signal.throwIfAborted();
-    const result = commitChanges(plan.changes);
+    const result = commitChanges(plan.changes, rootCommitFileSystem(confinedRoot(session)));
     if (!result.ok) {
       const { message } = result.error as { message?: unknown };
       const reason = typeof message === 'string' ? message : String(result.error);

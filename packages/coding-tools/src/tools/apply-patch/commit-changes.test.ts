@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { commitChanges, nodeCommitFileSystem, type CommitFileSystem } from './commit-changes.ts';
@@ -28,23 +37,30 @@ function tree(dir: string): Record<string, string> {
 /** The node file system, with the n-th call of `method` throwing. */
 function failingOn(method: keyof CommitFileSystem, n: number, log: string[] = []): CommitFileSystem {
   let calls = 0;
-  const wrap =
-    <A extends unknown[]>(name: keyof CommitFileSystem, real: (...args: A) => void) =>
-    (...args: A) => {
-      log.push(`${name} ${path.relative(root, String(args[0]))}`);
-      if (name === method && ++calls === n) throw new Error(`injected ${name} failure`);
-      real(...args);
-    };
+  const check = (name: keyof CommitFileSystem, args: unknown[]) => {
+    const mode = typeof args[2] === 'number' ? ` ${args[2].toString(8)}` : '';
+    log.push(`${name} ${path.relative(root, String(args[0]))}${mode}`);
+    if (name === method && ++calls === n) throw new Error(`injected ${name} failure`);
+  };
   return {
-    writeFile: wrap('writeFile', nodeCommitFileSystem.writeFile),
-    removeFile: wrap('removeFile', nodeCommitFileSystem.removeFile),
-    chmod: wrap('chmod', nodeCommitFileSystem.chmod),
-    removeDirectory: wrap('removeDirectory', nodeCommitFileSystem.removeDirectory),
+    writeFile: (...args) => {
+      check('writeFile', args);
+      return nodeCommitFileSystem.writeFile(...args);
+    },
+    removeFile: (...args) => {
+      check('removeFile', args);
+      nodeCommitFileSystem.removeFile(...args);
+    },
+    removeDirectory: (...args) => {
+      check('removeDirectory', args);
+      nodeCommitFileSystem.removeDirectory(...args);
+    },
   };
 }
 
 function setUp(): FileChange[] {
   writeFileSync(path.join(root, 'a.txt'), 'a original\r\n');
+  chmodSync(path.join(root, 'a.txt'), 0o644);
   writeFileSync(path.join(root, 'c.txt'), 'c original\n', { mode: 0o640 });
   const a = path.join(root, 'a.txt');
   const c = path.join(root, 'c.txt');
@@ -56,7 +72,7 @@ function setUp(): FileChange[] {
 }
 
 describe('commitChanges', () => {
-  it('writes, creates folders, applies the mode of a moved file, deletes last', () => {
+  it('writes, creates folders, gives a moved file its mode, deletes last', () => {
     const changes = setUp();
     const log: string[] = [];
     expect(commitChanges(changes, failingOn('writeFile', 0, log))).toEqual({ ok: true });
@@ -67,12 +83,7 @@ describe('commitChanges', () => {
       'new/deep/b.txt': 'b\n',
     });
     expect(statSync(path.join(root, 'new/deep/b.txt')).mode & 0o777).toBe(0o755);
-    expect(log).toEqual([
-      'writeFile a.txt',
-      'writeFile new/deep/b.txt',
-      'chmod new/deep/b.txt',
-      'removeFile c.txt',
-    ]);
+    expect(log).toEqual(['writeFile a.txt', 'writeFile new/deep/b.txt 755', 'removeFile c.txt']);
   });
 
   it('rolls back when the second write fails: first file restored, created folders removed', () => {
@@ -100,12 +111,10 @@ describe('commitChanges', () => {
     expect(tree(root)).toEqual(before);
     expect(statSync(path.join(root, 'c.txt')).mode & 0o777).toBe(0o640);
     // Restored in reverse order: the deleted c.txt, the created b.txt, then a.txt; then the folders.
-    expect(log.slice(5)).toEqual([
-      'writeFile c.txt',
-      'chmod c.txt',
+    expect(log.slice(4)).toEqual([
+      'writeFile c.txt 640',
       'removeFile new/deep/b.txt',
-      'writeFile a.txt',
-      'chmod a.txt',
+      'writeFile a.txt 644',
       'removeDirectory new/deep',
       'removeDirectory new',
     ]);
@@ -116,10 +125,10 @@ describe('commitChanges', () => {
     let writes = 0;
     const fs: CommitFileSystem = {
       ...nodeCommitFileSystem,
-      writeFile(file, content) {
+      writeFile(file, content, mode) {
         writes++;
         if (writes === 2 || writes === 3) throw new Error('disk full');
-        nodeCommitFileSystem.writeFile(file, content);
+        return nodeCommitFileSystem.writeFile(file, content, mode);
       },
     };
     const result = commitChanges(changes, fs);

@@ -1,30 +1,36 @@
 /**
  * Writes a planned patch to disk as one unit: every file is written atomically (temp file +
- * rename), deletions come after all writes, and if any step throws, the files already changed are
- * restored from their in-memory originals (bytes and mode) and the folders the patch created are
- * removed again.
+ * rename) with its mode set before the rename, deletions come after all writes, and if any step
+ * throws, the files already changed are restored from their in-memory originals (bytes and mode)
+ * and the folders the patch created are removed again. With a root, every operation goes through
+ * `root-fs.ts`: nothing lands outside the root even when a folder is swapped for a symlink meanwhile.
  */
-import { chmodSync, existsSync, rmdirSync, unlinkSync } from 'node:fs';
-import path from 'node:path';
-import { writeFileAtomic } from '../../session/text-file.ts';
+import { removeDirectory, removeFile, writeFileAtomic } from '../../session/root-fs.ts';
 import type { FileChange } from './plan-patch.ts';
 
 /** The file-system calls a commit makes (replaceable to test failures). */
 export interface CommitFileSystem {
-  /** Atomic write; creates missing parent folders. */
-  writeFile(file: string, content: string | Uint8Array): void;
+  /**
+   * Atomic write with the given permission bits (default: the replaced file's); creates missing
+   * parent folders and returns them, outermost first.
+   */
+  writeFile(file: string, content: string | Uint8Array, mode?: number): readonly string[];
   removeFile(file: string): void;
-  chmod(file: string, mode: number): void;
   /** Removes an empty folder (fails when it is not empty). */
   removeDirectory(dir: string): void;
 }
 
-export const nodeCommitFileSystem: CommitFileSystem = {
-  writeFile: writeFileAtomic,
-  removeFile: unlinkSync,
-  chmod: chmodSync,
-  removeDirectory: rmdirSync,
-};
+/** The node file system, confined to `root` (or plain path operations without one). */
+export function rootCommitFileSystem(root: string | undefined): CommitFileSystem {
+  return {
+    writeFile: (file, content, mode) => writeFileAtomic(file, content, { root, mode }),
+    removeFile: (file) => removeFile(file, root),
+    removeDirectory: (dir) => removeDirectory(dir, root),
+  };
+}
+
+/** Plain path operations (no root to stay in). */
+export const nodeCommitFileSystem: CommitFileSystem = rootCommitFileSystem(undefined);
 
 export type CommitResult =
   | { ok: true }
@@ -36,19 +42,6 @@ export type CommitResult =
       /** Files that could not be restored (they may hold patched content or be missing). */
       unrestored: string[];
     };
-
-/** Folders between `dir` and its nearest existing ancestor, outermost first. */
-function missingDirectories(dir: string): string[] {
-  const missing: string[] = [];
-  for (
-    let current = dir;
-    !existsSync(current) && current !== path.dirname(current);
-    current = path.dirname(current)
-  ) {
-    missing.unshift(current);
-  }
-  return missing;
-}
 
 /** Applies `changes`; on failure rolls back and reports what failed. */
 export function commitChanges(
@@ -70,11 +63,11 @@ export function commitChanges(
         done.push(change);
         continue;
       }
-      createdDirectories.push(...missingDirectories(path.dirname(change.file)));
-      fs.writeFile(change.file, change.content);
+      const mode = change.original === undefined ? change.mode : undefined;
+      createdDirectories.push(
+        ...fs.writeFile(change.file, change.content, mode === undefined ? undefined : mode & 0o7777),
+      );
       done.push(change);
-      if (change.original === undefined && change.mode !== undefined)
-        fs.chmod(change.file, change.mode & 0o7777);
     }
     return { ok: true };
   } catch (error) {
@@ -98,8 +91,7 @@ function rollback(
       if (change.original === undefined) {
         fs.removeFile(change.file);
       } else {
-        fs.writeFile(change.file, change.original.bytes);
-        fs.chmod(change.file, change.original.mode & 0o7777);
+        fs.writeFile(change.file, change.original.bytes, change.original.mode & 0o7777);
       }
     } catch {
       unrestored.push(change.file);

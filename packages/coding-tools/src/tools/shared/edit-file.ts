@@ -10,14 +10,9 @@ import { statSync, type Stats } from 'node:fs';
 import { NotFoundError, ValidationError } from '@toolsmith/core';
 import type { CodingSession } from '../../session/coding-session.ts';
 import { assertWritable, recordRead } from '../../session/file-guard.ts';
-import { displayPath, resolveInRoot, suggestPaths } from '../../session/resolve-path.ts';
-import {
-  decodeText,
-  encodeText,
-  readTextFile,
-  writeFileAtomic,
-  type TextFile,
-} from '../../session/text-file.ts';
+import { confinedRoot, displayPath, resolveInRoot, suggestPaths } from '../../session/resolve-path.ts';
+import { writeFileAtomic } from '../../session/root-fs.ts';
+import { decodeText, encodeText, readTextFile, type TextFile } from '../../session/text-file.ts';
 import { binaryKind } from './binary-file.ts';
 import { applyStringEdit, type StringEdit, type StringEditResult } from './string-replace.ts';
 
@@ -118,7 +113,7 @@ export function editFile(
   });
   if (created && format.bom) text = text.replace(/^\uFEFF/, '');
 
-  writeFileAtomic(file, encodeText({ ...format, text }));
+  writeFileAtomic(file, encodeText({ ...format, text }), { root: confinedRoot(session) });
   recordRead(session, file);
   return { file, shown, created, results, text, format: { eol: format.eol, bom: format.bom } };
 }

@@ -4,8 +4,13 @@
  * other error is re-thrown unchanged (a bug, reported as such by BaseTool).
  */
 import { ToolsmithError, ValidationError } from '@toolsmith/core';
+import { SYMLINKED_FOLDER } from '../../session/root-fs.ts';
 
 const EXPLANATIONS: Readonly<Record<string, string>> = {
+  ENOENT:
+    'the file or a folder on its path does not exist (it may have been removed or renamed meanwhile). Check the path and try again',
+  [SYMLINKED_FOLDER]:
+    'a folder on the path is now a symlink (changed after the path was checked); file tools do not write through symlinks, so nothing was written. Check the path and try again',
   EACCES: 'permission denied. Choose a path you can access, or ask the user to fix the permissions',
   EPERM: 'the operation is not permitted. Choose another path, or ask the user to fix the permissions',
   ENOTDIR: 'a part of the path is a file, not a folder. Check the path',
