@@ -136,41 +136,43 @@ function withoutGit(entries: Dirent[]): Dirent[] {
 }
 
 /**
- * The folders a crawl may list: `base` (a real path) and the folders below it reached without a
- * symlink. tinyglobby starts its crawl at the pattern's fixed prefix (`link/**` is crawled from
- * `base/link`), and reading that folder would follow a symlink named there, out of the root too; a
- * folder the crawl did not reach through real folders is checked component by component first.
+ * The folders a crawl may list: `base` (a real path) and what the crawl reaches from a checked
+ * folder by walking, which never goes through a symlink (`followSymbolicLinks: false`). But
+ * tinyglobby starts the crawl at the pattern's fixed prefix (`link/**` is crawled from `base/link`),
+ * and listing that folder would follow a symlink named there, out of the root too. So a folder that
+ * is not inside a checked one is checked component by component (`lstat`) before it is listed.
  */
 class RealFolders {
   readonly #base: string;
-  readonly #known = new Set<string>();
+  /** Checked crawl roots, each with a trailing separator (one in practice). */
+  readonly #checked: string[] = [];
 
   constructor(base: string) {
     this.#base = base;
-    this.#known.add(base);
   }
 
   /** True when `dir` (absolute) is `base` or below it with no symlink on the way. */
   allows(dir: string): boolean {
-    if (this.#known.has(dir)) return true;
-    const relative = path.relative(this.#base, dir);
+    // The crawl's own paths are normalized: no resolve unless a `.` or `..` segment says otherwise.
+    const absolute = DOT_SEGMENT.test(dir) ? path.resolve(dir) : dir;
+    for (const checked of this.#checked) {
+      if (absolute.startsWith(checked) || `${absolute}${path.sep}` === checked) return true;
+    }
+    const relative = path.relative(this.#base, absolute);
     if (relative.startsWith('..') || path.isAbsolute(relative)) return false;
     let current = this.#base;
-    for (const part of relative.split(path.sep)) {
+    for (const part of relative === '' ? [] : relative.split(path.sep)) {
       current = path.join(current, part);
-      if (this.#known.has(current)) continue;
-      const info = lstatSync(current, { throwIfNoEntry: false });
-      if (!info?.isDirectory()) return false;
-      this.#known.add(current);
+      if (!lstatSync(current, { throwIfNoEntry: false })?.isDirectory()) return false;
     }
+    const normalized = path.resolve(absolute);
+    this.#checked.push(normalized.endsWith(path.sep) ? normalized : `${normalized}${path.sep}`);
     return true;
   }
-
-  /** Records the real folders of a listing (a symlink's Dirent is not a directory). */
-  listed(dir: string, entries: readonly Dirent[]): void {
-    for (const entry of entries) if (entry.isDirectory()) this.#known.add(path.join(dir, entry.name));
-  }
 }
+
+/** A `.` or `..` path segment. */
+const DOT_SEGMENT = /(?:^|[\\/])\.\.?(?:[\\/]|$)/;
 
 /**
  * A tinyglobby `fs` that never lists a folder through a symlink (see {@link RealFolders}) and whose
@@ -178,8 +180,9 @@ class RealFolders {
  */
 function filteringFs(base: string, rules: GitignoreRules | undefined): FileSystemAdapter {
   const folders = new RealFolders(base);
-  const filter = (absolute: string, entries: Dirent[]): Dirent[] => {
+  const filter = (dir: string, entries: Dirent[]): Dirent[] => {
     if (!rules) return withoutGit(entries);
+    const absolute = path.resolve(dir);
     let hasGitignore = false;
     for (const entry of entries) if (entry.name === '.gitignore') hasGitignore = true;
     rules.enter(absolute, hasGitignore);
@@ -190,21 +193,14 @@ function filteringFs(base: string, rules: GitignoreRules | undefined): FileSyste
         !rules.ignores(absolute, entry.name, entry.isDirectory()),
     );
   };
-  /** The entries to crawl from a listing of `absolute`, or [] when it must not be listed. */
-  const kept = (absolute: string, entries: Dirent[]): Dirent[] => {
-    const result = filter(absolute, entries);
-    folders.listed(absolute, result);
-    return result;
-  };
   const filteredReaddir = (
     dir: string,
     _options: unknown,
     callback: (error: NodeJS.ErrnoException | null, entries: Dirent[]) => void,
   ) => {
-    const absolute = path.resolve(dir);
     let allowed: boolean;
     try {
-      allowed = folders.allows(absolute);
+      allowed = folders.allows(dir);
     } catch (failure) {
       callback(failure as NodeJS.ErrnoException, []);
       return;
@@ -218,20 +214,18 @@ function filteringFs(base: string, rules: GitignoreRules | undefined): FileSyste
         callback(error, []);
         return;
       }
-      let result: Dirent[];
+      let kept: Dirent[];
       try {
-        result = kept(absolute, entries);
+        kept = filter(dir, entries);
       } catch (failure) {
         callback(failure as NodeJS.ErrnoException, []);
         return;
       }
-      callback(null, result);
+      callback(null, kept);
     });
   };
-  const filteredReaddirSync = (dir: string) => {
-    const absolute = path.resolve(dir);
-    return folders.allows(absolute) ? kept(absolute, readdirSync(dir, { withFileTypes: true })) : [];
-  };
+  const filteredReaddirSync = (dir: string) =>
+    folders.allows(dir) ? filter(dir, readdirSync(dir, { withFileTypes: true })) : [];
   return {
     readdir: filteredReaddir as unknown as NonNullable<FileSystemAdapter['readdir']>,
     readdirSync: filteredReaddirSync as unknown as NonNullable<FileSystemAdapter['readdirSync']>,
