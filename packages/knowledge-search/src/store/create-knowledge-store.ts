@@ -4,7 +4,8 @@
  * - `databaseUrl`, else (unless `memory`) `KNOWLEDGE_DATABASE_URL` or `DATABASE_URL`: PostgreSQL through
  *   `pg` (Supabase works the same), with pgvector when the server has it — so DATABASE_URL switches a
  *   `--db DIR` command line to PostgreSQL;
- * - else `directory` or `KNOWLEDGE_DB`: embedded PGlite with its data in that directory;
+ * - else `directory` or `KNOWLEDGE_DB`: embedded PGlite with its data in that directory, one process
+ *   at a time (a second one is refused, told to use another directory or DATABASE_URL);
  * - else (or with `memory`) PGlite in memory, gone when the process ends.
  *
  * `KNOWLEDGE_EMBEDDING_MODEL` (or `embeddingModel`) adds vector search, see resolve-embedding-model.ts.
@@ -51,6 +52,10 @@ export interface CreateKnowledgeStoreOptions {
  */
 export const SEARCH_SETTINGS = { 'pg_trgm.word_similarity_threshold': 0.65 } as const;
 
+/** What a refusal of a PGlite directory another process holds advises. */
+const BUSY_HINT =
+  'A knowledge store directory belongs to one process: stop the other one, or give this one its own KNOWLEDGE_DB (--db). For several processes on one store, set DATABASE_URL (or KNOWLEDGE_DATABASE_URL) to a PostgreSQL database.';
+
 export function createKnowledgeStore(options: CreateKnowledgeStoreOptions = {}): KnowledgeStore {
   const env = options.env ?? process.env;
   const logger = options.logger ?? createStreamLogger({ level: 'warn' });
@@ -79,6 +84,8 @@ export function createKnowledgeStore(options: CreateKnowledgeStoreOptions = {}):
         extensions,
         settings: SEARCH_SETTINGS,
         ...(template ? { loadDataDir: template } : {}),
+        // said when another process holds the directory (@toolsmith/sql locks it)
+        busyHint: BUSY_HINT,
       };
       return openPgliteDriver(directory ? path.resolve(directory) : { memory: true }, settings);
     };

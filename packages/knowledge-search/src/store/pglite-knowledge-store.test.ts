@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,8 @@ import { describeKnowledgeStore, KANBAN } from '../__fixtures__/store-suite.ts';
 import { ingestPack } from '../ingest/ingest-pack.ts';
 import { createKnowledgeStore } from './create-knowledge-store.ts';
 import { createSqlKnowledgeStore } from './sql-knowledge-store.ts';
+
+const CHILD = path.join(import.meta.dirname, '__fixtures__', 'open-store-child.ts');
 
 let template: Blob;
 const dirs: string[] = [];
@@ -85,6 +88,44 @@ describe('the embedded store', () => {
       entityId: 'parse-card-ref',
     });
     await again.close();
+  });
+});
+
+describe('one process per store directory', () => {
+  it('refuses a second process at once, naming the directory and DATABASE_URL; the first goes on', async () => {
+    const directory = await newDirectory();
+    const first = createKnowledgeStore({
+      directory,
+      env: {},
+      pgliteTemplate: template,
+      logger: silentLogger,
+    });
+    try {
+      const { entries } = await ingestPack(first, KANBAN);
+      const { NODE_OPTIONS: _omit, ...env } = process.env;
+      const child = spawnSync(process.execPath, ['--conditions=@toolsmith/source', CHILD, directory], {
+        env,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      const answer = JSON.parse(child.stdout) as { refused?: boolean; message?: string; ms?: number };
+      expect(answer).toMatchObject({ refused: true });
+      expect(answer.message).toMatch(
+        new RegExp(
+          `^The PGlite directory ${directory} is in use by process ${process.pid} \\(since .*\\)\\. A knowledge store directory belongs to one process: stop the other one, or give this one its own KNOWLEDGE_DB \\(--db\\)\\. For several processes on one store, set DATABASE_URL \\(or KNOWLEDGE_DATABASE_URL\\) to a PostgreSQL database\\.$`,
+        ),
+      );
+      expect(answer.ms).toBeLessThan(1_000);
+      // the first process's store, untouched
+      expect(await first.packs()).toEqual([
+        { pack: 'kanban', entries, embedded: 0, updatedAt: expect.any(Date) },
+      ]);
+      expect((await first.search({ text: 'parse card reference' }))[0]).toMatchObject({
+        entityId: 'parse-card-ref',
+      });
+    } finally {
+      await first.close();
+    }
   });
 });
 
