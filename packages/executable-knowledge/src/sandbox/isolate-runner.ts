@@ -20,6 +20,15 @@ import type { SandboxLogEntry } from './sandbox-types.ts';
 /** Compiled scripts kept per isolate (least recently used dropped first). */
 const SCRIPT_CACHE_SIZE = 256;
 
+const MIB = 1024 * 1024;
+
+/**
+ * A call that ran at least this long has its isolate's memory measured before its answer is taken
+ * (~3 µs): writing more than a small isolate's limit takes longer than this, and the quick calls
+ * most helpers make pay nothing.
+ */
+const HEAP_CHECK_AFTER_MS = 1;
+
 const TIMED_OUT = 'Script execution timed out.';
 const MEMORY_LIMIT = 'due to memory limit';
 /**
@@ -69,6 +78,7 @@ export class IsolateRunner {
   readonly #onCatastrophicError: (message: string) => void;
   #isolate: Isolate | undefined;
   #memoryMb = 0;
+  #heapLimitBytes = 0;
   #runtime: Script | undefined;
   readonly #scripts = new Map<string, Script>();
   /** A context made between calls (runtime installed, never used), taken by the next call. */
@@ -196,9 +206,11 @@ export class IsolateRunner {
             timeout: budget(),
           }) as Control;
         }
-        control.applySync(undefined, ['config', limits.maxLogBytes, limits.maxResultBytes], {
-          timeout: budget(),
-        });
+        control.applySync(
+          undefined,
+          ['config', limits.maxLogBytes, limits.maxResultBytes, limits.memoryMb * MIB],
+          { timeout: budget() },
+        );
 
         for (const module of message.modules) {
           helperId = module.id;
@@ -247,6 +259,14 @@ export class IsolateRunner {
       if (outcome === WALL) return fail({ kind: 'timeout', timeout: 'wall', helperId });
       if (typeof outcome !== 'string') {
         return fail({ kind: 'internal', message: `the sandbox runtime answered with a ${typeof outcome}` });
+      }
+
+      // A single V8 operation can make a string far larger than the memory limit (flattening a
+      // rope, JSON.parse, replace…) and isolated-vm's limit only notices at its next check: a call
+      // that took long enough to have done so is measured now, whatever it answered.
+      if (performance.now() - started >= HEAP_CHECK_AFTER_MS && this.#overLimit(isolate)) {
+        if (isolate === this.#isolate) this.#discardIsolate();
+        return fail({ kind: 'memory', helperId });
       }
 
       // `<tag><logs>\n<json>` (isolate-runtime.ts)
@@ -304,6 +324,12 @@ export class IsolateRunner {
           detail: o.detail,
           ...(o.sizeBytes === undefined ? {} : { sizeBytes: o.sizeBytes }),
         });
+      }
+      if (tag === 'M') {
+        // The result's JSON would be larger than the memory limit (a rope's length says so before
+        // it is written). The isolate goes: what the helper built may still be held by module state.
+        if (isolate === this.#isolate) this.#discardIsolate();
+        return fail({ kind: 'memory', helperId });
       }
       if (tag === 'X') {
         const x = JSON.parse(body) as { type: string; exports: string };
@@ -385,7 +411,24 @@ export class IsolateRunner {
       onCatastrophicError: this.#onCatastrophicError,
     });
     this.#memoryMb = memoryMb;
+    // isolated-vm's own limit: the heap's initial size limit, which is memoryLimit plus what V8
+    // keeps apart (new space…); isolated-vm raises the heap limit past it to avoid V8's fatal
+    // out-of-memory, then ends the isolate at its next check.
+    this.#heapLimitBytes = this.#isolate.getHeapStatisticsSync().heap_size_limit;
     return this.#isolate;
+  }
+
+  /**
+   * Whether the isolate holds more than its limit now: heap plus external memory (ArrayBuffers and
+   * the strings isolated-vm copied in, e.g. the arguments), as isolated-vm counts them.
+   */
+  #overLimit(isolate: Isolate): boolean {
+    try {
+      const heap = isolate.getHeapStatisticsSync();
+      return heap.used_heap_size + (heap.externally_allocated_size ?? 0) > this.#heapLimitBytes;
+    } catch {
+      return isolate.isDisposed;
+    }
   }
 
   #discardIsolate(): void {

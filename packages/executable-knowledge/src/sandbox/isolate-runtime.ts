@@ -6,7 +6,8 @@
  *
  * Everything the control function hands back is a string. A call answers `<tag><logs>\n<json>` in
  * one crossing: the tag is `V` for a value, `E` for a helper error (name/message/stack as strings),
- * `O` for a result that is not JSON or too large, `X` for a missing export; `<logs>` is the call's
+ * `O` for a result that is not JSON or too large, `X` for a missing export, `M` for a result whose
+ * JSON would be larger than the isolate's memory limit; `<logs>` is the call's
  * console output as `{"logs":[…],"truncated":…}`, or empty when there was none. (JSON text never
  * holds a raw newline, so the first one ends the logs.) So no helper-made object is ever copied by isolated-vm,
  * whose copying of thrown values reads `message`/`stack` outside any timeout. Helper getters,
@@ -14,6 +15,14 @@
  *
  * The intrinsics it uses are captured before helper code runs, so a helper that rewrites
  * `JSON.stringify` or `Array.prototype` only garbles its own output, which the host validates anyway.
+ *
+ * Nothing here makes a string in proportion to a helper's value before knowing its size. A string
+ * can be far longer than the memory limit allows while it is a rope (`s + s` twenty-eight times is
+ * 256 MB of text in a few KB of heap), and reading it — slicing, serialising — makes it flat, in one
+ * allocation that isolated-vm's limit only notices afterwards (it checks after garbage collections).
+ * So the result's JSON is measured while it is made, from string lengths (which a rope knows), and
+ * abandoned past the result limit before the large string is written; and a log argument or error
+ * text longer than a quarter of the memory limit is shown by its length, not cut out of it.
  *
  * Kept as a string (not a function's `toString()`) so that transpilers and coverage
  * instrumentation never rewrite code that must run in a bare V8 context.
@@ -50,6 +59,10 @@ export const ISOLATE_RUNTIME_SOURCE = String.raw`(function () {
   var maxLogBytes = 16384;
   var maxResultBytes = 1048576;
   var LEVEL_OVERHEAD = 16;
+  // The isolate's memory limit in bytes, and the longest text read out of a helper's value
+  // (a quarter of it: as a two-byte flat string, half the limit).
+  var memoryBytes = 64 * 1048576;
+  var bigChars = memoryBytes / 4;
 
   function utf8Length(s) {
     var n = 0;
@@ -76,8 +89,42 @@ export const ISOLATE_RUNTIME_SOURCE = String.raw`(function () {
     return s;
   }
 
+  /** A string's length, where reading it could take more memory than the isolate has. */
+  function tooLong(length) {
+    return '[a string of ' + length + ' characters, too long to read within the memory limit]';
+  }
+
+  /** The first max characters of s; a string longer than bigChars is described, never sliced. */
   function cut(s, max) {
-    return s.length > max ? apply(strSlice, s, [0, max]) : s;
+    if (s.length <= max) return s;
+    if (s.length > bigChars) return tooLong(s.length);
+    return apply(strSlice, s, [0, max]);
+  }
+
+  // JSON.stringify with a replacer that adds up a lower bound of the JSON's length as it goes
+  // (string values, member names with their quotes and colon, one character for anything else)
+  // and throws TOO_BIG past 'budget', before the value that would pass it is written.
+  var TOO_BIG = create(null);
+  var counted = 0;
+  var budget = 0;
+
+  // The holder of the last value counted, and whether it is an array (its keys are not written).
+  var lastHolder = null;
+  var lastInArray = false;
+
+  function count(holder, key, value) {
+    counted += typeof value === 'string' ? value.length + 2 : 1;
+    if (holder !== lastHolder) {
+      lastHolder = holder;
+      lastInArray = isArray(holder);
+    }
+    if (!lastInArray && key !== '') counted += key.length + 3;
+    if (counted > budget) throw TOO_BIG;
+  }
+
+  function countingReplacer(key, value) {
+    if (value !== undefined && typeof value !== 'function' && typeof value !== 'symbol') count(this, key, value);
+    return value;
   }
 
   function safeString(value) {
@@ -110,11 +157,22 @@ export const ISOLATE_RUNTIME_SOURCE = String.raw`(function () {
       if (typeof stack === 'string') return cut(stack, room);
       return cut(safeString(value), room);
     }
+    // A getter or toJSON of a result being serialised may log: the result's count goes on after.
+    var outerCounted = counted;
+    var outerBudget = budget;
     try {
-      var json = stringify(value);
+      counted = 0;
+      budget = bigChars;
+      lastHolder = null;
+      var json = stringify(value, countingReplacer);
       if (typeof json === 'string') return cut(json, room);
     } catch (e) {
+      if (e === TOO_BIG) return '[a value of more than ' + bigChars + ' characters of JSON, too large to log within the memory limit]';
       // falls through to String()
+    } finally {
+      counted = outerCounted;
+      budget = outerBudget;
+      lastHolder = null;
     }
     return cut(safeString(value), room);
   }
@@ -194,31 +252,59 @@ export const ISOLATE_RUNTIME_SOURCE = String.raw`(function () {
     return key === '' ? 'the top level' : 'key ' + stringify(key);
   }
 
+  /**
+   * The result's replacer: refuses what is not JSON, and counts as 'count' does (inlined: it runs
+   * for every value of every result).
+   */
   function replacer(key, value) {
     var t = typeof value;
-    if (t === 'function' || t === 'symbol' || t === 'bigint') {
+    var n;
+    if (t === 'string') n = value.length + 2;
+    else if (t === 'number') {
+      if (!isFiniteNumber(value)) {
+        NOT_JSON.detail = safeString(value) + ' at ' + keyText(key, this);
+        throw NOT_JSON;
+      }
+      n = 1;
+    } else if (t === 'boolean' || t === 'object') n = 1; // an object or array: its toJSON already called
+    else if (t === 'undefined') {
+      if (key === '' || isArray(this)) {
+        NOT_JSON.detail = key === '' ? 'the helper returned undefined (return null or a JSON value)' : 'undefined at ' + keyText(key, this);
+        throw NOT_JSON;
+      }
+      return value; // an undefined member: left out of the JSON
+    } else {
       NOT_JSON.detail = 'a ' + t + ' at ' + keyText(key, this);
       throw NOT_JSON;
     }
-    if (t === 'number' && !isFiniteNumber(value)) {
-      NOT_JSON.detail = safeString(value) + ' at ' + keyText(key, this);
-      throw NOT_JSON;
+    if (key !== '') {
+      if (this !== lastHolder) {
+        lastHolder = this;
+        lastInArray = isArray(this);
+      }
+      if (!lastInArray) n += key.length + 3;
     }
-    if (t === 'undefined' && (key === '' || isArray(this))) {
-      NOT_JSON.detail = key === '' ? 'the helper returned undefined (return null or a JSON value)' : 'undefined at ' + keyText(key, this);
-      throw NOT_JSON;
-    }
+    counted += n;
+    if (counted > budget) throw TOO_BIG;
     return value;
   }
 
   function finish(value) {
     var json;
     try {
+      counted = 0;
+      budget = maxResultBytes < memoryBytes ? maxResultBytes : memoryBytes;
+      lastHolder = null;
       json = stringify(value, replacer);
     } catch (e) {
       if (e === NOT_JSON) return outputError('not-json', NOT_JSON.detail);
+      // Past the budget before the value that passed it was written: past the memory limit (the
+      // JSON could not even be made), or the result limit, with at least 'counted' characters.
+      if (e === TOO_BIG) return counted > memoryBytes ? 'M{"sizeBytes":' + counted + '}' : outputError('too-large', 'too large', counted);
       var d = describeError(e);
       return outputError('not-json', 'it could not be serialised (' + parse(d).message + ')');
+    } finally {
+      lastHolder = null; // nothing of this result is kept for the next call
     }
     if (typeof json !== 'string') return outputError('not-json', 'the helper returned undefined (return null or a JSON value)');
     if (json.length > maxResultBytes) return outputError('too-large', 'too large', json.length);
@@ -258,9 +344,13 @@ export const ISOLATE_RUNTIME_SOURCE = String.raw`(function () {
     return apply(strSlice, outcome, [0, 1]) + logPart + '\n' + apply(strSlice, outcome, [1]);
   }
 
-  function configure(logLimit, resultLimit) {
+  function configure(logLimit, resultLimit, memoryLimit) {
     maxLogBytes = logLimit;
     maxResultBytes = resultLimit;
+    if (memoryLimit !== undefined) {
+      memoryBytes = memoryLimit;
+      bigChars = memoryLimit / 4;
+    }
     logs = '';
     logBytes = 0;
     logsTruncated = false;
@@ -276,8 +366,9 @@ export const ISOLATE_RUNTIME_SOURCE = String.raw`(function () {
   return function control(op, a, b, c, d, e) {
     if (op === 'config') {
       // Before a fresh context loads its modules: limits, and an empty console buffer (so what
-      // the modules print while loading is part of the first call's output).
-      configure(a, b);
+      // the modules print while loading is part of the first call's output). The memory limit is
+      // the isolate's, fixed for its contexts' lifetime.
+      configure(a, b, c);
       return '';
     }
     if (op === 'lock') {

@@ -47,11 +47,22 @@
  *   in a 64 MB isolate grows the host past 700 MB and segfaults it after ~7 s. When V8 runs out of
  *   heap it prints its last GCs on stderr and isolated-vm's handler then waits forever for this
  *   host's main thread, which is blocked in the call: the pool kills the host as soon as that
- *   output arrives. That is why isolates live in child processes: the pool also watches each busy
- *   host's resident size (Linux, every 100 ms; `maxHostRssMb`, default 256 + 4 × memoryMb), kills
- *   and replaces a host past it or one that dies, and fails the call with `SandboxMemoryError`
- *   when it can tell (size, isolated-vm's catastrophic-error report, V8's out-of-memory output on
- *   stderr) and `SandboxCrashedError` otherwise.
+ *   output arrives. Strings are the hard case: a rope knows its length without holding its text
+ *   (`'x'.repeat(2 ** 28)` is 256 MB of text in a few KB), and one V8 operation that reads it
+ *   (indexOf, a regex, JSON.parse, JSON.stringify) writes it flat in one allocation of up to 1 GB
+ *   that isolated-vm only notices afterwards. So the runtime measures a result's JSON while making
+ *   it, from string lengths, and refuses it before the large string is written (`SandboxOutputError`
+ *   past `maxResultBytes`, `SandboxMemoryError` past `memoryMb`), never slices a log argument or an
+ *   error text longer than a quarter of `memoryMb` (it is described by its length), and a call that
+ *   ran 1 ms or more has its isolate's heap plus external memory measured before its answer is
+ *   taken (`SandboxMemoryError` and a new isolate past the limit). That is why isolates live in
+ *   child processes: the pool also reads each busy host's resident size (Linux, every 10 ms;
+ *   `maxHostRssMb`, default the host's size when ready + 2 × memoryMb + 64 MB: ~276 MB for 64 MB),
+ *   kills and replaces a host past it or one that dies, and fails the call with
+ *   `SandboxMemoryError` when it can tell (size, isolated-vm's catastrophic-error report, V8's
+ *   out-of-memory output on stderr) and `SandboxCrashedError` otherwise. Measured with 64 MB:
+ *   string and JSON.parse bombs that reached 512–586 MB (the old 256 + 4 × memoryMb cap) now stop
+ *   at 258–302 MB.
  * - `maxResultBytes` (1 MiB of UTF-8 JSON), `maxArgsBytes` (4 MiB), `maxLogBytes` (16 KiB, then a
  *   `[console output cut at N bytes]` entry and `logsTruncated: true`).
  * - Backstop (the watchdog): a host starts a call at most 2 ms (answer batching) after its last
@@ -115,7 +126,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFile } from 'node:fs';
+import { closeSync, existsSync, openSync, readFile, readFileSync, readSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CancelledError, ToolDefinitionError } from '@toolsmith/core';
@@ -180,9 +191,20 @@ const HOST_BASE_RSS_MB = 100;
  * isolated-vm's timeout comes late): the call fails with SandboxMemoryError, not a timeout.
  */
 const NEAR_LIMIT_SHARE = 0.5;
-/** Default host resident-size cap: this plus 4 × memoryMb. */
-const DEFAULT_RSS_CAP_BASE_MB = 256;
-const RSS_POLL_MS = 100;
+/**
+ * Default host resident-size cap: the host's size when it reported ready, plus twice the calls'
+ * `memoryMb`, plus this. Measured on a 64 MB isolate (Node 24, isolated-vm 7): a host is ~80 MB
+ * ready; heap bombs that isolated-vm stops peak at ready + 1.1–1.4 × memoryMb (push and Map loops,
+ * 16 to 256 MB). Past the cap a call used more than its memory limit whatever isolated-vm says: a
+ * single V8 operation (flattening a 256 MB rope, JSON.parse of one) allocates it at once.
+ */
+const RSS_CAP_SLACK_MB = 64;
+/**
+ * How often a busy host's resident size is read. A string of hundreds of MB is written in a few
+ * hundred ms, so the poll decides how far past the cap a host gets before it is killed (at ~2 GB/s,
+ * ~20 MB per 10 ms). One read of /proc/<pid>/statm costs ~6 µs.
+ */
+const RSS_POLL_MS = 10;
 /** What V8/isolated-vm print when a heap cannot grow any more. */
 const OUT_OF_MEMORY = /out of memory|Last few GCs|last resort; GC|heap limit|Catastrophic/i;
 /** Environment variables passed to hosts: locale and time zone only (Intl inside the isolate). */
@@ -277,6 +299,8 @@ interface Host {
   /** Resident size when the host last made progress (the lowest reading since), in MB. */
   rssAtProgressMb: number;
   rssPoll: ReturnType<typeof setInterval> | undefined;
+  /** `/proc/<pid>/statm`, open while the host is watched (Linux). */
+  statmFd: number | undefined;
   closed: Promise<void>;
 }
 
@@ -595,16 +619,19 @@ class ProcessSandboxPool implements SandboxPool {
     // crashes). Watch the host's resident size and kill it past the cap (of the calls on it now).
     if (process.platform === 'linux' && host.rssPoll === undefined) {
       host.rssPoll = setInterval(() => {
-        readRssMb(host.pid, (rssMb) => {
-          if (rssMb === undefined) return;
-          host.rssMb = rssMb;
-          host.rssAtProgressMb = Math.min(host.rssAtProgressMb, rssMb);
-          const capMb = this.#maxHostRssMb ?? DEFAULT_RSS_CAP_BASE_MB + 4 * host.watchMemoryMb;
-          if (rssMb > capMb) this.#kill(host, memoryError);
-        });
+        const rssMb = readRssNow(host);
+        if (rssMb === undefined) return;
+        host.rssMb = rssMb;
+        host.rssAtProgressMb = Math.min(host.rssAtProgressMb, rssMb);
+        if (rssMb > this.#rssCapMb(host)) this.#kill(host, memoryError);
       }, RSS_POLL_MS);
       host.rssPoll.unref();
     }
+  }
+
+  /** Resident size a busy host may reach (`maxHostRssMb`, or ready size + 2 × memoryMb + 64 MB). */
+  #rssCapMb(host: Host): number {
+    return this.#maxHostRssMb ?? host.baseRssMb + 2 * host.watchMemoryMb + RSS_CAP_SLACK_MB;
   }
 
   /** Grace past `cpuTimeoutMs` for a synchronous call: half the limit, within [500 ms, killGraceMs]. */
@@ -704,6 +731,7 @@ class ProcessSandboxPool implements SandboxPool {
       watchMemoryMb: 0,
       rssAtProgressMb: 0,
       rssPoll: undefined,
+      statmFd: undefined,
       closed,
     };
     this.#hosts.push(host);
@@ -823,6 +851,7 @@ class ProcessSandboxPool implements SandboxPool {
 
   #onClose(host: Host, code: number | null, signal: NodeJS.Signals | null): void {
     const wasStarting = host.state === 'starting' || host.wasStarting;
+    closeStatm(host);
     this.#release(host, (job) =>
       host.stderrTail.includes(FATAL_MARKER) || OUT_OF_MEMORY.test(host.stderrTail)
         ? memoryError(job)
@@ -960,6 +989,46 @@ class ProcessSandboxPool implements SandboxPool {
 
 function memoryError(job: Job): SandboxMemoryError {
   return new SandboxMemoryError({ memoryMb: job.limits.memoryMb, helperId: job.helperId });
+}
+
+const statmBuffer = Buffer.alloc(128);
+let pageBytes: number | undefined;
+
+/** The size of a memory page, from this process's resident size in bytes and in pages. */
+function pageSize(): number {
+  if (pageBytes === undefined) {
+    const pages = Number(readFileSync('/proc/self/statm', 'latin1').split(' ')[1]);
+    const ratio = process.memoryUsage.rss() / pages;
+    pageBytes = pages > 0 && ratio > 0 ? 2 ** Math.round(Math.log2(ratio)) : 4096;
+  }
+  return pageBytes;
+}
+
+/**
+ * A host's resident size in MB, now (Linux): one read of `/proc/<pid>/statm` from a descriptor
+ * kept open while the host lives, so a busy host can be watched every few ms for a few µs. Undefined
+ * when it cannot be read (the host is gone).
+ */
+function readRssNow(host: Host): number | undefined {
+  try {
+    host.statmFd ??= openSync(`/proc/${host.pid}/statm`, 'r');
+    const length = readSync(host.statmFd, statmBuffer, 0, statmBuffer.length, 0);
+    const resident = Number(statmBuffer.toString('latin1', 0, length).split(' ')[1]);
+    return Number.isFinite(resident) ? (resident * pageSize()) / (1024 * 1024) : undefined;
+  } catch {
+    closeStatm(host);
+    return undefined;
+  }
+}
+
+function closeStatm(host: Host): void {
+  if (host.statmFd === undefined) return;
+  try {
+    closeSync(host.statmFd);
+  } catch {
+    // already closed
+  }
+  host.statmFd = undefined;
 }
 
 /** Resident set size of a process in MB (Linux `/proc`), or undefined when it cannot be read. */

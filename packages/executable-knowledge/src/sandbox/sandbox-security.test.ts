@@ -4,7 +4,7 @@
  * value or a classified error, and the next call on the pool succeeds.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HelperError } from '../errors/helper-error.ts';
@@ -650,6 +650,151 @@ describe('memory bombs stop within 2× the time limit, and the call behind them 
     expect(SandboxMemoryError.isInstance(measured.error)).toBe(true);
     expect(measured.error).toMatchObject({ memoryMb: MEMORY_MB, helperId: 'bomb' });
     served(measured);
+  }, 30_000);
+});
+
+describe('strings past the memory limit: SandboxMemoryError, the host bounded, the next call served', () => {
+  // Issue 22: a 64 MB isolate returned a 256 MB string, a two-byte string took its host to 438 MB,
+  // a JSON.parse bomb past 600 MB; only the 512 MB resident-size cap (polled every 100 ms) stopped
+  // them. A rope knows its length (`'x'.repeat(2 ** 28)` is a few KB of heap) and one V8 operation
+  // flattens it in one allocation that isolated-vm only notices afterwards. Now: a result's JSON is
+  // measured before it is written; a call that ran ≥ 1 ms has its heap measured before its answer is
+  // taken; and a busy host is read every 10 ms and killed past ready + 2 × memoryMb + 64 MB.
+  // Measured (64 MB, 1 s of CPU, 2 shared vCPUs): peaks 85–87 MB for returned strings (were
+  // 514–531 MB), 258–302 MB for bombs inside the isolate (were 512–586 MB), all stopped in 0.15–1.6 s.
+  const MEMORY_MB = 64;
+  const LIMIT_MS = 1000;
+  /** How far past the cap a host may get between two reads of its size on a loaded machine. */
+  const OVERSHOOT_MB = 96;
+  const linux = process.platform === 'linux';
+  const statusOf = (pid: number, field: string) => {
+    try {
+      const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(
+        readFileSync(`/proc/${pid}/status`, 'utf8'),
+      );
+      return match ? Number(match[1]) / 1024 : undefined;
+    } catch {
+      return undefined; // gone
+    }
+  };
+
+  interface Bombed {
+    value?: unknown;
+    error?: unknown;
+    stoppedMs: number;
+    /** The host's resident size when ready, and the most it reached (VmHWM, read every 2 ms). */
+    baseMb: number;
+    peakMb: number;
+    replaced: number;
+    next: unknown;
+  }
+
+  async function bomb(body: string): Promise<Bombed> {
+    const own = createSandboxPool({ size: 1, limits: { cpuTimeoutMs: LIMIT_MS, memoryMb: MEMORY_MB } });
+    try {
+      await own.start();
+      const run = (id: string, source: string) =>
+        own.run({
+          modules: [
+            { id, filename: `${id}.js`, source: `function f() {\n${source}\n}\nmodule.exports = { f };` },
+          ],
+          entry: { module: id, export: 'f' },
+          args: [],
+        });
+      await run('warm', 'return 1');
+      const pid = own.stats().pids[0]!;
+      const baseMb = linux ? statusOf(pid, 'VmRSS')! : 0;
+      let peakMb = baseMb;
+      const poll = setInterval(() => {
+        const hwm = statusOf(pid, 'VmHWM');
+        if (hwm !== undefined) peakMb = Math.max(peakMb, hwm);
+      }, 2);
+      const started = performance.now();
+      const outcome = await run('bomb', body).then(
+        (result) => ({ value: result.value }),
+        (error: unknown) => ({ error }),
+      );
+      const stoppedMs = performance.now() - started;
+      clearInterval(poll);
+      const next = await run('next', 'return 42').then(
+        (result) => result.value,
+        (error: unknown) => error,
+      );
+      return { ...outcome, stoppedMs, baseMb, peakMb, replaced: own.stats().replaced, next };
+    } finally {
+      await own.close();
+    }
+  }
+
+  const refused = (bombed: Bombed) => {
+    expect(SandboxMemoryError.isInstance(bombed.error)).toBe(true);
+    expect(bombed.error).toMatchObject({ memoryMb: MEMORY_MB, helperId: 'bomb' });
+    expect(bombed.stoppedMs).toBeLessThan(2 * LIMIT_MS);
+    expect(bombed.next).toBe(42);
+  };
+  /** The host stayed under its cap (ready size + 2 × memoryMb + 64 MB) plus one poll's growth. */
+  const bounded = (bombed: Bombed) => {
+    if (linux) expect(bombed.peakMb).toBeLessThan(bombed.baseMb + 2 * MEMORY_MB + 64 + OVERSHOOT_MB);
+  };
+  /** Nothing large was ever made: the host stayed near its ready size, and was not replaced. */
+  const untouched = (bombed: Bombed) => {
+    if (linux) expect(bombed.peakMb).toBeLessThan(bombed.baseMb + 32);
+    expect(bombed.replaced).toBe(0);
+  };
+
+  it('a 256 MB one-byte string returned: refused before its JSON is written', async () => {
+    const bombed = await bomb(`return 'x'.repeat(2 ** 28)`);
+    refused(bombed);
+    untouched(bombed);
+  }, 30_000);
+
+  it('a two-byte string, and one deep in the result: refused before their JSON is written', async () => {
+    const twoByte = await bomb(`return 'é€'.repeat(2 ** 27)`);
+    refused(twoByte);
+    untouched(twoByte);
+    const deep = await bomb(`return { items: [1, 2, { text: 'ab'.repeat(2 ** 26) }] }`);
+    refused(deep);
+    untouched(deep);
+  }, 30_000);
+
+  it('a JSON.parse bomb inside the isolate: the host is killed near its cap and replaced', async () => {
+    const bombed = await bomb(`return JSON.parse('"' + 'x'.repeat(2 ** 28) + '"').length`);
+    refused(bombed);
+    bounded(bombed);
+  }, 30_000);
+
+  it('a two-byte rope flattened inside the isolate: the host is killed near its cap and replaced', async () => {
+    const bombed = await bomb(`const s = 'é€'.repeat(2 ** 27); return s.indexOf('x')`);
+    refused(bombed);
+    bounded(bombed);
+  }, 30_000);
+
+  it('JSON.stringify of a 256 MB rope inside the isolate: the host is killed near its cap', async () => {
+    const bombed = await bomb(`return JSON.stringify({ a: 'x'.repeat(2 ** 28) }).length`);
+    refused(bombed);
+    bounded(bombed);
+  }, 30_000);
+
+  it('100 MB made flat in a 64 MB isolate, under the host cap: measured after the call, refused', async () => {
+    // Before, this call answered -1: isolated-vm checks its limit after garbage collections only.
+    const bombed = await bomb(`const s = 'x'.repeat(100 * 2 ** 20); return s.indexOf('y')`);
+    refused(bombed);
+    bounded(bombed);
+    expect(bombed.replaced).toBe(0); // the isolate was replaced, the host stayed
+  }, 30_000);
+
+  it('a huge rope logged or thrown is described by its length, never read', async () => {
+    const logged = await bomb(
+      `console.log('x'.repeat(2 ** 28)); console.log({ a: 'y'.repeat(2 ** 28) }); return 1`,
+    );
+    expect(logged.value).toBe(1);
+    untouched(logged);
+    const thrown = await bomb(`throw new Error('z'.repeat(2 ** 28))`);
+    expect(HelperError.isInstance(thrown.error)).toBe(true);
+    expect((thrown.error as HelperError).helperErrorMessage).toBe(
+      '[a string of 268435456 characters, too long to read within the memory limit]',
+    );
+    untouched(thrown);
   }, 30_000);
 });
 

@@ -36,8 +36,10 @@ export interface SandboxLimits {
    */
   wallTimeoutMs?: number;
   /**
-   * Memory limit of the isolate (isolated-vm `memoryLimit`): its heap plus its ArrayBuffers and
-   * typed arrays. @default 64
+   * Memory limit of the isolate (isolated-vm `memoryLimit`): its heap plus its ArrayBuffers, typed
+   * arrays and the strings copied in. A result whose JSON would be longer is refused before it is
+   * made, a call that ran 1 ms or more is measured after it, and the host process is capped (see
+   * `maxHostRssMb`): past it, SandboxMemoryError. @default 64
    */
   memoryMb?: number;
   /** Largest JSON result accepted, in bytes. @default 1 MiB */
@@ -151,8 +153,9 @@ export interface SandboxPoolOptions {
   startTimeoutMs?: number;
   /**
    * Resident memory a host process may reach while running a call before the pool kills it and
-   * fails the call with SandboxMemoryError (checked every 100 ms on Linux). isolated-vm's
-   * `memoryLimit` is soft and some allocations bypass it. @default 256 + 4 × limits.memoryMb
+   * fails the call with SandboxMemoryError (read every 10 ms on Linux). isolated-vm's `memoryLimit`
+   * is soft and one V8 operation can allocate past it at once (flattening a long rope string).
+   * @default the host's resident size when it reported ready (~80–115 MB) + 2 × limits.memoryMb + 64
    */
   maxHostRssMb?: number;
   /** IPC serialization between the pool and its hosts. @default 'advanced' */
