@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { fileURLToPath } from 'node:url';
 import { ValidatorOutputError } from '../errors/validator-output-error.ts';
 import { loadToolDefinition } from '../loader/index.ts';
 import type { ToolHelperExecutor } from './tool-helper-executor.ts';
@@ -124,10 +125,10 @@ describe('applyConversions', () => {
 });
 
 describe('conversions in ToolValidationHelper.validate', () => {
-  const fixture = new URL('../__fixtures__/tools/clickup/clickup.tool.yaml', import.meta.url);
+  const fixture = fileURLToPath(new URL('../__fixtures__/tools/clickup/clickup.tool.yaml', import.meta.url));
   /** create_task's validator, its function answered by a stub that proposes `count` conversions. */
   async function validating(count: number) {
-    const definition = await loadToolDefinition(fixture.pathname);
+    const definition = await loadToolDefinition(fixture);
     const items = Array.from({ length: count }, (_, i) => i);
     const conversions = items.map((i) => ({ path: `items[${i}]`, from: i, to: i + 1, reason: 'shifted' }));
     const executor = { run: async () => ({ value: { valid: true, errors: [], conversions } }) };
