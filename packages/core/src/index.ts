@@ -65,6 +65,15 @@ export { fieldsParam, projectFields, type ProjectionResult } from './tool/field-
 export { fitToBudget, serialize, type BudgetOptions, type BudgetedOutput } from './tool/output-budget.ts';
 export { validateParams, type ParamsValidation } from './tool/param-validation.ts';
 export type { GuardPolicy } from './tool/base-tool.ts';
+export {
+  failureInBrief,
+  describeLostAnswer,
+  isAmbiguousFailure,
+  isOutcomeUnknown,
+  outcomeUnknown,
+  type OutcomeCheck,
+  type OutcomeUnknownOptions,
+} from './tool/outcome-unknown.ts';
 
 // The guarded path: what a parameter is (references, times, durations, changes), the server's
 // reference data, and the record of what a call converted and assumed.

@@ -418,6 +418,31 @@ describe('createHttpClient: retries with an injected fetch', () => {
     await failure(client(fetch).get('/x'));
     expect(seen).toHaveLength(1);
   });
+
+  it('says a POST answered 500 or a 503 without Retry-After may have taken effect, never "try again later"', async () => {
+    for (const [status, headers] of [
+      [500, {}],
+      [503, { 'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 3) }],
+    ] as const) {
+      const post = scriptedFetch(json(status, {}, headers));
+      const error = await failure(client(post.fetch).post('/x', { json: {} }));
+      expect(post.seen).toHaveLength(1);
+      expect(error).toMatchObject({ status, mayHaveSucceeded: true });
+      expect(error.message).toContain('check whether it took effect before calling again');
+      expect(error.message).not.toMatch(/try again later/);
+    }
+    // A 501 (not implemented) and a 503 with Retry-After (refused, past the longest wait) were not carried out.
+    const notImplemented = scriptedFetch(json(501, {}));
+    expect(await failure(client(notImplemented.fetch).post('/x', { json: {} }))).toMatchObject({
+      status: 501,
+      mayHaveSucceeded: false,
+    });
+    const refused = scriptedFetch(json(503, {}, { 'retry-after': '3600' }));
+    expect(await failure(client(refused.fetch).post('/x', { json: {} }))).toMatchObject({
+      status: 503,
+      mayHaveSucceeded: false,
+    });
+  });
 });
 
 describe('createHttpClient: timeouts and cancellation', () => {

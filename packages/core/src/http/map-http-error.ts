@@ -8,7 +8,9 @@
  * - the caller's signal aborted → `CancelledError`.
  *
  * `mayHaveSucceeded` is true when a non-idempotent request failed in a way that leaves its effect
- * unknown (see retry-policy.ts); it was then not re-sent.
+ * unknown (see retry-policy.ts: a timeout, a connection broken after sending, any 5xx but a 503
+ * with `Retry-After` and a 501 — a 500 included); it was then not re-sent, and the message says to
+ * check whether it took effect, never "try again later".
  */
 import type { HTTPError as KyHttpError } from 'ky';
 import { isKyHttpError, isKyTimeoutError } from './ky-errors.ts';

@@ -15,6 +15,7 @@ const FAILURES: Record<string, AttemptFailure> = {
   '429 + Retry-After 2s': status(429, 2000),
   '429 + Retry-After 2min': status(429, 120_000),
   '500': status(500),
+  '501': status(501),
   '502': status(502),
   '503': status(503),
   '503 + Retry-After 2s': status(503, 2000),
@@ -67,6 +68,11 @@ describe('decideRetry', () => {
   },
   "500": {
     "idempotent": "stop",
+    "mayHaveSucceeded": true,
+    "nonIdempotent": "stop",
+  },
+  "501": {
+    "idempotent": "stop",
     "mayHaveSucceeded": false,
     "nonIdempotent": "stop",
   },
@@ -77,7 +83,7 @@ describe('decideRetry', () => {
   },
   "503": {
     "idempotent": "backoff",
-    "mayHaveSucceeded": false,
+    "mayHaveSucceeded": true,
     "nonIdempotent": "stop",
   },
   "503 + Retry-After 2s": {

@@ -10,18 +10,27 @@
  * | ---------------------------------------- | ------------------ | ------------------------------------ |
  * | 429                                      | retry              | retry (the server refused it)        |
  * | 503 with `Retry-After`                   | retry              | retry (the server refused it)        |
- * | 503 without it (rate-limit headers only) | retry              | stop                                 |
+ * | 503 without it (rate-limit headers only) | retry              | stop, `mayHaveSucceeded`             |
  * | 502, 504                                 | retry              | stop, `mayHaveSucceeded`             |
  * | timeout (headers or body too slow)       | retry              | stop, `mayHaveSucceeded`             |
  * | connection refused, DNS, TLS (not sent)  | retry              | retry                                |
  * | connection reset / closed (maybe sent)   | retry              | stop, `mayHaveSucceeded`             |
  * | connection closed mid-body (answered)    | retry              | stop, `mayHaveSucceeded`             |
- * | 500 and any other status                 | stop               | stop                                 |
+ * | 500 and any other 5xx but 501            | stop               | stop, `mayHaveSucceeded`             |
+ * | 501, and any other status (4xx)          | stop               | stop                                 |
  *
  * A 500 is not retried: it is the server failing on this request, not a passing outage (the
  * transient statuses are the gateway's and the overloaded server's 502, 503, 504), so sending the
  * same request again mostly fails the same way, later. Server configuration texts say so
  * ("429, 502, 503 or 504"), never "5xx".
+ *
+ * `mayHaveSucceeded` — the effect of a non-idempotent request is unknown — follows from where the
+ * failure came: a 5xx says the server (or a gateway in front of it) failed while the request was in
+ * its hands, and a write may be made before the failure (a 500 raised while the answer was built,
+ * a gateway's 502/504 after the server took the request, a 503 from a proxy whose upstream broke
+ * off). Only a 503 with `Retry-After` (the server refusing it for now, retried as such) and a 501
+ * (the method is not implemented) say it was not carried out; a 4xx is a refusal. A timeout, and a
+ * connection that broke after the request may have been sent, leave it unknown as well.
  *
  * A 429/503 whose requested wait is longer than `maxRetryAfterMs` is not retried at all: the
  * caller gets the error (with `retryAfterMs`) at once instead of blocking for the cap and failing.
@@ -113,7 +122,8 @@ export function mayHaveSucceeded(failure: AttemptFailure, idempotent: boolean): 
   if (idempotent) return false;
   switch (failure.kind) {
     case 'status':
-      return failure.status === 502 || failure.status === 504;
+      if (failure.status < 500 || failure.status === 501) return false;
+      return !(failure.status === 503 && failure.hasRetryAfter);
     case 'timeout':
       return true;
     case 'network':

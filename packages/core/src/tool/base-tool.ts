@@ -33,6 +33,12 @@ import { fitErrorToBudget } from './error-budget.ts';
 import { fitToBudget } from './output-budget.ts';
 import { validateParams, type ParamsValidation } from './param-validation.ts';
 import { isClientInputSignal } from './client-input.ts';
+import {
+  isAmbiguousFailure,
+  isOutcomeUnknown,
+  outcomeUnknown,
+  type OutcomeCheck,
+} from './outcome-unknown.ts';
 import type { ToolContext } from './tool-context.ts';
 import type { ToolDefinition } from './tool-definition.ts';
 import { precomputedDefinition } from './precomputed-definitions.ts';
@@ -136,6 +142,20 @@ export abstract class BaseTool<
     _ctx: ToolContext<TDeps>,
   ): unknown {
     return error;
+  }
+
+  /**
+   * For a tool that is not idempotent (its annotations: `readOnlyHint: false`, `idempotentHint` not
+   * true — a create, a comment, a transition): how to see whether a call whose answer was lost took
+   * effect — the read tool (full name), its arguments, what to look for. When the call fails in a way
+   * that leaves its effect unknown (a timeout, a connection broken after the request went out, a 5xx
+   * to the write but a 503 with `Retry-After`, an unreadable 2xx: `isAmbiguousFailure`), the answer
+   * is "Outcome unknown: … Do not call <tool> again before checking. Call <check> with <args> and
+   * look for …", never "try again" (outcome-unknown.ts). Undefined (the default): the HTTP client's
+   * own text ("check whether it took effect before calling again").
+   */
+  protected outcomeCheck(_params: InferSchemaOutput<TParams>): OutcomeCheck | undefined {
+    return undefined;
   }
 
   /**
@@ -315,7 +335,7 @@ export abstract class BaseTool<
         output = await this.executeWithLimits(params, callCtx, options);
       } catch (error) {
         if (record.used.length > 0) (source ?? sourceOf(ctx))?.reportError(error, record.used);
-        throw await this.translateError(error, params, callCtx);
+        throw await this.translateFailure(error, params, callCtx);
       }
       const result = this.toResult(output, params, options, record);
       if (logger.isLevelEnabled?.('debug') !== false)
@@ -335,6 +355,25 @@ export abstract class BaseTool<
       logger.error('tool call crashed (programmer error)', { tool, durationMs: elapsed(), error });
       throw error;
     }
+  }
+
+  /**
+   * The translate step: an ambiguous failure of a write that cannot be repeated safely is "outcome
+   * unknown" with the tool's `outcomeCheck` (and no other hint: nothing in the call was wrong); an
+   * answer the tool already worded so is kept; anything else goes to `translateError`.
+   */
+  private translateFailure(
+    error: unknown,
+    params: InferSchemaOutput<TParams>,
+    ctx: ToolContext<TDeps>,
+  ): unknown {
+    if (isOutcomeUnknown(error)) return error;
+    const { readOnlyHint, idempotentHint } = this.metadata.annotations;
+    if (!readOnlyHint && idempotentHint !== true && isAmbiguousFailure(error)) {
+      const check = this.outcomeCheck(params);
+      if (check) return outcomeUnknown(error, this.metadata.name, check);
+    }
+    return this.translateError(error, params, ctx);
   }
 
   /** The output budget of this call: the tool's own, else the server's, else the default. Errors obey it too. */

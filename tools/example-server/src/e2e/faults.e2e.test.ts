@@ -127,15 +127,29 @@ describe('faults: a POST that may have been applied is not re-sent', () => {
     expect(requestsTo(emulator, 'POST', '/v1/books')).toHaveLength(1);
   });
 
-  it('503 without Retry-After on a POST: not processed, so not retried and no "check first" warning', async () => {
+  it('503 without Retry-After on a POST: not retried, and nothing says it was refused, so "check first"', async () => {
     const { emulator, call } = await setUp();
     emulator.faults.add({ kind: 'status', status: 503, method: 'POST', path: '/v1/books' });
     const result = await call('bookshelf_add_book', NEW_BOOK);
     expect(result.isError).toBe(true);
     expect(result.text).toContain('HTTP 503');
-    expect(result.text).toContain('try again later');
-    expect(result.text).not.toMatch(MAY_HAVE_BEEN_APPLIED);
+    expect(result.text).not.toContain('try again later');
+    expect(result.text).toMatch(MAY_HAVE_BEEN_APPLIED);
     expect(requestsTo(emulator, 'POST', '/v1/books')).toHaveLength(1);
+  });
+
+  it('503 with Retry-After on a POST: refused by the server, so retried once it allows', async () => {
+    const { emulator, call } = await setUp();
+    emulator.faults.add({
+      kind: 'status',
+      status: 503,
+      method: 'POST',
+      path: '/v1/books',
+      headers: { 'Retry-After': '0' },
+    });
+    const result = await call('bookshelf_add_book', NEW_BOOK);
+    expect(result.isError).toBe(false);
+    expect(requestsTo(emulator, 'POST', '/v1/books')).toHaveLength(2);
   });
 
   it('a connection reset on arrival of a POST: not re-sent either (the client cannot know the body went unread)', async () => {

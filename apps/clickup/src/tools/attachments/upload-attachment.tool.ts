@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, ValidationError, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { toAttachmentView, type ApiAttachment } from '../../api/dto/attachment-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -6,7 +6,6 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { decodeBase64, mimeTypeOf, readUploadFile } from './upload-file.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
-import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 export const UploadAttachmentParams = lazySchema(() =>
   z.object({
@@ -37,7 +36,7 @@ export class UploadAttachmentTool extends ClickUpTool<ReturnType<typeof UploadAt
     return UploadAttachmentParams();
   }
 
-  override outcomeCheck(params: z.output<ReturnType<typeof UploadAttachmentParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: z.output<ReturnType<typeof UploadAttachmentParams>>): OutcomeCheck {
     const name = params.file_name ?? params.path?.split(/[/\\]/).pop() ?? 'the file';
     return {
       done: 'the file was attached',

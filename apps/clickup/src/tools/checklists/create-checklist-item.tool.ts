@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { toChecklistView, type ApiChecklistFull } from '../../api/dto/checklist-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -13,7 +13,6 @@ import {
 } from './checklist-params.ts';
 import { memberParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
-import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 export const CreateChecklistItemParams = lazySchema(() =>
   z.object({
@@ -36,13 +35,13 @@ export class CreateChecklistItemTool extends ChecklistTool<ReturnType<typeof Cre
     return CreateChecklistItemParams();
   }
 
-  override outcomeCheck({
+  protected override outcomeCheck({
     checklist_id,
     name,
   }: z.output<ReturnType<typeof CreateChecklistItemParams>>): OutcomeCheck {
     return {
       done: 'the item was added',
-      tool: 'get_task',
+      tool: buildToolName('get_task', TOOL_PREFIX),
       lookFor: `an item ${JSON.stringify(name)} in checklist ${checklist_id} (read the task that holds it, with include: ["checklists"])`,
     };
   }

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { toChecklistView, type ApiChecklistFull } from '../../api/dto/checklist-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -6,7 +6,6 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { checklistNameParam, sawChecklist } from './checklist-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
-import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 export const CreateChecklistParams = lazySchema(() =>
   z.object({
@@ -28,10 +27,13 @@ export class CreateChecklistTool extends ClickUpTool<ReturnType<typeof CreateChe
     return CreateChecklistParams();
   }
 
-  override outcomeCheck({ task_id, name }: z.output<ReturnType<typeof CreateChecklistParams>>): OutcomeCheck {
+  protected override outcomeCheck({
+    task_id,
+    name,
+  }: z.output<ReturnType<typeof CreateChecklistParams>>): OutcomeCheck {
     return {
       done: 'the checklist was added',
-      tool: 'get_task',
+      tool: buildToolName('get_task', TOOL_PREFIX),
       args: { task_id, include: ['checklists'] },
       lookFor: `a checklist named ${JSON.stringify(name)}`,
     };

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { toCreatedComment, type ApiCreatedComment } from '../../api/dto/comment-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -12,7 +12,6 @@ import {
   notifyAllParam,
 } from './comment-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
-import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 import { quoteStart } from './comment-params.ts';
 
 export const CreateCommentReplyParams = lazySchema(() =>
@@ -36,10 +35,12 @@ export class CreateCommentReplyTool extends ClickUpTool<ReturnType<typeof Create
     return CreateCommentReplyParams();
   }
 
-  override outcomeCheck(params: z.output<ReturnType<typeof CreateCommentReplyParams>>): OutcomeCheck {
+  protected override outcomeCheck(
+    params: z.output<ReturnType<typeof CreateCommentReplyParams>>,
+  ): OutcomeCheck {
     return {
       done: 'the reply was posted',
-      tool: 'get_comment_replies',
+      tool: buildToolName('get_comment_replies', TOOL_PREFIX),
       args: { comment_id: params.comment_id },
       lookFor: `a reply of yours starting ${quoteStart(params.text)} among the newest`,
     };

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { toCreatedComment, type ApiCreatedComment } from '../../api/dto/comment-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -6,7 +6,6 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, taskIdParam } from '../shared/params.ts';
 import { commentAssigneeParam, commentsPath, commentTextParam, notifyAllParam } from './comment-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
-import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 import { quoteStart } from './comment-params.ts';
 
 export const CreateCommentParams = lazySchema(() =>
@@ -32,10 +31,10 @@ export class CreateCommentTool extends ClickUpTool<ReturnType<typeof CreateComme
     return CreateCommentParams();
   }
 
-  override outcomeCheck(params: z.output<ReturnType<typeof CreateCommentParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: z.output<ReturnType<typeof CreateCommentParams>>): OutcomeCheck {
     return {
       done: 'the comment was posted',
-      tool: 'get_comments',
+      tool: buildToolName('get_comments', TOOL_PREFIX),
       args: params.list_id !== undefined ? { list_id: params.list_id } : { task_id: params.task_id },
       lookFor: `a comment of yours starting ${quoteStart(params.text)} among the newest`,
     };

@@ -1,11 +1,10 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { toGoalDetail, type ApiGoal } from '../../api/dto/goal-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { dateParam, memberParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
-import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 export const CreateGoalParams = lazySchema(() =>
   z.object({
@@ -28,10 +27,10 @@ export class CreateGoalTool extends ClickUpTool<ReturnType<typeof CreateGoalPara
     return CreateGoalParams();
   }
 
-  override outcomeCheck({ name }: z.output<ReturnType<typeof CreateGoalParams>>): OutcomeCheck {
+  protected override outcomeCheck({ name }: z.output<ReturnType<typeof CreateGoalParams>>): OutcomeCheck {
     return {
       done: 'the goal was created',
-      tool: 'get_goals',
+      tool: buildToolName('get_goals', TOOL_PREFIX),
       lookFor: `a goal named ${JSON.stringify(name)}`,
     };
   }

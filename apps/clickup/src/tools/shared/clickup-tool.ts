@@ -8,9 +8,9 @@
  * list, a tag the space lacks…) go in `beforeExecute`, before anything is sent.
  *
  * A tool whose write cannot be repeated safely (a create: ClickUp takes no idempotency key) says in
- * `outcomeCheck` how to see whether a call whose answer was lost took effect; a timeout, a broken
- * connection or a 5xx to its write is then answered "outcome unknown" with that check, never "try
- * again" (outcome-unknown.ts).
+ * core's `outcomeCheck` how to see whether a call whose answer was lost took effect; a timeout, a
+ * broken connection or a 5xx to its write is then answered "outcome unknown" with that check, never
+ * "try again" (core's tool/outcome-unknown.ts).
  */
 import {
   ValidationError,
@@ -21,7 +21,6 @@ import {
 } from '@toolsmith/core';
 import { KnowledgeTool } from '@toolsmith/executable-knowledge';
 import type { ClickUpDeps } from '../../deps.ts';
-import { ambiguousWrite, isExplained, outcomeUnknown, type OutcomeCheck } from './outcome-unknown.ts';
 
 export type ClickUpCtx = ToolContext<ClickUpDeps>;
 
@@ -47,27 +46,6 @@ export abstract class ClickUpTool<
     } catch (error) {
       throw dotPaths(error, this.name);
     }
-  }
-
-  /**
-   * For a write that cannot be sent twice safely (non-idempotent: a create, starting or stopping a
-   * timer): how to check whether a call whose answer was lost took effect. Undefined: not such a write.
-   */
-  outcomeCheck(_params: InferSchemaOutput<TParams>): OutcomeCheck | undefined {
-    return undefined;
-  }
-
-  /** An ambiguous failure of a write with an `outcomeCheck` is "outcome unknown", with the check. */
-  protected override async translateError(
-    error: unknown,
-    params: InferSchemaOutput<TParams>,
-    ctx: ToolContext<ClickUpDeps>,
-  ): Promise<unknown> {
-    // No knowledge hints for it (nothing in the call was wrong): the message says what to do.
-    if (isExplained(error)) return error;
-    const check = ambiguousWrite(error) ? this.outcomeCheck(params) : undefined;
-    if (check) return outcomeUnknown(error, this.name, check);
-    return super.translateError(error, params, ctx);
   }
 }
 

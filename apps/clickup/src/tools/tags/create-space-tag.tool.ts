@@ -1,11 +1,10 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { spaceIdParam } from '../shared/params.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
-import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 const colorParam = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'a colour is hex, e.g. "#e50000"');
 
@@ -30,10 +29,13 @@ export class CreateSpaceTagTool extends ClickUpTool<ReturnType<typeof CreateSpac
     return CreateSpaceTagParams();
   }
 
-  override outcomeCheck({ space_id, name }: z.output<ReturnType<typeof CreateSpaceTagParams>>): OutcomeCheck {
+  protected override outcomeCheck({
+    space_id,
+    name,
+  }: z.output<ReturnType<typeof CreateSpaceTagParams>>): OutcomeCheck {
     return {
       done: 'the tag was created',
-      tool: 'get_space_tags',
+      tool: buildToolName('get_space_tags', TOOL_PREFIX),
       args: { space_id },
       lookFor: `a tag named ${JSON.stringify(name)}`,
     };

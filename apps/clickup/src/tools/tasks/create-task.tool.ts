@@ -54,7 +54,7 @@ export class CreateTaskTool extends ClickUpTool<
     return CreateTaskParams();
   }
 
-  override outcomeCheck(params: Params) {
+  protected override outcomeCheck(params: Params) {
     return createdTaskCheck(params.list_id, params.name);
   }
 

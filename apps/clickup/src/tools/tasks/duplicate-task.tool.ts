@@ -1,11 +1,10 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, taskIdParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
-import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 const DuplicateTaskParams = lazySchema(() =>
   z.object({
@@ -29,14 +28,14 @@ export class DuplicateTaskTool extends ClickUpTool<ReturnType<typeof DuplicateTa
     return DuplicateTaskParams();
   }
 
-  override outcomeCheck({
+  protected override outcomeCheck({
     task_id,
     list_id,
     name,
   }: z.output<ReturnType<typeof DuplicateTaskParams>>): OutcomeCheck {
     return {
       done: `the copy of ${task_id} was made`,
-      tool: 'get_list_tasks',
+      tool: buildToolName('get_list_tasks', TOOL_PREFIX),
       // execute fills both in from the source task before the create is sent.
       ...(list_id !== undefined ? { args: { list_id, include_closed: true, subtasks: true } } : {}),
       lookFor: `${name === undefined ? `a copy named like ${task_id}` : JSON.stringify(name)} among the newest tasks${list_id === undefined ? ` of ${task_id}'s list` : ''}`,

@@ -5,9 +5,16 @@
  * and a creation time since the call started. When it does not turn up, the outcome is unknown and
  * the agent is told how to check before creating it again.
  */
+import {
+  buildToolName,
+  failureInBrief,
+  isAmbiguousFailure,
+  outcomeUnknown,
+  type OutcomeCheck,
+} from '@toolsmith/core';
 import type { ApiTask } from '../../api/dto/task-view.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { ClickUpCtx } from '../shared/clickup-tool.ts';
-import { ambiguousWrite, briefly, outcomeUnknown, type OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 /** Allowance for ClickUp's clock being behind this machine's. */
 const CLOCK_SKEW_MS = 5000;
@@ -23,13 +30,13 @@ export interface CreateCall {
 export type CreatedLookup = { task: ApiTask; failure?: undefined } | { task?: undefined; failure?: string };
 
 /** A failure after which the task may exist though no answer said so. */
-export const lostAnswer = ambiguousWrite;
+export const lostAnswer = isAmbiguousFailure;
 
 /** How to see whether a create in `listId` named `name` made its task. */
 export function createdTaskCheck(listId: string, name: string, what = 'the task was created'): OutcomeCheck {
   return {
     done: what,
-    tool: 'get_list_tasks',
+    tool: buildToolName('get_list_tasks', TOOL_PREFIX),
     args: { list_id: listId, include_closed: true, subtasks: true },
     lookFor: `${JSON.stringify(name)} among the newest tasks`,
   };
@@ -53,7 +60,7 @@ export async function findCreatedTask(ctx: ClickUpCtx, call: CreateCall): Promis
     const task = tasks.find((t) => t.name.trim() === call.name.trim());
     return task ? { task } : {};
   } catch (error) {
-    return { failure: briefly(error) };
+    return { failure: failureInBrief(error) };
   }
 }
 
@@ -67,5 +74,5 @@ export function unknownOutcome<E>(error: E, call: CreateCall, lookup: CreatedLoo
     lookup.failure === undefined
       ? `no task named ${JSON.stringify(call.name)} created since ${since} is in the list yet (ClickUp may still be making it)`
       : `looking for it failed as well (${lookup.failure})`;
-  return outcomeUnknown(error, tool, createdTaskCheck(call.listId, call.name), looked);
+  return outcomeUnknown(error, tool, createdTaskCheck(call.listId, call.name), { looked, api: 'ClickUp' });
 }

@@ -1,4 +1,10 @@
-import { buildToolName, defineToolMetadata, duration, ValidationError } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  duration,
+  ValidationError,
+  type OutcomeCheck,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toTimeEntryView, type ApiTimeEntry } from '../../api/dto/time-entry-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -6,7 +12,6 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { dateParam, memberParam, taskIdParam } from '../shared/params.ts';
 import { taskForEntry, timeEntriesPath } from './time-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
-import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 export const CreateTimeEntryParams = lazySchema(() =>
   z.object({
@@ -64,12 +69,12 @@ export class CreateTimeEntryTool extends ClickUpTool<ReturnType<typeof CreateTim
     await super.beforeExecute(params, ctx);
   }
 
-  override outcomeCheck(params: z.output<ReturnType<typeof CreateTimeEntryParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: z.output<ReturnType<typeof CreateTimeEntryParams>>): OutcomeCheck {
     const start = new Date(params.start.epochMs);
     const end = params.end?.epochMs ?? params.start.epochMs + (params.duration?.ms ?? 0);
     return {
       done: 'the time entry was logged',
-      tool: 'get_time_entries',
+      tool: buildToolName('get_time_entries', TOOL_PREFIX),
       args: {
         start: start.toISOString(),
         end: new Date(end + 60_000).toISOString(),

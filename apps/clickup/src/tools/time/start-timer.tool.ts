@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { toTimeEntryView, type ApiTimeEntry } from '../../api/dto/time-entry-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -6,7 +6,6 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { taskForEntry, timeEntriesPath } from './time-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
-import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 export const StartTimerParams = lazySchema(() =>
   z.object({
@@ -29,10 +28,10 @@ export class StartTimerTool extends ClickUpTool<ReturnType<typeof StartTimerPara
     return StartTimerParams();
   }
 
-  override outcomeCheck(params: z.output<ReturnType<typeof StartTimerParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: z.output<ReturnType<typeof StartTimerParams>>): OutcomeCheck {
     return {
       done: 'the timer was started',
-      tool: 'get_running_timer',
+      tool: buildToolName('get_running_timer', TOOL_PREFIX),
       lookFor: `a timer started just now${params.task_id !== undefined ? ` on ${params.task_id}` : ''}`,
       then: 'start it again only if it is not running',
     };

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { toTimeEntryView, type ApiTimeEntry } from '../../api/dto/time-entry-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -6,7 +6,6 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { timeEntriesPath } from './time-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
-import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 export const StopTimerParams = lazySchema(() => z.object({}));
 
@@ -22,10 +21,10 @@ export class StopTimerTool extends ClickUpTool<ReturnType<typeof StopTimerParams
     return StopTimerParams();
   }
 
-  override outcomeCheck(): OutcomeCheck {
+  protected override outcomeCheck(): OutcomeCheck {
     return {
       done: 'the timer was stopped',
-      tool: 'get_running_timer',
+      tool: buildToolName('get_running_timer', TOOL_PREFIX),
       lookFor:
         'whether a timer still runs (none: it was stopped and saved; clickup_get_time_entries shows the entry)',
       then: 'stop it again only if it still runs',

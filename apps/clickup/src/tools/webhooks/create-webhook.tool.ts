@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { toWebhookView, type ApiWebhook } from '../../api/dto/webhook-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -8,7 +8,6 @@ import { keepWebhookSecret } from './webhook-secret-keeping.ts';
 import { endpointParam, eventsParam } from './webhook-params.ts';
 import { refuseSecondWebhook } from './same-endpoint.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
-import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 const CreateWebhookParams = lazySchema(() =>
   z.object({
@@ -41,10 +40,10 @@ export class CreateWebhookTool extends ClickUpTool<ReturnType<typeof CreateWebho
     await super.beforeExecute(params, ctx);
   }
 
-  override outcomeCheck({ endpoint }: Params): OutcomeCheck {
+  protected override outcomeCheck({ endpoint }: Params): OutcomeCheck {
     return {
       done: 'the webhook was created',
-      tool: 'list_webhooks',
+      tool: buildToolName('list_webhooks', TOOL_PREFIX),
       lookFor: `a webhook with endpoint ${JSON.stringify(endpoint)}`,
     };
   }

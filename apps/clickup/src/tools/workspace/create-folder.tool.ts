@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { toFolderDetail, type ApiFolder } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -6,7 +6,6 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { spaceIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
-import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 export const CreateFolderParams = lazySchema(() =>
   z.object({
@@ -28,10 +27,13 @@ export class CreateFolderTool extends ClickUpTool<ReturnType<typeof CreateFolder
     return CreateFolderParams();
   }
 
-  override outcomeCheck({ space_id, name }: z.output<ReturnType<typeof CreateFolderParams>>): OutcomeCheck {
+  protected override outcomeCheck({
+    space_id,
+    name,
+  }: z.output<ReturnType<typeof CreateFolderParams>>): OutcomeCheck {
     return {
       done: 'the folder was created',
-      tool: 'get_folders',
+      tool: buildToolName('get_folders', TOOL_PREFIX),
       args: { space_id },
       lookFor: `a folder named ${JSON.stringify(name)}`,
     };

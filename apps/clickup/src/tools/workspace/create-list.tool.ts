@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { toListDetail, type ApiList } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -6,7 +6,6 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { folderIdParam, spaceIdParam } from '../shared/params.ts';
 import { listParent } from './list-parent.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
-import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 export const CreateListParams = lazySchema(() =>
   z.object({
@@ -31,10 +30,10 @@ export class CreateListTool extends ClickUpTool<ReturnType<typeof CreateListPara
     return CreateListParams();
   }
 
-  override outcomeCheck(params: z.output<ReturnType<typeof CreateListParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: z.output<ReturnType<typeof CreateListParams>>): OutcomeCheck {
     return {
       done: 'the list was created',
-      tool: 'get_lists',
+      tool: buildToolName('get_lists', TOOL_PREFIX),
       args: params.folder_id !== undefined ? { folder_id: params.folder_id } : { space_id: params.space_id },
       lookFor: `a list named ${JSON.stringify(params.name)}`,
     };

@@ -1,10 +1,9 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { toSpaceDetail, type ApiSpace } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
-import type { OutcomeCheck } from '../shared/outcome-unknown.ts';
 
 export const CreateSpaceParams = lazySchema(() =>
   z.object({
@@ -26,10 +25,10 @@ export class CreateSpaceTool extends ClickUpTool<ReturnType<typeof CreateSpacePa
     return CreateSpaceParams();
   }
 
-  override outcomeCheck({ name }: z.output<ReturnType<typeof CreateSpaceParams>>): OutcomeCheck {
+  protected override outcomeCheck({ name }: z.output<ReturnType<typeof CreateSpaceParams>>): OutcomeCheck {
     return {
       done: 'the space was created',
-      tool: 'get_spaces',
+      tool: buildToolName('get_spaces', TOOL_PREFIX),
       lookFor: `a space named ${JSON.stringify(name)}`,
     };
   }
