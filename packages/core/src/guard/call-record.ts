@@ -41,6 +41,8 @@ export class CallRecord {
   }
   /** The raw arguments, as the caller sent them. */
   readonly args: Readonly<Record<string, unknown>>;
+  /** Index of each converted field in `conversions` (a pack may convert thousands of values). */
+  readonly #converted = new Map<string, number>();
   /** Where each field's conversion goes in the note: the order fields were met, not resolved. */
   readonly #order = new Map<string, number>();
 
@@ -55,10 +57,12 @@ export class CallRecord {
 
   /** Records a conversion (said in the answer). Several conversions of one field keep the first `from`. */
   convert(field: string, from: unknown, to: unknown, note?: string): void {
-    const at = this.conversions.findIndex((c) => c.field === field);
+    const at = this.#converted.get(field);
     const conversion: Conversion = { field, from, to, ...(note ? { note } : {}) };
-    if (at === -1) this.conversions.push(conversion);
-    else this.conversions[at] = { ...conversion, from: this.conversions[at]!.from };
+    if (at === undefined) {
+      this.#converted.set(field, this.conversions.length);
+      this.conversions.push(conversion);
+    } else this.conversions[at] = { ...conversion, from: this.conversions[at]!.from };
   }
 
   /** Records a default the caller did not ask for (said in the answer). */
