@@ -19,13 +19,14 @@ import {
   type CallTarget,
 } from './fixtures/call-targets.ts';
 import type { BenchmarkResult, ResultRow } from './report.ts';
+import { sized } from './smoke.ts';
 import { summarize } from './stats.ts';
 import type { CallWorkerInput, CallWorkerOutput } from './workers/call-worker.ts';
 
-const ROUNDS = 5;
-const WARMUP_CALLS = 2_000;
-const SEQUENTIAL_CALLS = 1_000; // per round: 5 000 per target
-const BATCHES = 40; // per round: 200 batches per target
+const ROUNDS = sized(5, 1);
+const WARMUP_CALLS = sized(2_000, 10);
+const SEQUENTIAL_CALLS = sized(1_000, 10); // per round: 5 000 per target
+const BATCHES = sized(40, 2); // per round: 200 batches per target
 const BATCH_SIZE = 50;
 /** Issue 12: toolsmith's tools/call within 5% of the plain SDK v2 McpServer. */
 const TARGET_RATIO = 1.05;

@@ -9,52 +9,28 @@
  * webhook store directory that does not exist: its start-up must send no request and create no store
  * (the knowledge sandbox, PGlite and the API are for the first call that needs them).
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { bundleServer } from '@toolsmith/bundle';
+import { bundlePublishedBin } from './fixtures/published-bin.ts';
 import { watched } from './machine-load.ts';
 import type { BenchmarkResult, ResultRow, TargetCheck } from './report.ts';
+import { sized } from './smoke.ts';
 import { summarize } from './stats.ts';
 import { childEnv, cpuOf, startBareNode, startServer, toolCount, type StartVariant } from './stdio-start.ts';
 
-const WARMUP_ROUNDS = 2;
-const ROUNDS = 20;
+const WARMUP_ROUNDS = sized(2, 0);
+const ROUNDS = sized(20, 1);
 const FLOOR_GOAL = 0.9;
 
 const APP_ROOT = dirname(fileURLToPath(import.meta.resolve('@toolsmith/clickup-mcp/package.json')));
 const SOURCE_BIN = join(APP_ROOT, 'src', 'bin', 'clickup-mcp.ts');
-const BUNDLE_TOOL = dirname(fileURLToPath(import.meta.resolve('@toolsmith/bundle/package.json')));
 const ONE_TOOL_SERVER = fileURLToPath(new URL('./fixtures/one-tool-plain-server.mjs', import.meta.url));
 const CPU_PRELOAD = new URL('./fixtures/cpu-at-exit-preload.mjs', import.meta.url).href;
-
-/**
- * Rebuilds the published bin from the current sources with the app's `bundle` target command
- * (`toolsmith-bundle …` in its package.json), so the bench measures exactly what is packed. Returns
- * the bin's path.
- */
-async function bundleAsPublished(): Promise<string> {
-  const pkg = JSON.parse(readFileSync(join(APP_ROOT, 'package.json'), 'utf8')) as {
-    bin: Record<string, string>;
-    nx: { targets: { bundle: { command: string } } };
-  };
-  const [tool, ...args] = pkg.nx.targets.bundle.command.split(/\s+/);
-  if (tool !== 'toolsmith-bundle')
-    throw new Error(`unexpected bundle command: ${pkg.nx.targets.bundle.command}`);
-  await promisify(execFile)(
-    process.execPath,
-    ['--conditions=@toolsmith/source', join(BUNDLE_TOOL, 'src', 'cli.ts'), ...args],
-    { cwd: APP_ROOT },
-  );
-  const bin = join(APP_ROOT, Object.values(pkg.bin)[0]!);
-  if (!existsSync(bin)) throw new Error(`${bin} was not written by the bundle command`);
-  return bin;
-}
 
 /** An HTTP listener that counts the requests it gets and answers each with 503. */
 async function countingApi(): Promise<{ url: string; requests: () => number; close: () => Promise<void> }> {
@@ -73,7 +49,9 @@ async function countingApi(): Promise<{ url: string; requests: () => number; clo
 }
 
 async function benchColdStart(result: BenchmarkResult): Promise<void> {
-  const bin = await bundleAsPublished();
+  // Rebuilt from the current sources with the app's bundle command, into a temporary copy of the package.
+  const published = await bundlePublishedBin(APP_ROOT);
+  const bin = published.bin;
   const work = mkdtempSync(join(tmpdir(), 'toolsmith-bench-clickup-'));
   const api = await countingApi();
   // Must still not exist after every start: the webhook store is opened on first use only.
@@ -159,6 +137,7 @@ async function benchColdStart(result: BenchmarkResult): Promise<void> {
   }
   const storeCreated = existsSync(webhookStore);
   rmSync(work, { recursive: true, force: true });
+  published.remove();
 
   const listOf = (variant: StartVariant) => summarize(variant.samples.map((s) => s.listMs));
   result.tables.push(
@@ -215,7 +194,7 @@ async function benchColdStart(result: BenchmarkResult): Promise<void> {
   );
   result.notes.push(
     `Cold start: ${ROUNDS} measured rounds after ${WARMUP_ROUNDS} warm-up rounds; each round starts node -e '', then the ${variants.length} servers once each in a rotating order. The floor (F+cc) is fixtures/one-tool-plain-server.mjs, as in the Yandex Tracker benchmark; F+b is it bundled by the same bundler as the bin (informative).`,
-    `The published bin is ${bin.slice(APP_ROOT.length + 1)} rebuilt at the start of this benchmark by the app's bundle command (with the tool definitions recorded at bundle time). The servers run with CLICKUP_API_TOKEN=x, CLICKUP_TEAM_ID=1, CLICKUP_API_BASE at a local listener that counts requests, and CLICKUP_WEBHOOK_STORE naming a directory that must not appear.`,
+    `The published bin is ${published.binInPackage} rebuilt at the start of this benchmark by the app's bundle command (with the tool definitions recorded at bundle time), into a temporary copy of the package (its knowledge/ and node_modules linked). The servers run with CLICKUP_API_TOKEN=x, CLICKUP_TEAM_ID=1, CLICKUP_API_BASE at a local listener that counts requests, and CLICKUP_WEBHOOK_STORE naming a directory that must not appear.`,
     "+cc rows run with NODE_COMPILE_CACHE set (own directory per variant, filled during the warm-up rounds), as the bin's enableCompileCache() does; P sets NODE_DISABLE_COMPILE_CACHE=1 (a first start). Every server gets `--import fixtures/cpu-at-exit-preload.mjs`; cpu is user + system CPU time of the server process from start to exit (closed right after tools/list).",
   );
 }

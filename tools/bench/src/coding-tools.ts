@@ -38,17 +38,31 @@ import { createMcpServer } from '@toolsmith/core/mcp';
 import { connectInMemory } from '@toolsmith/testing';
 import { glob } from 'tinyglobby';
 import type { BenchmarkResult, ResultRow } from './report.ts';
+import { sized } from './smoke.ts';
 import { elapsedMs, summarize } from './stats.ts';
 
 const WORKSPACE = fileURLToPath(new URL('../../../', import.meta.url));
 const READ_MEMORY = fileURLToPath(new URL('./fixtures/coding-tools/read-memory.ts', import.meta.url));
 
-const GREP_SAMPLES = 12;
-const GREP_JS_SAMPLES = 3;
-const GLOB_SAMPLES = 12;
-const PATCH_WARMUP = 10;
-const PATCH_SAMPLES = 40;
-const READ_SAMPLES = 8;
+const GREP_SAMPLES = sized(12, 1);
+const GREP_JS_SAMPLES = sized(3, 1);
+const GLOB_SAMPLES = sized(12, 1);
+const PATCH_WARMUP = sized(10, 0);
+const PATCH_SAMPLES = sized(40, 1);
+const READ_SAMPLES = sized(8, 1);
+/** What Grep and Glob search: the workspace's node_modules (in smoke mode one package's folder of it). */
+const SEARCH_DIR = sized('node_modules', 'node_modules/@modelcontextprotocol');
+/** Read's two files, in lines of 53 bytes: 5 MB and 50 MB (in smoke mode 0.5 and 5 MB). */
+const READ_FILES = sized(
+  [
+    { name: 'small.txt', lines: 100_000 },
+    { name: 'big.txt', lines: 1_000_000 },
+  ],
+  [
+    { name: 'small.txt', lines: 10_000 },
+    { name: 'big.txt', lines: 100_000 },
+  ],
+);
 
 const GREP_TARGET = 1.3;
 const GLOB_TARGET = 1.2;
@@ -126,14 +140,14 @@ async function benchGrep(result: BenchmarkResult): Promise<void> {
   const version = await hasRipgrep();
   const kit = createCodingToolkit({ root: WORKSPACE });
   const jsKit = createCodingToolkit({ root: WORKSPACE, ripgrepPath: path.join(tmpdir(), 'no-such-rg') });
-  const target = path.join(WORKSPACE, 'node_modules');
-  const files = { pattern: 'AbortController', path: 'node_modules' };
-  const content = { pattern: 'TODO', path: 'node_modules', output_mode: 'content' };
+  const target = path.join(WORKSPACE, SEARCH_DIR);
+  const files = { pattern: 'AbortController', path: SEARCH_DIR };
+  const content = { pattern: 'TODO', path: SEARCH_DIR, output_mode: 'content' };
   if (!version) {
     result.notes.push('Grep: ripgrep is not on PATH, so only the JavaScript fallback was measured.');
     const [js] = await interleaved([() => call(jsKit, 'Grep', files)], GREP_JS_SAMPLES);
     result.tables.push({
-      title: 'Grep "AbortController" in node_modules (files with matches), JavaScript fallback',
+      title: `Grep "AbortController" in ${SEARCH_DIR} (files with matches), JavaScript fallback`,
       unit: 'ms',
       rows: [{ label: 'Grep (JavaScript fallback)', summary: summarize(js!) }],
     });
@@ -166,7 +180,7 @@ async function benchGrep(result: BenchmarkResult): Promise<void> {
           ],
           WORKSPACE,
         ),
-      () => collect('rg', ['-l', files.pattern, 'node_modules'], WORKSPACE),
+      () => collect('rg', ['-l', files.pattern, SEARCH_DIR], WORKSPACE),
     ],
     GREP_SAMPLES,
   );
@@ -199,7 +213,7 @@ async function benchGrep(result: BenchmarkResult): Promise<void> {
           ],
           WORKSPACE,
         ),
-      () => collect('rg', ['-n', content.pattern, 'node_modules'], WORKSPACE),
+      () => collect('rg', ['-n', content.pattern, SEARCH_DIR], WORKSPACE),
     ],
     GREP_SAMPLES,
   );
@@ -209,7 +223,7 @@ async function benchGrep(result: BenchmarkResult): Promise<void> {
   const sameContent = 'rg, the arguments Grep passes (-n --null --max-columns …) — baseline';
   result.tables.push(
     {
-      title: `Grep "${files.pattern}" in node_modules, files with matches (${matches} files) — ${version}`,
+      title: `Grep "${files.pattern}" in ${SEARCH_DIR}, files with matches (${matches} files) — ${version}`,
       unit: 'ms',
       rows: [
         { label: sameFiles, summary: summarize(rgSame!) },
@@ -223,7 +237,7 @@ async function benchGrep(result: BenchmarkResult): Promise<void> {
       ],
     },
     {
-      title: `Grep "${content.pattern}" in node_modules, content mode (${lines?.[1]} lines in ${lines?.[2]} files; 250 shown)`,
+      title: `Grep "${content.pattern}" in ${SEARCH_DIR}, content mode (${lines?.[1]} lines in ${lines?.[2]} files; 250 shown)`,
       unit: 'ms',
       rows: [
         { label: sameContent, summary: summarize(rgJson!) },
@@ -236,7 +250,7 @@ async function benchGrep(result: BenchmarkResult): Promise<void> {
   const contentRatio = median(toolContent!) / median(rgJson!);
   const worst = Math.max(filesRatio, contentRatio);
   result.targets.push({
-    target: `Grep within ${GREP_TARGET}× of raw rg (node_modules, median)`,
+    target: `Grep within ${GREP_TARGET}× of raw rg (${SEARCH_DIR}, median)`,
     measured: `${fixed(filesRatio)}× files mode, ${fixed(contentRatio)}× content mode (vs rg -l: ${fixed(median(toolFiles!) / median(rgPlain!))}×, vs rg -n: ${fixed(median(toolContent!) / median(rgLines!))}×)`,
     met: worst <= GREP_TARGET,
   });
@@ -246,9 +260,9 @@ async function benchGrep(result: BenchmarkResult): Promise<void> {
 
 async function benchGlob(result: BenchmarkResult): Promise<void> {
   const kit = createCodingToolkit({ root: WORKSPACE });
-  const cwd = path.join(WORKSPACE, 'node_modules');
+  const cwd = path.join(WORKSPACE, SEARCH_DIR);
   const pattern = '**/*.d.ts';
-  const globArgs = { pattern, path: 'node_modules', include_ignored: true };
+  const globArgs = { pattern, path: SEARCH_DIR, include_ignored: true };
   const options = { cwd, dot: true, onlyFiles: true, followSymbolicLinks: false };
   const count = (await glob(pattern, options)).length;
   const shown = await call(kit, 'Glob', globArgs);
@@ -312,7 +326,7 @@ async function benchGlob(result: BenchmarkResult): Promise<void> {
   const repoBase = 'tinyglobby with a hand-written ignore list — baseline';
   result.tables.push(
     {
-      title: `Glob "${pattern}" in node_modules (${count} of ${(await glob('**/*', options)).length} files), include_ignored`,
+      title: `Glob "${pattern}" in ${SEARCH_DIR} (${count} of ${(await glob('**/*', options)).length} files), include_ignored`,
       unit: 'ms',
       rows: [
         { label: base, summary: summarize(tiny) },
@@ -342,12 +356,12 @@ async function benchGlob(result: BenchmarkResult): Promise<void> {
   const mcpRatio = median(mcp) / median(tiny);
   result.targets.push(
     {
-      target: `Glob within ${GLOB_TARGET}× of tinyglobby in process (node_modules, median)`,
+      target: `Glob within ${GLOB_TARGET}× of tinyglobby in process (${SEARCH_DIR}, median)`,
       measured: `${fixed(ratio)}× (${fixed(median(tool), 1)} ms vs ${fixed(median(tiny), 1)} ms)`,
       met: ratio <= GLOB_TARGET,
     },
     {
-      target: `Glob within ${GLOB_MCP_TARGET}× of tinyglobby over MCP (node_modules, median)`,
+      target: `Glob within ${GLOB_MCP_TARGET}× of tinyglobby over MCP (${SEARCH_DIR}, median)`,
       measured: `${fixed(mcpRatio)}× (${fixed(median(mcp), 1)} ms vs ${fixed(median(tiny), 1)} ms)`,
       met: mcpRatio <= GLOB_MCP_TARGET,
     },
@@ -519,10 +533,7 @@ async function benchRead(result: BenchmarkResult): Promise<void> {
   const root = mkdtempSync(path.join(tmpdir(), 'bench-read-'));
   try {
     const kit = createCodingToolkit({ root });
-    const sizes = [
-      { name: 'small.txt', lines: 100_000 },
-      { name: 'big.txt', lines: 1_000_000 },
-    ];
+    const sizes = READ_FILES;
     for (const size of sizes) writeLines(path.join(root, size.name), size.lines);
     const late = (lines: number) => lines - 99;
     const naive = async (name: string, lines: number) => {

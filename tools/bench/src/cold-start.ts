@@ -16,12 +16,13 @@ import { bundleServer } from '@toolsmith/bundle';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { CPU_MARKER } from './fixtures/report-cpu-at-exit.ts';
 import type { BenchmarkResult } from './report.ts';
+import { sized } from './smoke.ts';
 import { elapsedMs, summarize } from './stats.ts';
 
 const NODE_FLAGS = ['--conditions=@toolsmith/source'];
 const TOOL_COUNT = 60;
-const WARMUP_ROUNDS = 2;
-const ROUNDS = 15;
+const WARMUP_ROUNDS = sized(2, 0);
+const ROUNDS = sized(15, 1);
 const TARGET_MS = 300;
 
 const TOOLSMITH_SERVER = fileURLToPath(new URL('./fixtures/toolsmith-server.ts', import.meta.url));

@@ -16,13 +16,14 @@ import {
 } from './fixtures/definition-variants.ts';
 import { generateToolSpecs } from './fixtures/tool-specs.ts';
 import type { BenchmarkResult, ResultRow } from './report.ts';
+import { sized } from './smoke.ts';
 import { cpuUsSince, elapsedMs, summarize } from './stats.ts';
 
 const TOOL_COUNT = 100;
-const COLD_RUNS = 6;
-const FRESH_RUNS = 20;
-const WARMUP_PASSES = 10;
-const WARM_PASSES = 40;
+const COLD_RUNS = sized(6, 1);
+const FRESH_RUNS = sized(20, 1);
+const WARMUP_PASSES = sized(10, 1);
+const WARM_PASSES = sized(40, 1);
 
 const COLD_WORKER = fileURLToPath(new URL('./workers/definition-cold.ts', import.meta.url));
 const run = promisify(execFile);

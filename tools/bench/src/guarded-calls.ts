@@ -33,11 +33,12 @@ import * as trackerMcp from '@toolsmith/yandex-tracker-mcp';
 import { createPlainClickUpServer, createPlainTrackerServer } from './fixtures/plain-guarded-servers.ts';
 import { processesCpuMs, watched } from './machine-load.ts';
 import type { BenchmarkResult, ResultTable, TargetCheck } from './report.ts';
+import { sized } from './smoke.ts';
 import { cpuUsSince, elapsedMs, summarize, type Summary } from './stats.ts';
 
-const WARMUP_ROUNDS = 100;
-const BLOCKS = 5;
-const ROUNDS_PER_BLOCK = Number(process.env['BENCH_GUARDED_ROUNDS'] ?? 250);
+const WARMUP_ROUNDS = sized(100, 2);
+const BLOCKS = sized(5, 1);
+const ROUNDS_PER_BLOCK = Number(process.env['BENCH_GUARDED_ROUNDS'] ?? sized(250, 5));
 const WRITE_GOAL_MS = 0.5;
 const READ_GOAL_MS = 0.2;
 /** Seed task (ClickUp emulator) and issue (Tracker emulator). */

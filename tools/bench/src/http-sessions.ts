@@ -14,9 +14,13 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { BenchmarkResult, ResultRow } from './report.ts';
+import { sized } from './smoke.ts';
 import { elapsedMs, summarize } from './stats.ts';
 
-const SESSIONS = 20_000;
+const SESSIONS = sized(20_000, 400);
+/** The capped server's session cap: the default (1000); in smoke mode a small one, so eviction runs. */
+const CAP = sized<string | undefined>(undefined, '100');
+const WARMUP_SESSIONS = sized(50, 5);
 const CONCURRENCY = 32;
 const TARGET_SECOND_HALF_GROWTH = 0.05;
 const SERVER = fileURLToPath(new URL('./fixtures/http-session-server.ts', import.meta.url));
@@ -104,7 +108,7 @@ async function measure(maxSessions: string | undefined): Promise<Measured> {
     const port = await nextMessage<number>(child, 'port');
     const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     // Warm-up: JIT and lazily loaded modules, so "before" is a server that has served.
-    for (let i = 0; i < 50; i++) await initialize(port, agent);
+    for (let i = 0; i < WARMUP_SESSIONS; i++) await initialize(port, agent);
     const before = await memory(child);
     const initializeMs: number[] = [];
     let refused = 0;
@@ -140,7 +144,7 @@ async function measure(maxSessions: string | undefined): Promise<Measured> {
 const mb = (value: number) => `${value.toFixed(0)} MB`;
 
 export async function runHttpSessions(): Promise<BenchmarkResult> {
-  const capped = await measure(undefined);
+  const capped = await measure(CAP);
   const uncapped = await measure('Infinity');
   const row = (label: string, m: Measured, versus?: string): ResultRow => ({
     label,
@@ -157,7 +161,14 @@ export async function runHttpSessions(): Promise<BenchmarkResult> {
       {
         title: `initialize round-trip, ${SESSIONS} initialize-only sessions, ${CONCURRENCY} at a time (keep-alive); memory before → after ${SESSIONS / 2} → after ${SESSIONS}`,
         unit: 'ms',
-        rows: [row(baseline, uncapped), row('defaults (cap 1000, LRU idle evicted)', capped, baseline)],
+        rows: [
+          row(baseline, uncapped),
+          row(
+            CAP === undefined ? 'defaults (cap 1000, LRU idle evicted)' : `cap ${CAP} (LRU idle evicted)`,
+            capped,
+            baseline,
+          ),
+        ],
       },
     ],
     targets: [
@@ -170,7 +181,7 @@ export async function runHttpSessions(): Promise<BenchmarkResult> {
     notes: [
       `RSS after ${SESSIONS} sessions: ${mb(capped.after.rssMb)} with the defaults, ${mb(uncapped.after.rssMb)} without a cap (${ratio.toFixed(2)}×); live heap ${mb(capped.after.heapMb)} vs ${mb(uncapped.after.heapMb)} (${(capped.after.heapMb / uncapped.after.heapMb).toFixed(2)}×).`,
       `Without a cap every session costs about ${(((uncapped.after.heapMb - uncapped.before.heapMb) * 1024) / SESSIONS).toFixed(0)} KB of live heap; with the defaults the server holds at most 1000 sessions.`,
-      'Memory read in the server process after a full GC (--expose-gc); "before" is after 50 warm-up sessions.',
+      `Memory read in the server process after a full GC (--expose-gc); "before" is after ${WARMUP_SESSIONS} warm-up sessions.`,
     ],
   };
 }

@@ -41,6 +41,7 @@ import { loadNative, type NativeFunction } from './fixtures/knowledge/native-kno
 import { createSyntheticPack, type SyntheticPack } from './fixtures/knowledge/synthetic-pack.ts';
 import { processesCpuMs, watched } from './machine-load.ts';
 import type { BenchmarkResult, ResultRow, TargetCheck } from './report.ts';
+import { sized } from './smoke.ts';
 import { elapsedMs, elapsedUs, percentile, summarize } from './stats.ts';
 
 const PACK_DIR = fileURLToPath(new URL('../../../apps/clickup/knowledge/', import.meta.url));
@@ -54,33 +55,35 @@ const SMALL_INPUTS = ['Data de Início', 'Marketing Task Type', 'Orçamento (R$)
 const PROCESSOR = 'process-task';
 
 // 1. warm latency
-const WARMUP_CALLS = 1_000;
-const LATENCY_ROUNDS = 4;
-const BACK_TO_BACK_CALLS = 750; // per round: 3 000 in all
-const PACED_CALLS = 500; // per round: 2 000 in all
+const WARMUP_CALLS = sized(1_000, 10);
+const LATENCY_ROUNDS = sized(4, 1);
+const BACK_TO_BACK_CALLS = sized(750, 10); // per round: 3 000 in all
+const PACED_CALLS = sized(500, 5); // per round: 2 000 in all
 const PACED_IDLE_MS = 2;
-const NATIVE_CALLS = 5_000; // per round
+const NATIVE_CALLS = sized(5_000, 50); // per round
+const CPU_CALLS = sized(1_000, 10);
 // 2. cold
-const COLD_SAMPLES = 20; // after one discarded warm-up sample; each order (small first / processor first) half
+const COLD_SAMPLES = sized(20, 2); // after one discarded warm-up sample; each order (small first / processor first) half
 // 3. throughput
 const IN_FLIGHT = 64;
-const THROUGHPUT_WARMUP_MS = 1_000;
-const THROUGHPUT_MS = 4_000;
-const FRESH_THROUGHPUT_MS = 3_000;
-const PROCESSOR_SEQUENTIAL_MS = 2_000;
-const PROCESSOR_CONCURRENT_MS = 3_000;
-const NATIVE_MS = 1_000;
-const WINDOW_MS = 250;
+const THROUGHPUT_WARMUP_MS = sized(1_000, 50);
+const THROUGHPUT_MS = sized(4_000, 150);
+const FRESH_THROUGHPUT_MS = sized(3_000, 150);
+const PROCESSOR_SEQUENTIAL_MS = sized(2_000, 150);
+const PROCESSOR_CONCURRENT_MS = sized(3_000, 150);
+const NATIVE_MS = sized(1_000, 50);
+const WINDOW_MS = sized(250, 25);
 // 3b. head-of-line
 const MIXED_QUICK_CALLERS = 16;
-const MIXED_SLOW_MS = 100;
-const MIXED_MS = 3_000;
+const MIXED_SLOW_MS = sized(100, 20);
+const MIXED_MS = sized(3_000, 150);
 // 4. resolver
 const EXTRA_HELPERS = 12; // + the pack's 13 = 25 helpers
-const MISS_WARMUP = 5;
-const MISS_SAMPLES = 40;
-const HIT_SAMPLES = 5_000;
-const RESOLVE_COLD_RUNS = 6;
+const MISS_WARMUP = sized(5, 1);
+const MISS_SAMPLES = sized(40, 2);
+const HIT_WARMUP = sized(500, 5);
+const HIT_SAMPLES = sized(5_000, 20);
+const RESOLVE_COLD_RUNS = sized(6, 1);
 
 // targets
 const WARM_P50_MS = 0.5;
@@ -648,7 +651,7 @@ async function measureResolver(synthetic: SyntheticPack): Promise<ResolverSample
       if (resolved === first) throw new Error('invalidate() did not drop the cached definition.');
     }
     const cached = await resolver.resolve(synthetic.toolId);
-    for (let i = 0; i < HIT_SAMPLES + 500; i++) {
+    for (let i = 0; i < HIT_SAMPLES + HIT_WARMUP; i++) {
       let start = process.hrtime.bigint();
       await stat(synthetic.file);
       const statUs = elapsedUs(start);
@@ -656,7 +659,7 @@ async function measureResolver(synthetic: SyntheticPack): Promise<ResolverSample
       const resolved = await resolver.resolve(synthetic.toolId);
       const hitUs = elapsedUs(start);
       if (resolved !== cached) throw new Error('A cache hit returned another object: the cache was missed.');
-      if (i >= 500) {
+      if (i >= HIT_WARMUP) {
         samples.statFloor.push(statUs);
         samples.hit.push(hitUs);
       }
@@ -714,9 +717,9 @@ export async function runKnowledge(): Promise<BenchmarkResult> {
     warm = await watched('warm', () => measureWarm([executor, freshExecutor], native.small), machine);
     // CPU of a back-to-back call (parent + hosts), measured apart from the timed calls
     warmCpu = await cpuPerCall(pool, async () => {
-      for (let i = 0; i < 1000; i++)
+      for (let i = 0; i < CPU_CALLS; i++)
         await executor.execute(SMALL_HELPER, [SMALL_INPUTS[i % SMALL_INPUTS.length]]);
-      return 1000;
+      return CPU_CALLS;
     });
     throughput = await watched(
       'throughput',

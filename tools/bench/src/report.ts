@@ -114,13 +114,17 @@ export function renderTable(table: ResultTable): string {
   );
 }
 
-export function renderResult(title: string, result: BenchmarkResult): string {
+/** The verdict column of a target: MET / MISSED, or "smoke" when targets are not judged (smoke mode). */
+export const verdict = (check: TargetCheck, judged = true) =>
+  judged ? (check.met ? 'MET    ' : 'MISSED ') : 'smoke  ';
+
+export function renderResult(title: string, result: BenchmarkResult, judged = true): string {
   const parts = [`\n━━ ${title} ${'━'.repeat(Math.max(0, 90 - title.length))}`];
   for (const table of result.tables) parts.push(`\n${renderTable(table)}`);
   if (result.targets.length > 0) {
     parts.push('');
     for (const check of result.targets)
-      parts.push(`  ${check.met ? 'MET    ' : 'MISSED '} ${check.target} — measured ${check.measured}`);
+      parts.push(`  ${verdict(check, judged)} ${check.target} — measured ${check.measured}`);
   }
   if (result.notes.length > 0) {
     parts.push('');

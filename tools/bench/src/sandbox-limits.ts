@@ -16,10 +16,11 @@ import {
   SandboxCrashedError,
 } from '@toolsmith/executable-knowledge';
 import type { BenchmarkResult, ResultRow, TargetCheck } from './report.ts';
+import { sized } from './smoke.ts';
 import { summarize } from './stats.ts';
 
-const LIMIT_MS = 1000;
-const SAMPLES = 5;
+const LIMIT_MS = sized(1000, 250);
+const SAMPLES = sized(5, 1);
 
 interface Bomb {
   label: string;

@@ -24,11 +24,12 @@ import {
   ValidationContext,
 } from '@toolsmith/executable-knowledge';
 import type { BenchmarkResult, ResultRow } from './report.ts';
+import { sized } from './smoke.ts';
 import { elapsedUs, percentile, summarize } from './stats.ts';
 
 const PACK_DIR = fileURLToPath(new URL('../../../apps/clickup/knowledge/', import.meta.url));
-const WARMUP = 500;
-const CALLS = 2_000;
+const WARMUP = sized(500, 5);
+const CALLS = sized(2_000, 20);
 const MEMBERS = 50;
 
 function realisticContext() {

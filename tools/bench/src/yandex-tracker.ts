@@ -18,7 +18,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, type JSONRPCMessage } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -27,24 +27,26 @@ import { countTokens, definitionTokens } from '@toolsmith/testing';
 import { createTrackerEmulator, type TrackerEmulator } from '@toolsmith/yandex-tracker-emulator';
 import { noProgress, silentLogger } from '@toolsmith/core';
 import { createDeps, createRegistry, loadConfig } from '@toolsmith/yandex-tracker-mcp';
+import { bundlePublishedBin } from './fixtures/published-bin.ts';
 import { CPU_MARKER } from './fixtures/report-cpu-at-exit.ts';
 import { processesCpuMs, watched } from './machine-load.ts';
 import type { BenchmarkResult, ResultRow, TargetCheck } from './report.ts';
+import { sized } from './smoke.ts';
 import { elapsedMs, summarize, type Summary } from './stats.ts';
 
 const NODE_FLAGS = ['--conditions=@toolsmith/source'];
 const PLAIN_TOOL_COUNT = 60;
 // 1. cold start
-const START_WARMUP_ROUNDS = 2;
-const START_ROUNDS = 20;
+const START_WARMUP_ROUNDS = sized(2, 0);
+const START_ROUNDS = sized(20, 1);
 const START_TARGET_MS = 300;
 // 2. tools/list size: issue 15's token budgets (fail the run when missed) and ADR 0009's 20 KB
 const LIST_TARGET_BYTES = 20_000; // 20 KB
 const PER_TOOL_GOAL = 150;
 const DEFAULT_GOAL = 3000;
 // 3. tools/call
-const CALL_WARMUP_ROUNDS = 50;
-const CALL_ROUNDS = 300;
+const CALL_WARMUP_ROUNDS = sized(50, 2);
+const CALL_ROUNDS = sized(300, 3);
 const CALL_TARGET_RATIO = 1.2;
 const CALL_TARGET_SLACK_MS = 1;
 const ISSUE = 'DEMO-1';
@@ -55,8 +57,6 @@ const TRACKER_BIN = fileURLToPath(import.meta.resolve('@toolsmith/yandex-tracker
 const TRACKER_ROOT = dirname(
   fileURLToPath(import.meta.resolve('@toolsmith/yandex-tracker-mcp/package.json')),
 );
-/** The published bin: one ESM file bundled by the app's `bundle` target (`toolsmith-bundle`). */
-const TRACKER_BUNDLE = join(TRACKER_ROOT, 'dist', 'bundle', 'yandex-tracker-mcp.mjs');
 const PLAIN_SERVER = fileURLToPath(new URL('./fixtures/plain-sdk-server.ts', import.meta.url));
 const PLAIN_TRACKER_SERVER = fileURLToPath(new URL('./fixtures/plain-tracker-server.ts', import.meta.url));
 const ONE_TOOL_SERVER = fileURLToPath(new URL('./fixtures/one-tool-plain-server.mjs', import.meta.url));
@@ -177,13 +177,11 @@ async function benchColdStart(emulator: TrackerEmulator, result: BenchmarkResult
   const cached = (name: string) => ({ NODE_COMPILE_CACHE: join(cacheRoot, name) });
   const plainEnv = { BENCH_TOOL_COUNT: String(PLAIN_TOOL_COUNT) };
   const tracker = (toolsets: string[]) => [...NODE_FLAGS, '--import', CPU_PRELOAD, TRACKER_BIN, ...toolsets];
-  // The bundle is rebuilt from the current sources first (about a second), so it measures this code.
-  await bundleServer({
-    entry: join(TRACKER_ROOT, 'src', 'bin', 'yandex-tracker-mcp.ts'),
-    outDir: dirname(TRACKER_BUNDLE),
-    fileName: basename(TRACKER_BUNDLE),
-  });
-  const bundle = (toolsets: string[]) => ['--import', CPU_PRELOAD, TRACKER_BUNDLE, ...toolsets];
+  // The published bin (one ESM file bundled by the app's `bundle` target, `toolsmith-bundle`) is
+  // rebuilt from the current sources first (about a second), so it measures this code — into a
+  // temporary copy of the package, not into the checkout.
+  const published = await bundlePublishedBin(TRACKER_ROOT);
+  const bundle = (toolsets: string[]) => ['--import', CPU_PRELOAD, published.bin, ...toolsets];
   // The floor, as written (one .mjs file importing the SDK from node_modules) and bundled alike.
   const oneToolBundle = await bundleServer({ entry: ONE_TOOL_SERVER, outDir: join(cacheRoot, 'one-tool') });
   const oneTool = (entry: string) => ['--import', CPU_PRELOAD, entry];
@@ -315,6 +313,7 @@ async function benchColdStart(emulator: TrackerEmulator, result: BenchmarkResult
     }
   } finally {
     rmSync(cacheRoot, { recursive: true, force: true });
+    published.remove();
   }
 
   const listOf = (variant: StartVariant) => summarize(variant.samples.map((s) => s.listMs));
@@ -376,7 +375,7 @@ async function benchColdStart(emulator: TrackerEmulator, result: BenchmarkResult
     'The floor of a server (F+cc, issue 12) is fixtures/one-tool-plain-server.mjs: one JavaScript file, one tool on the plain SDK v2 `McpServer`, the SDK and zod imported from node_modules, as a plain SDK server is written; it gets the same `--import` preload, compile cache and stdio client as the Tracker bin. F+b is the same file bundled by the same bundler as the Tracker bin: what a plain server would start in if it were shipped like the bin (informative; the targets are against F+cc).',
     `Cold start: ${START_ROUNDS} measured rounds after ${START_WARMUP_ROUNDS} warm-up rounds; each round starts the floor, then the ${variants.length} servers once each in a rotating order.`,
     "+cc rows run with NODE_COMPILE_CACHE set (own directory per variant, filled during the warm-up rounds): V8 reuses compiled code and the type-stripped sources between starts, as the bin's enableCompileCache() does (its default directory is shared by every run of the bin on the machine). Rows without +cc set NODE_DISABLE_COMPILE_CACHE=1: a first start.",
-    `The Tracker bin runs as \`node ${NODE_FLAGS.join(' ')} apps/yandex-tracker/src/bin/yandex-tracker-mcp.ts\` (TypeScript source, as in development) and as the published bin, \`node apps/yandex-tracker/dist/bundle/yandex-tracker-mcp.mjs\` (bundled by rolldown from the same sources, rebuilt at the start of this benchmark), both with \`--import fixtures/cpu-at-exit-preload.mjs\` for the cpu column (one tiny JavaScript module; the plain fixtures import its TypeScript twin); cpu is user + system CPU time of the server process from start to exit (it is closed right after tools/list).`,
+    `The Tracker bin runs as \`node ${NODE_FLAGS.join(' ')} apps/yandex-tracker/src/bin/yandex-tracker-mcp.ts\` (TypeScript source, as in development) and as the published bin, \`node ${published.binInPackage}\` (bundled by rolldown from the same sources by the app's bundle command, rebuilt at the start of this benchmark into a temporary copy of the package), both with \`--import fixtures/cpu-at-exit-preload.mjs\` for the cpu column (one tiny JavaScript module; the plain fixtures import its TypeScript twin); cpu is user + system CPU time of the server process from start to exit (it is closed right after tools/list).`,
   );
 }
 
