@@ -3,7 +3,8 @@
  * component runs in CI or fails there — it never skips silently. Each component below names the
  * Debian package `.ci/run` installs, the command that shows it is there, and what in the tests
  * reaches it (so this list cannot go stale); every conditional skip in test code is either the
- * PostgreSQL gate, which throws under CI, or listed here with the reason it is not a missing component.
+ * PostgreSQL gate, which throws under CI, a Linux-only test (CI runs on Linux), or listed here with
+ * the reason it is not a missing component.
  */
 import { describe, expect, it } from '@jest/globals';
 import { globSync } from 'node:fs';
@@ -59,6 +60,12 @@ const OTHER_SKIPS: { file: string; line: RegExp; why: string }[] = [
     why: 'the vector suite, on stores that have pgvector (PGlite always; PostgreSQL with pgvector — else the fallback test runs)',
   },
 ];
+
+/**
+ * Skips on a platform other than Linux (no /proc): CI runs on Linux (Debian), so these always run
+ * there. The condition must say so on the skip's line: `/proc/`, `linux` or `process.platform`.
+ */
+const LINUX_ONLY = /['"]\/proc\/|\blinux\b|process\.platform/;
 
 const SKIP = /\b(?:it|test|describe)\.(?:skip|todo)\b|\b(?:xit|xtest|xdescribe)\(|\bskipIf\b/;
 
@@ -120,7 +127,7 @@ describe('a test that needs a component never skips silently', () => {
         /\bpostgresForTests\(\)|\bPOSTGRES_MISSING\b/.test(line) &&
         /\bpostgresForTests\(/.test(readText(file));
       const listed = OTHER_SKIPS.some((other) => other.file === file && other.line.test(line));
-      return !gated && !listed;
+      return !gated && !listed && !LINUX_ONLY.test(line);
     });
     // A new skip for a missing program: gate it so CI fails (see postgresForTests in
     // @toolsmith/sql/testing), add the Debian package to .ci/run and to COMPONENTS above.
