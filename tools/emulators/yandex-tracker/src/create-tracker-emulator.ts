@@ -13,6 +13,7 @@ import {
   createFakeApi,
   type FakeApi,
   type FakeRequest,
+  type FakeResponse,
   type FaultControl,
   type RecordedRequest,
 } from '@toolsmith/testing';
@@ -43,6 +44,19 @@ export interface TrackerEmulatorOptions {
   routes?: readonly TrackerRoute[];
 }
 
+/** A failure after the request was handled (its change made). */
+export interface AfterHandlingFault {
+  method: string;
+  /** A path pattern, e.g. `/v3/issues` or `/v3/issues/:key/comments`. */
+  path: string;
+  /** Answer this status (a 5xx) after the change was made… */
+  status?: number;
+  /** …or never answer (the client times out) after the change was made. */
+  timeout?: boolean;
+  /** How many matching requests. Default 1. */
+  times?: number;
+}
+
 export interface TrackerEmulator extends AsyncDisposable {
   readonly url: string;
   readonly token: string;
@@ -55,9 +69,10 @@ export interface TrackerEmulator extends AsyncDisposable {
   readonly api: FakeApi;
   /**
    * After the next `times` matching requests are HANDLED (the change is made), answer `status`
-   * instead: the "5xx after the write happened" case that makes naive retries duplicate data.
+   * instead, or (`timeout: true`) never answer, so the client times out: the "5xx after the write
+   * happened" case that makes naive retries duplicate data.
    */
-  failAfterHandling(fault: { method: string; path: string; status: number; times?: number }): void;
+  failAfterHandling(fault: AfterHandlingFault): void;
   /**
    * Puts the emulator back as it was created, for adversarial runs that call it thousands of times:
    * `state` becomes a fresh copy of the starting state (the seed: same ids, keys, sequences), the
@@ -103,12 +118,14 @@ export async function createTrackerEmulator(options: TrackerEmulatorOptions = {}
     method: string;
     match: (path: string) => unknown;
     status: number;
+    timeout: boolean;
     left: number;
   }> = [];
-  const afterHandled = (request: FakeRequest) => {
+  const afterHandled = (request: FakeRequest): FakeResponse | Promise<FakeResponse> | undefined => {
     const fault = postFaults.find((f) => f.left > 0 && f.method === request.method && f.match(request.path));
     if (!fault) return undefined;
     fault.left -= 1;
+    if (fault.timeout) return new Promise<FakeResponse>(() => undefined);
     return new TrackerHttpError(
       fault.status,
       'Внутренняя ошибка сервера. Internal server error.',
@@ -138,9 +155,15 @@ export async function createTrackerEmulator(options: TrackerEmulatorOptions = {}
     faults: api.faults,
     requests: api.requests,
     api,
-    failAfterHandling({ method, path, status, times = 1 }) {
+    failAfterHandling({ method, path, status = 500, timeout = false, times = 1 }) {
       const pattern = compilePathPattern(path);
-      postFaults.push({ method: method.toUpperCase(), match: (p) => pattern.match(p), status, left: times });
+      postFaults.push({
+        method: method.toUpperCase(),
+        match: (p) => pattern.match(p),
+        status,
+        timeout,
+        left: times,
+      });
     },
     reset() {
       api.reset();

@@ -1,6 +1,7 @@
 // Public API of the Yandex Tracker emulator (a private tool package, used by tests, the demo and benchmarks).
 export {
   createTrackerEmulator,
+  type AfterHandlingFault,
   type TrackerEmulator,
   type TrackerEmulatorOptions,
 } from './create-tracker-emulator.ts';

@@ -67,9 +67,10 @@ export interface RouterOptions {
   now: () => number;
   /**
    * Called after a handler succeeded (its change is made): a response returned here replaces the
-   * real one — a 5xx AFTER the work was done, the case retries must survive.
+   * real one — a 5xx AFTER the work was done, the case retries must survive (a promise that never
+   * settles: no answer at all).
    */
-  afterHandled?: (request: FakeRequest) => FakeResponse | undefined;
+  afterHandled?: (request: FakeRequest) => FakeResponse | Promise<FakeResponse> | undefined;
 }
 
 export function toFakeRoutes({ state, routes, authenticate, now, afterHandled }: RouterOptions): FakeRoutes {

@@ -1,5 +1,5 @@
 import type * as MimeTypes from 'mime-types';
-import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, ValidationError, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { toAttachment, type ApiAttachment } from '../../api/dto/attachment-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -58,6 +58,16 @@ export class UploadAttachmentTool extends TrackerTool<ReturnType<typeof UploadAt
 
   getParamsSchema() {
     return UploadAttachmentParams();
+  }
+
+  protected override outcomeCheck(params: z.output<ReturnType<typeof UploadAttachmentParams>>): OutcomeCheck {
+    return {
+      done: `the file was attached to ${params.issueId}`,
+      tool: buildToolName('get_attachments', TOOL_PREFIX),
+      args: { issueIds: [params.issueId] },
+      lookFor: `a file named ${JSON.stringify(params.filename)} added just now`,
+      then: 'upload it again only if it is not there',
+    };
   }
 
   async execute(params: z.output<ReturnType<typeof UploadAttachmentParams>>, ctx: TrackerCtx) {

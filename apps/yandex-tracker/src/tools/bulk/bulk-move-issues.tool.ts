@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../shared/list-result.ts';
@@ -35,6 +35,17 @@ export class BulkMoveIssuesTool extends BulkWriteTool<ReturnType<typeof BulkMove
 
   getParamsSchema() {
     return BulkMoveIssuesParams();
+  }
+
+  /** The operation's id was lost with the answer: the issues (old keys still find them) show whether it ran. */
+  protected override outcomeCheck(params: z.output<ReturnType<typeof BulkMoveIssuesParams>>): OutcomeCheck {
+    return {
+      done: `the bulk move to ${params.targetQueueId} was started`,
+      tool: buildToolName('get_issues', TOOL_PREFIX),
+      args: { issueIds: [...new Set(params.issueIds)], fields: ['key', 'queue'] },
+      lookFor: `keys in ${params.targetQueueId} (the change may still be running: look again after a minute)`,
+      then: 'start it again only for the issues still in their old queue',
+    };
   }
 
   /** Issues already in the target queue would fail the whole operation: refused first, by key. */

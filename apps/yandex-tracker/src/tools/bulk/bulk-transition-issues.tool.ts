@@ -1,4 +1,11 @@
-import { ApiError, buildToolName, defineToolMetadata, labelOf, ref } from '@toolsmith/core';
+import {
+  ApiError,
+  buildToolName,
+  defineToolMetadata,
+  labelOf,
+  ref,
+  type OutcomeCheck,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
@@ -41,6 +48,19 @@ export class BulkTransitionIssuesTool extends BulkWriteTool<ReturnType<typeof Bu
 
   getParamsSchema() {
     return BulkTransitionIssuesParams();
+  }
+
+  /** The operation's id was lost with the answer: the issues themselves show whether it ran. */
+  protected override outcomeCheck(
+    params: z.output<ReturnType<typeof BulkTransitionIssuesParams>>,
+  ): OutcomeCheck {
+    return {
+      done: `the bulk transition "${params.transitionId}" was started`,
+      tool: buildToolName('get_issues', TOOL_PREFIX),
+      args: { issueIds: [...new Set(params.issueIds)], fields: ['key', 'status', 'updatedAt'] },
+      lookFor: 'statuses changed just now (the change may still be running: look again after a minute)',
+      then: 'start it again only for the issues still in their old status',
+    };
   }
 
   /**

@@ -1,4 +1,4 @@
-import { ApiError, buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { ApiError, buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { toChecklistItem } from '../../api/dto/checklist-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -35,6 +35,15 @@ export class AddChecklistItemTool extends TrackerTool<ReturnType<typeof AddCheck
 
   getParamsSchema() {
     return AddChecklistItemParams();
+  }
+
+  protected override outcomeCheck(params: z.output<ReturnType<typeof AddChecklistItemParams>>): OutcomeCheck {
+    return {
+      done: `the item was added to the checklist of ${params.issueId}`,
+      tool: buildToolName('get_checklist', TOOL_PREFIX),
+      args: { issueId: params.issueId },
+      lookFor: `an item ${JSON.stringify(params.text)} at the end`,
+    };
   }
 
   async execute(params: z.output<ReturnType<typeof AddChecklistItemParams>>, ctx: TrackerCtx) {

@@ -1,4 +1,4 @@
-import { ApiError, buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { ApiError, buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { toComment, type ApiComment } from '../../api/dto/comment-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -31,6 +31,17 @@ export class AddCommentTool extends TrackerTool<ReturnType<typeof AddCommentPara
 
   getParamsSchema() {
     return AddCommentParams();
+  }
+
+  /** A comment posted twice is two comments: a lost answer is checked in the issue's comments. */
+  protected override outcomeCheck(params: z.output<ReturnType<typeof AddCommentParams>>): OutcomeCheck {
+    const line = params.text.trim().split('\n')[0]!;
+    return {
+      done: `the comment was posted on ${params.issueId}`,
+      tool: buildToolName('get_comments', TOOL_PREFIX),
+      args: { issueId: params.issueId },
+      lookFor: `a comment of yours starting ${JSON.stringify(line.length > 80 ? `${line.slice(0, 80)}…` : line)} among the newest (the list is oldest first: follow nextCursor to its end)`,
+    };
   }
 
   async execute(params: z.output<ReturnType<typeof AddCommentParams>>, ctx: TrackerCtx) {

@@ -1,4 +1,11 @@
-import { ApiError, buildToolName, defineToolMetadata, fold, labelOf } from '@toolsmith/core';
+import {
+  ApiError,
+  buildToolName,
+  defineToolMetadata,
+  fold,
+  labelOf,
+  type OutcomeCheck,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toComponent, type ApiComponent } from '../../api/dto/component-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -41,6 +48,15 @@ export class CreateComponentTool extends TrackerTool<ReturnType<typeof CreateCom
 
   getParamsSchema() {
     return CreateComponentParams();
+  }
+
+  protected override outcomeCheck(params: z.output<ReturnType<typeof CreateComponentParams>>): OutcomeCheck {
+    return {
+      done: `the component was created in ${params.queueId}`,
+      tool: buildToolName('get_components', TOOL_PREFIX),
+      args: { queueId: params.queueId },
+      lookFor: `a component named ${JSON.stringify(params.name)}`,
+    };
   }
 
   /** A name the queue's components already have is refused before anything is sent (the API's 409). */

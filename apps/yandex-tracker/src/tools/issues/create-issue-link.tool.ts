@@ -1,4 +1,4 @@
-import { ApiError, buildToolName, defineToolMetadata, ref } from '@toolsmith/core';
+import { ApiError, buildToolName, defineToolMetadata, ref, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { LINK_RELATIONSHIPS, toLink, type ApiLink } from '../../api/dto/link-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -35,6 +35,15 @@ export class CreateIssueLinkTool extends TrackerTool<ReturnType<typeof CreateIss
 
   getParamsSchema() {
     return CreateIssueLinkParams();
+  }
+
+  protected override outcomeCheck(params: z.output<ReturnType<typeof CreateIssueLinkParams>>): OutcomeCheck {
+    return {
+      done: `${params.issueId} was linked to ${params.targetIssueId}`,
+      tool: buildToolName('get_issue_links', TOOL_PREFIX),
+      args: { issueIds: [params.issueId] },
+      lookFor: `a link to ${params.targetIssueId} (${params.relationship})`,
+    };
   }
 
   /**

@@ -2,9 +2,12 @@ import {
   ApiError,
   buildToolName,
   defineToolMetadata,
+  failureInBrief,
   NetworkError,
   NotFoundError,
+  outcomeUnknown,
   TimeoutError,
+  type OutcomeCheck,
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toIssueDetail } from '../../api/dto/issue-dto.ts';
@@ -55,6 +58,22 @@ export class CreateIssueTool extends TrackerTool<ReturnType<typeof CreateIssuePa
 
   getParamsSchema() {
     return CreateIssueParams();
+  }
+
+  /**
+   * A lost create is looked up by its unique key first (execute); this check is said only when that
+   * look-up does not find the issue: a search for the summary in the queue, newest first.
+   */
+  protected override outcomeCheck(params: z.output<ReturnType<typeof CreateIssueParams>>): OutcomeCheck {
+    return {
+      done: 'the issue was created',
+      tool: FIND,
+      args: {
+        query: `Queue: ${params.queueId} AND Summary: ${JSON.stringify(params.summary)} "Sort by": Created DESC`,
+      },
+      lookFor: 'an issue created in the last minutes',
+      then: `create it only if it is not there${params.allowDuplicate ? ' (with allowDuplicate, a new call makes a new issue)' : ''}`,
+    };
   }
 
   /** A parent that does not exist is refused before the issue is created (not after, as a 422). */
@@ -122,7 +141,18 @@ export class CreateIssueTool extends TrackerTool<ReturnType<typeof CreateIssuePa
           ? repeated(found, started)
           : { ...toIssueDetail(found), note: 'Created (found by its unique key after a retried request).' };
       }
-      throw duplicate ? madeButUnread(error, found.failed) : outcomeUnknown(error, params, found.failed);
+      if (duplicate) throw madeButUnread(error, found.failed);
+      throw outcomeUnknown(error, this.name, this.outcomeCheck(params), {
+        api: 'Tracker',
+        looked: NotFoundError.isInstance(found.failed)
+          ? 'no issue has its unique key yet (Tracker may still be making it)'
+          : `looking it up by its unique key failed as well (${failureInBrief(found.failed)})`,
+        ...(params.allowDuplicate
+          ? {}
+          : {
+              repeatIsSafe: `Calling ${CREATE} again with exactly the same parameters within 10 minutes is safe: it returns the issue if this call made it, and creates it once otherwise (leave allowDuplicate out).`,
+            }),
+      });
     }
     return toIssueDetail(issue);
   }
@@ -170,41 +200,11 @@ function repeated(issue: ApiIssue, now: number) {
 const CREATE = buildToolName('create_issue', TOOL_PREFIX);
 const FIND = buildToolName('find_issues', TOOL_PREFIX);
 
-/** How a create got no usable answer, in words. */
-function describeLoss(error: unknown): string {
-  if (TimeoutError.isInstance(error)) return `no answer came within ${error.timeoutMs} ms`;
-  if (ApiError.isInstance(error)) return `Tracker answered HTTP ${error.status}`;
-  return 'the connection failed before the answer arrived';
-}
-
-/**
- * The create got no usable answer and the issue did not turn up by its key: the outcome is unknown.
- * Calling again with the same parameters is the safe check (same key: the issue comes back if it
- * was made). Replaces the error's message; its class, status and request id stay.
- */
-function outcomeUnknown(
-  error: unknown,
-  params: z.output<ReturnType<typeof CreateIssueParams>>,
-  lookup: unknown,
-): unknown {
-  const looked = NotFoundError.isInstance(lookup)
-    ? 'no issue has its unique key yet (Tracker may still be making it)'
-    : `looking it up by its unique key failed as well (${briefly(lookup)})`;
-  const query = `Queue: ${params.queueId} AND Summary: ${JSON.stringify(params.summary)} "Sort by": Created DESC`;
-  const again = params.allowDuplicate
-    ? `Before calling ${CREATE} again, look for it: ${FIND} with query ${JSON.stringify(query)}; create it only if it is not there (with allowDuplicate, a new call makes a new issue).`
-    : `Calling ${CREATE} again with exactly the same parameters within 10 minutes is safe: it returns the issue if this call made it, and creates it once otherwise (leave allowDuplicate out). To look first: ${FIND} with query ${JSON.stringify(query)}.`;
-  return withMessage(
-    error,
-    `Outcome unknown: it is not known whether the issue was created — ${describeLoss(error)}, and ${looked}. ${again}`,
-  );
-}
-
 /** Tracker refused the key as taken (the issue exists) but reading it back failed. */
 function madeButUnread(error: unknown, lookup: unknown): unknown {
   return withMessage(
     error,
-    `The issue exists: Tracker refused a second one with this call's unique key (made by this call's first attempt, whose answer was lost, or by the same call earlier), but reading it back failed (${briefly(lookup)}). ` +
+    `The issue exists: Tracker refused a second one with this call's unique key (made by this call's first attempt, whose answer was lost, or by the same call earlier), but reading it back failed (${failureInBrief(lookup)}). ` +
       `Call ${CREATE} again with exactly the same parameters within 10 minutes to get it; it will not create another.`,
   );
 }
@@ -212,12 +212,4 @@ function madeButUnread(error: unknown, lookup: unknown): unknown {
 function withMessage(error: unknown, message: string): unknown {
   if (error instanceof Error) error.message = message;
   return error;
-}
-
-/** A failed look-up in a few words (its own message would say "try again later"). */
-function briefly(error: unknown): string {
-  if (TimeoutError.isInstance(error)) return `no answer within ${error.timeoutMs} ms`;
-  if (ApiError.isInstance(error)) return `HTTP ${error.status}`;
-  if (NetworkError.isInstance(error)) return 'the connection failed';
-  return 'an unexpected error';
 }

@@ -1,4 +1,4 @@
-import { ApiError, buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { ApiError, buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import type { ApiIssue } from '../../api/dto/tracker-types.ts';
 import { refKey } from '../../api/dto/refs.ts';
@@ -37,6 +37,17 @@ export class MoveIssueTool extends TrackerTool<ReturnType<typeof MoveIssueParams
 
   getParamsSchema() {
     return MoveIssueParams();
+  }
+
+  /** Its old key still finds a moved issue. */
+  protected override outcomeCheck(params: z.output<ReturnType<typeof MoveIssueParams>>): OutcomeCheck {
+    return {
+      done: `${params.issueId} was moved to ${params.targetQueueId}`,
+      tool: buildToolName('get_issues', TOOL_PREFIX),
+      args: { issueIds: [params.issueId] },
+      lookFor: `a key in ${params.targetQueueId} (the issue was moved) or still in its old queue (it was not)`,
+      then: `call ${this.name} again only if it is still in its old queue`,
+    };
   }
 
   /** Moving an issue into the queue it is in is refused before anything is sent (the API's 422). */

@@ -1,4 +1,12 @@
-import { ApiError, buildToolName, custom, defineToolMetadata, labelOf, ref } from '@toolsmith/core';
+import {
+  ApiError,
+  buildToolName,
+  custom,
+  defineToolMetadata,
+  labelOf,
+  ref,
+  type OutcomeCheck,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { refKey } from '../../api/dto/refs.ts';
 import type { ApiIssue } from '../../api/dto/tracker-types.ts';
@@ -40,6 +48,16 @@ export class TransitionIssueTool extends TrackerTool<ReturnType<typeof Transitio
 
   getParamsSchema() {
     return TransitionIssueParams();
+  }
+
+  protected override outcomeCheck(params: z.output<ReturnType<typeof TransitionIssueParams>>): OutcomeCheck {
+    return {
+      done: `the transition "${params.transitionId}" ran on ${params.issueId}`,
+      tool: buildToolName('get_issue_changelog', TOOL_PREFIX),
+      args: { issueId: params.issueId, field: 'status' },
+      lookFor: 'a status change made just now by you (the newest entries are last)',
+      then: `run the transition again only if there is none (${buildToolName('get_issue_transitions', TOOL_PREFIX)} lists the transitions it has now)`,
+    };
   }
 
   async execute(params: z.output<ReturnType<typeof TransitionIssueParams>>, ctx: TrackerCtx) {

@@ -1,4 +1,12 @@
-import { ApiError, buildToolName, defineToolMetadata, fold, labelOf, ValidationError } from '@toolsmith/core';
+import {
+  ApiError,
+  buildToolName,
+  defineToolMetadata,
+  fold,
+  labelOf,
+  ValidationError,
+  type OutcomeCheck,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toProjectDetail, type ApiProject } from '../../api/dto/project-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -45,6 +53,15 @@ export class CreateProjectTool extends TrackerTool<ReturnType<typeof CreateProje
 
   getParamsSchema() {
     return CreateProjectParams();
+  }
+
+  protected override outcomeCheck(params: Params): OutcomeCheck {
+    return {
+      done: 'the project was created',
+      tool: buildToolName('get_projects', TOOL_PREFIX),
+      args: { queueId: params.queueIds[0] },
+      lookFor: `a project named ${JSON.stringify(params.name)}`,
+    };
   }
 
   protected override touched(params: Params) {

@@ -1,4 +1,4 @@
-import { ApiError, buildToolName, defineToolMetadata, fold, ref } from '@toolsmith/core';
+import { ApiError, buildToolName, defineToolMetadata, fold, ref, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueueDetail, type ApiQueue } from '../../api/dto/queue-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -56,6 +56,15 @@ export class CreateQueueTool extends TrackerTool<ReturnType<typeof CreateQueuePa
 
   getParamsSchema() {
     return CreateQueueParams();
+  }
+
+  protected override outcomeCheck(params: z.output<ReturnType<typeof CreateQueueParams>>): OutcomeCheck {
+    return {
+      done: `the queue ${params.key} was created`,
+      tool: buildToolName('get_queues', TOOL_PREFIX),
+      args: { perPage: 100 },
+      lookFor: `the key ${params.key} (follow nextCursor if there are more queues)`,
+    };
   }
 
   /** The queue policy applies to the key being created. */

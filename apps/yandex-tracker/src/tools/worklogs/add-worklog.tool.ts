@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { toWorklog, type ApiWorklog } from '../../api/dto/worklog-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -34,6 +34,15 @@ export class AddWorklogTool extends TrackerTool<ReturnType<typeof AddWorklogPara
 
   getParamsSchema() {
     return AddWorklogParams();
+  }
+
+  protected override outcomeCheck(params: z.output<ReturnType<typeof AddWorklogParams>>): OutcomeCheck {
+    return {
+      done: `the time was logged on ${params.issueId}`,
+      tool: buildToolName('get_worklogs', TOOL_PREFIX),
+      args: { issueId: params.issueId },
+      lookFor: `an entry of yours starting ${params.start.iso} lasting ${isoDuration(params.duration)}`,
+    };
   }
 
   async execute(params: z.output<ReturnType<typeof AddWorklogParams>>, ctx: TrackerCtx) {
