@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, listAfter, ref } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, listAfter, ref, ToolsmithError } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { WEBHOOK_FORMATS } from '../../webhooks/webhook-event-store.ts';
@@ -57,7 +57,9 @@ export class ListWebhookEventsTool extends ClickUpTool<ReturnType<typeof ListWeb
 
   async execute(params: z.output<ReturnType<typeof ListWebhookEventsParams>>, ctx: ClickUpCtx) {
     const store = ctx.deps.webhookEvents;
-    if (!store) throw new Error(NO_WEBHOOK_STORE);
+    if (!store)
+      // What the agent relays to the user (how to turn intake on), not a bug of the server.
+      throw new ToolsmithError({ code: 'no_webhook_store', message: NO_WEBHOOK_STORE, userFacing: true });
     const include = new Set(params.include ?? []);
     const filter = {
       event: params.event,

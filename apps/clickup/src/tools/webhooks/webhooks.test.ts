@@ -24,5 +24,9 @@ describe('clickup_list_webhook_events', () => {
     await expect(tool.execute(tool.getParamsSchema().parse({}), ctx)).rejects.toThrow(
       /CLICKUP_WEBHOOK_SECRET/,
     );
+    // Through the guarded path: an answer for the agent to relay, not a server bug (-32603).
+    const result = await tool.run({ order: 'oldest' }, ctx);
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain('CLICKUP_WEBHOOK_SECRET');
   });
 });
