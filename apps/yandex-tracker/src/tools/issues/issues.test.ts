@@ -341,6 +341,19 @@ describe('tracker_transition_issue', () => {
     expect(t.emulator.state.comments.at(-1)!.text).toBe('Picking this up.');
   });
 
+  it('says the transition was made when reading the issue afterwards fails, and not to run it again', async () => {
+    const issueId = t.emulator.state.issues.find((i) => i.key === 'DEMO-2')!.key;
+    const before = t.emulator.state.issues.find((i) => i.key === issueId)!.status;
+    const transitions = await t.call('tracker_get_issue_transitions', { issueId });
+    const transitionId = (transitions.json as { items: { transitionId: string }[] }).items[0]!.transitionId;
+    t.emulator.faults.add({ kind: 'status', status: 500, method: 'GET', path: `/v3/issues/${issueId}` });
+    const result = await t.call('tracker_transition_issue', { issueId, transitionId });
+    expect(result.isError).toBe(false);
+    expect(result.text).toContain('The transition was made');
+    expect(result.text).toContain('Do not run the transition again');
+    expect(t.emulator.state.issues.find((i) => i.key === issueId)!.status).not.toBe(before);
+  });
+
   it('lists the valid transitions when the one asked for is not available now', async () => {
     // The issue's transitions are read first (GET), and nothing is executed.
     const before = t.emulator.requests.length;

@@ -80,14 +80,27 @@ export class TransitionIssueTool extends TrackerTool<ReturnType<typeof Transitio
     } catch (error) {
       throw await this.explain(error, params, ctx);
     }
-    // The execute answer lists only the next transitions: read the issue for its new status.
-    const issue = await ctx.deps.client.get<ApiIssue>(issuePath, { signal: ctx.signal });
+    const next = Array.isArray(available) ? available.map((t) => t.id) : [];
+    // The execute answer lists only the next transitions: read the issue for its new status. The
+    // transition happened whatever this read answers: a failed read must not read as a failed call.
+    let issue: ApiIssue;
+    try {
+      issue = await ctx.deps.client.get<ApiIssue>(issuePath, { signal: ctx.signal });
+    } catch (error) {
+      if (ctx.signal.aborted) throw error;
+      return {
+        key: params.issueId,
+        transitioned: params.transitionId,
+        availableTransitions: next,
+        note: `The transition was made; reading the issue afterwards failed (${error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : String(error)}). Do not run the transition again: read the issue with tracker_get_issues for its status.`,
+      };
+    }
     return {
       key: issue.key,
       status: refKey(issue.status),
       ...(issue.resolution ? { resolution: refKey(issue.resolution) } : {}),
       version: issue.version,
-      availableTransitions: Array.isArray(available) ? available.map((t) => t.id) : [],
+      availableTransitions: next,
     };
   }
 
