@@ -60,7 +60,8 @@ function run(args: string[]): Promise<{ code: number | null; output: string; sec
   const started = performance.now();
   const child = spawn(process.execPath, ['--conditions=@toolsmith/source', ...args], {
     cwd: ROOT,
-    env: benchEnv({ BENCH_SMOKE: '1' }),
+    // The soak's own minutes too, so its smoke run stays short whatever the soak's default.
+    env: benchEnv({ BENCH_SMOKE: '1', BENCH_SOAK_MINUTES: '0.5', BENCH_SOAK_WARMUP_MINUTES: '0.1' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
