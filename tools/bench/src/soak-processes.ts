@@ -25,6 +25,8 @@ export interface Sample {
   phase: Phase;
   rssMb: number;
   heapMb: number;
+  /** V8's heap as reserved (used or not). */
+  heapTotalMb: number;
   /** Heap used right after a forced full GC (every 6th sample). */
   liveHeapMb?: number;
   externalMb: number;
@@ -195,6 +197,7 @@ function stderrReader(pid: () => number, clock: () => { t: number; phase: Phase 
         phase,
         rssMb: (num('rss') ?? 0) / MB,
         heapMb: (num('heapUsed') ?? 0) / MB,
+        heapTotalMb: (num('heapTotal') ?? 0) / MB,
         ...(num('liveHeap') === undefined ? {} : { liveHeapMb: num('liveHeap')! / MB }),
         externalMb: (num('external') ?? 0) / MB,
         ...(num('eldP99') === undefined

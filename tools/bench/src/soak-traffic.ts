@@ -54,7 +54,12 @@ export const shape = (text: string) =>
     .replace(/\d+(\.\d+)?/g, 'N')
     .slice(0, 160);
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** The message, with the network cause's code when there is one (`fetch failed (ECONNRESET)`). */
+const messageOf = (error: unknown) => {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  return typeof cause?.code === 'string' ? `${error.message} (${cause.code})` : error.message;
+};
 
 function dataOf(raw: unknown, text: string): unknown {
   const structured = (raw as { structuredContent?: unknown }).structuredContent;

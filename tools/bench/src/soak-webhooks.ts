@@ -279,7 +279,8 @@ export class WebhookLoad {
       }
       return { status: response.status, ...(duplicate === undefined ? {} : { duplicate }) };
     } catch (error) {
-      return { status: `error ${(error as Error).name}` };
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      return { status: `error ${cause?.code ?? cause?.message ?? (error as Error).name}` };
     }
   }
 

@@ -77,6 +77,8 @@ import { identityOf, WebhookLoad, type SentEvent, type WebhookTally } from './so
 import { summarize } from './stats.ts';
 
 interface SoakConfig {
+  /** BENCH_SOAK minutes of traffic … or, in smoke mode (BENCH_SMOKE=1), a few seconds of everything. */
+  smoke: boolean;
   minutes: number;
   warmUpMinutes: number;
   sampleSeconds: number;
@@ -85,6 +87,8 @@ interface SoakConfig {
   faultEverySeconds: number;
   seed: number;
   out: string;
+  /** How long a quiet pause waits for idle keep-alive sockets to close (servers and emulators: 5 s). */
+  idleMs: number;
 }
 
 function readConfig(): SoakConfig {
@@ -97,6 +101,25 @@ function readConfig(): SoakConfig {
     }
     return value;
   };
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const out = process.env['BENCH_SOAK_OUT'] || path.join(os.tmpdir(), `toolsmith-soak-${stamp}`);
+  const seed = number('BENCH_SOAK_SEED', 22, 0);
+  // Smoke mode (`npm test` runs every benchmark so; tools/bench/src/smoke.ts sets BENCH_SMOKE): every
+  // path once — four servers (one stdio era each), seconds of traffic, a burst, faults — nothing judged.
+  if (process.env['BENCH_SMOKE'] === '1') {
+    return {
+      smoke: true,
+      minutes: 0.3,
+      warmUpMinutes: 0.1,
+      sampleSeconds: 1,
+      burstEverySeconds: 3,
+      burstSize: 10,
+      faultEverySeconds: 1,
+      seed,
+      out,
+      idleMs: 1000,
+    };
+  }
   const minutes = number('BENCH_SOAK_MINUTES', 20, 0.5);
   const warmUpMinutes = number('BENCH_SOAK_WARMUP_MINUTES', Math.max(0.25, minutes / 4), 0.1);
   if (warmUpMinutes >= minutes) {
@@ -104,16 +127,17 @@ function readConfig(): SoakConfig {
       `BENCH_SOAK_WARMUP_MINUTES (${warmUpMinutes}) must be shorter than BENCH_SOAK_MINUTES (${minutes}).`,
     );
   }
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   return {
+    smoke: false,
     minutes,
     warmUpMinutes,
     sampleSeconds: number('BENCH_SOAK_SAMPLE_SECONDS', 5, 1),
     burstEverySeconds: number('BENCH_SOAK_BURST_SECONDS', 20, 1),
     burstSize: number('BENCH_SOAK_BURST_SIZE', 40, 1),
     faultEverySeconds: number('BENCH_SOAK_FAULT_SECONDS', 4, 0),
-    seed: number('BENCH_SOAK_SEED', 22, 0),
-    out: process.env['BENCH_SOAK_OUT'] || path.join(os.tmpdir(), `toolsmith-soak-${stamp}`),
+    seed,
+    out,
+    idleMs: 7000,
   };
 }
 
@@ -129,7 +153,9 @@ function seeded(seed: number): () => number {
   };
 }
 
-const log = (line: string) => void process.stderr.write(`soak: ${line}\n`);
+const born = performance.now();
+const log = (line: string) =>
+  void process.stderr.write(`soak: ${((performance.now() - born) / 1000).toFixed(0)} s: ${line}\n`);
 
 /** Repeats `work` every `[low, high]` ms (jittered) through the gate, until it stops. */
 async function every(gate: Gate, random: () => number, low: number, high: number, work: () => Promise<void>) {
@@ -220,12 +246,14 @@ export async function runSoak(): Promise<BenchmarkResult> {
         };
         const trackerHttp = await start('tracker', 'http');
         const clickupHttp = await start('clickup', 'http');
-        const stdio = [
-          await start('tracker', 'legacy'),
-          await start('tracker', 'modern'),
-          await start('clickup', 'legacy'),
-          await start('clickup', 'modern'),
-        ];
+        const stdio = config.smoke
+          ? [await start('tracker', 'legacy'), await start('clickup', 'modern')]
+          : [
+              await start('tracker', 'legacy'),
+              await start('tracker', 'modern'),
+              await start('clickup', 'legacy'),
+              await start('clickup', 'modern'),
+            ];
         // A "start" sample of every process, before any traffic.
         await Promise.all(processes.map((p) => p.nextSample(clock().t, sampleMs * 3)));
 
@@ -392,13 +420,13 @@ export async function runSoak(): Promise<BenchmarkResult> {
           await webhooks.settled(60_000);
           await clickup.webhooks.settled();
           if (busy > 0) log(`${busy} scenario(s) still running after 60 s`);
-          await sleep(7000); // idle keep-alive sockets close (servers and emulators: 5 s)
+          await sleep(config.idleMs); // idle keep-alive sockets close (servers and emulators: 5 s)
           phase = next;
           const since = clock().t;
           // One sample each in the quiet phase, and one with the live heap (every 6th sample).
           await Promise.all(
             processes.map(async (p) => {
-              for (let i = 0; i < 8; i++) {
+              for (let i = 0; i < (config.smoke ? 1 : 8); i++) {
                 const sample = await p.nextSample(clock().t, sampleMs * 2);
                 if (!sample || (sample.t > since && sample.liveHeapMb !== undefined)) return;
               }
@@ -419,7 +447,7 @@ export async function runSoak(): Promise<BenchmarkResult> {
         const progress = setInterval(() => {
           const crashed = processes.filter((p) => p.unexpectedExit);
           log(
-            `${clock().t.toFixed(0)} s: ${processes.map((p) => `${p.label} ${fmt(p.samples.at(-1)?.rssMb, 0)} MB`).join(', ')}${crashed.length ? `; EXITED: ${crashed.map((p) => p.label).join(', ')}` : ''}`,
+            `RSS ${processes.map((p) => `${p.label} ${fmt(p.samples.at(-1)?.rssMb, 0)} MB`).join(', ')}${crashed.length ? `; EXITED: ${crashed.map((p) => p.label).join(', ')}` : ''}`,
           );
         }, 60_000);
         closers.push(async () => clearInterval(progress));
@@ -609,7 +637,9 @@ function report(result: BenchmarkResult, input: ReportInput): void {
   for (const p of processes) {
     const mine = figures.filter((f) => f.process === p.label);
     const counts = mine.filter((f) => f.spec.key === 'handles' || f.spec.key === 'fds');
-    const rest = mine.filter((f) => f.spec.key !== 'handles' && f.spec.key !== 'fds');
+    const rest = mine.filter(
+      (f) => f.spec.key !== 'handles' && f.spec.key !== 'fds' && !f.spec.informational,
+    );
     const describe = (list: Figure[]) =>
       list
         .map(
