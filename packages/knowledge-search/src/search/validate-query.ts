@@ -11,6 +11,9 @@ export const MAX_QUERY_CHARS = 2_000;
 export const DEFAULT_LIMIT = 5;
 export const MAX_LIMIT = 50;
 
+// eslint-disable-next-line no-control-regex -- the control characters are what it matches
+const CONTROL = /[\u0000-\u001f\u007f]+/g;
+
 export interface CheckedQuery {
   text: string;
   limit: number;
@@ -21,9 +24,7 @@ export interface CheckedQuery {
 export function validateQuery(query: KnowledgeQuery): CheckedQuery {
   const issues: FieldIssue[] = [];
   // Control characters (a NUL, which PostgreSQL text cannot hold) mean nothing to a search: spaces.
-  // eslint-disable-next-line no-control-regex
-  const text =
-    typeof query.text === 'string' ? query.text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim() : '';
+  const text = typeof query.text === 'string' ? query.text.replace(CONTROL, ' ').trim() : '';
   if (!text) {
     issues.push({
       field: 'query',
