@@ -34,23 +34,12 @@ describe('auth', () => {
     }
   });
 
-  it('issues an OAuth token for the code and takes it as Bearer', async () => {
-    const { oauth } = clickup;
-    const bad = await call('POST', `/oauth/token?client_id=nope&client_secret=x&code=y`, undefined, {
-      auth: null,
-    });
-    expect(bad).toMatchObject({ status: 400, json: { ECODE: 'OAUTH_010' } });
-    const { status, json } = await call(
-      'POST',
-      `/oauth/token?client_id=${oauth.clientId}&client_secret=${oauth.clientSecret}&code=${oauth.code}`,
-      undefined,
-      { auth: null },
-    );
-    expect(status).toBe(200);
-    const team = await call<{ teams: Array<{ id: string }> }>('GET', '/team', undefined, {
-      auth: `Bearer ${json['access_token'] as string}`,
-    });
-    expect(team.json.teams[0]!.id).toBe(clickup.teamId);
+  it('takes the OAuth token issued up front to Alice as Bearer (the flow: oauth/oauth-routes.test.ts)', async () => {
+    const auth = `Bearer ${clickup.oauth.accessToken}`;
+    const user = await call<{ user: { id: number } }>('GET', '/user', undefined, { auth });
+    expect(user.json.user.id).toBe(81000001);
+    const team = await call<{ teams: Array<{ id: string }> }>('GET', '/team', undefined, { auth });
+    expect(team.json.teams.map((t) => t.id)).toEqual([clickup.teamId]);
   });
 
   it('answers 401 Team not authorized for another workspace, 404 for an unknown route', async () => {

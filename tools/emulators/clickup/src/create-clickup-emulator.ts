@@ -7,6 +7,13 @@
  * ```ts
  * await using clickup = await createClickUpEmulator();
  * // CLICKUP_API_BASE=clickup.url CLICKUP_API_TOKEN=clickup.token CLICKUP_TEAM_ID=clickup.teamId
+ * clickup.personalToken('bob@example.com'); // another user's own pk_… token
+ *
+ * // OAuth (research §2.1): the authorize URL and the code exchange on the same origin.
+ * clickup.oauth.addRedirectUri('http://127.0.0.1:3000/oauth/callback');
+ * // GET clickup.oauth.authorizeUrl?client_id=…&redirect_uri=…&state=…&login_hint=bob@example.com
+ * //   → 302 redirect_uri?code=…&state=…; POST clickup.oauth.tokenUrl?client_id&client_secret&code
+ * //   → { access_token }, then Authorization: Bearer <token> acts as Bob.
  * clickup.faults.add({ kind: 'status', status: 503, path: '/api/v2/task/:id' });  // before handling
  * clickup.failAfterHandling({ method: 'POST', path: '/list/:list_id/task', status: 502 }); // ambiguous create
  *
@@ -28,18 +35,70 @@ import {
 } from '@toolsmith/testing';
 import { authHeaderRequired, routeNotFound, serverError, tokenInvalid } from './clickup-error.ts';
 import type { ClickUpState } from './clickup-state.ts';
+import { findAnyUser, resolveUser, workspacesOf } from './members.ts';
+import { OAuthRegistry, type IssueTokenOptions, type OAuthAppConfig } from './oauth/oauth-registry.ts';
+import { oauthRoutes } from './oauth/oauth-routes.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
-import { toFakeRoutes, type ClickUpRoute } from './router.ts';
+import { toFakeRoutes, type Caller, type ClickUpRoute } from './router.ts';
 import { allRoutes } from './routes/index.ts';
-import type { OAuthApp } from './routes/workspace.ts';
 import { createSeedState, type SeedOptions } from './seed.ts';
 import { createWebhookDispatcher, type WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
 
+/** The default OAuth app and the OAuth settings. */
+export interface ClickUpOAuthOptions {
+  /** Default `EMULATORCLIENTID`. */
+  clientId?: string;
+  /** Default `EMULATORCLIENTSECRET`. */
+  clientSecret?: string;
+  /** The app's Redirect URLs (exact match). Default none: add them with `oauth.addRedirectUri()`. */
+  redirectUris?: string[];
+  /** The app's name on the consent page. Default `Emulator App`. */
+  name?: string;
+  /**
+   * A token issued up front to the personal token's owner (Alice) for every workspace she is a
+   * member of, accepted as `Authorization: Bearer <token>`. Default `81000001_emulator0oauth0access0token`.
+   */
+  accessToken?: string;
+  /** How long an authorization code may wait for its exchange. Default 10 minutes (emulator's choice). */
+  codeTtlMs?: number;
+}
+
+/** The emulator's OAuth: ClickUp's authorization-code flow on the emulator's origin. */
+export interface ClickUpOAuth {
+  /** The default app's client id. */
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** `http://127.0.0.1:<port>/api` — app.clickup.com/api in production. */
+  readonly authorizeUrl: string;
+  /** `http://127.0.0.1:<port>/api/v2/oauth/token` — the code exchange (query parameters). */
+  readonly tokenUrl: string;
+  /** The token issued up front to Alice (option `oauth.accessToken`). */
+  readonly accessToken: string;
+  /** Every configured app, the default one first. */
+  readonly apps: readonly OAuthAppConfig[];
+  /** Configures another app; its client id must be new. Secret and name get defaults. */
+  addApp(app: {
+    clientId: string;
+    clientSecret?: string;
+    redirectUris?: string[];
+    name?: string;
+  }): OAuthAppConfig;
+  /** Allows one more Redirect URL for an app (default the default app). */
+  addRedirectUri(uri: string, clientId?: string): void;
+  /** A token as if `user` (id, email or username) had logged in: every workspace of theirs unless `teamIds`. */
+  issueToken(user: number | string, options?: IssueTokenOptions): string;
+  /** Revokes an OAuth token (the user removed the app): 401 OAUTH_025 from then on. */
+  revokeToken(token: string): boolean;
+}
+
 export interface ClickUpEmulatorOptions {
-  /** Personal token, sent bare as `Authorization: <token>`. Default `pk_81000001_…`. */
+  /**
+   * The personal token of the seed's token owner (Alice, `state.me`), sent bare as `Authorization:
+   * <token>`. Default `pk_81000001_…`. Every other user has `personalToken(user)`.
+   */
   token?: string;
-  /** The OAuth app: the code exchange and the access token accepted as `Authorization: Bearer <token>`. */
-  oauth?: Partial<OAuthApp>;
+  /** The default OAuth app and the code lifetime. */
+  oauth?: ClickUpOAuthOptions;
   /** Where to listen. Default 127.0.0.1 on a free port. */
   listen?: { host?: string; port?: number };
   /**
@@ -85,9 +144,14 @@ export interface ClickUpEmulator extends AsyncDisposable {
   readonly v3Url: string;
   /** `http://127.0.0.1:<port>`. */
   readonly origin: string;
-  /** The personal token (`pk_…`). */
+  /** The personal token (`pk_…`) of the token owner, Alice (`state.me`). */
   readonly token: string;
-  readonly oauth: OAuthApp;
+  readonly oauth: ClickUpOAuth;
+  /**
+   * A user's own personal token (`pk_<id>_…`), the user named by id, email or username: a second
+   * API identity for tests of attribution. Alice's is `token`.
+   */
+  personalToken(user: number | string): string;
   /** The workspace ("team") id. */
   readonly teamId: string;
   /** The live state. Always the same object: `reset()` refills it in place, so a reference stays valid. */
@@ -109,7 +173,8 @@ export interface ClickUpEmulator extends AsyncDisposable {
    * calls): the state is refilled in place with a fresh seed (the same ids as `createSeedState()`, or
    * a new copy of the `state` option); recorded requests, pending faults (before and after handling),
    * rate-limit windows (and `rateLimit.perMinute`, back to the option), webhook deliveries (those in
-   * flight are aborted) and the in-flight high-water mark are forgotten. The server keeps listening.
+   * flight are aborted), pending OAuth codes and the in-flight high-water mark are forgotten. OAuth
+   * apps and issued tokens stay (credentials, not workspace data). The server keeps listening.
    */
   reset(): void;
   /**
@@ -133,15 +198,12 @@ function copyState<T>(value: T): T {
 
 export const DEFAULT_TOKEN = 'pk_81000001_EMULATOR0CLICKUP0PERSONAL0TOKEN0';
 
+/** Every user's personal token but the token owner's (whose is the `token` option): `pk_<id>_…`. */
+const PERSONAL_TOKEN = /^pk_(\d+)_EMULATOR0CLICKUP0PERSONAL0TOKEN0$/;
+const personalTokenOf = (userId: number) => `pk_${userId}_EMULATOR0CLICKUP0PERSONAL0TOKEN0`;
+
 export async function createClickUpEmulator(options: ClickUpEmulatorOptions = {}): Promise<ClickUpEmulator> {
   const token = options.token ?? DEFAULT_TOKEN;
-  const oauth: OAuthApp = {
-    clientId: 'EMULATORCLIENTID',
-    clientSecret: 'EMULATORCLIENTSECRET',
-    code: 'EMULATORCODE',
-    accessToken: '81000001_emulator0oauth0access0token',
-    ...options.oauth,
-  };
   const seedOptions: SeedOptions = {
     ...(options.workspaces === undefined ? {} : { workspaces: options.workspaces }),
     ...(options.timezone === undefined ? {} : { timezone: options.timezone }),
@@ -154,12 +216,43 @@ export async function createClickUpEmulator(options: ClickUpEmulatorOptions = {}
   const rateLimit = createRateLimiter(perMinute, now);
   const webhooks = createWebhookDispatcher(state, { now, timeoutMs: options.webhookTimeoutMs });
 
-  const authenticate = (request: FakeRequest) => {
+  const registry = new OAuthRegistry({ state, now, codeTtlMs: options.oauth?.codeTtlMs ?? 600_000 });
+  const defaultApp = registry.addApp({
+    clientId: options.oauth?.clientId ?? 'EMULATORCLIENTID',
+    clientSecret: options.oauth?.clientSecret ?? 'EMULATORCLIENTSECRET',
+    redirectUris: options.oauth?.redirectUris ?? [],
+    name: options.oauth?.name ?? 'Emulator App',
+  });
+  const accessToken = options.oauth?.accessToken ?? '81000001_emulator0oauth0access0token';
+  registry.register(accessToken, {
+    clientId: defaultApp.clientId,
+    userId: state.me,
+    teamIds: workspacesOf(state, state.me),
+  });
+
+  const personalTokenOwner = (auth: string): number | undefined => {
+    if (auth === token) return state.me;
+    const id = Number(PERSONAL_TOKEN.exec(auth)?.[1]);
+    return id !== state.me && findAnyUser(state, id) ? id : undefined;
+  };
+  const authenticate = (request: FakeRequest): Caller => {
     const auth = request.headers['authorization'];
     if (auth === undefined || auth.trim() === '') throw authHeaderRequired();
-    if (auth === token) return { userId: state.me, token };
-    if (auth === `Bearer ${oauth.accessToken}`) return { userId: state.me, token: oauth.accessToken };
-    throw tokenInvalid();
+    if (auth.startsWith('Bearer ')) {
+      const bearer = auth.slice('Bearer '.length);
+      const grant = registry.lookup(bearer);
+      if (!grant) throw tokenInvalid();
+      // A workspace the user has left since the approval is no longer the token's.
+      const member = workspacesOf(state, grant.userId);
+      return {
+        userId: grant.userId,
+        token: bearer,
+        teams: grant.teamIds.filter((id) => member.includes(id)),
+      };
+    }
+    const userId = personalTokenOwner(auth);
+    if (userId === undefined) throw tokenInvalid();
+    return { userId, token: auth, teams: workspacesOf(state, userId) };
   };
 
   const postFaults: Array<{
@@ -182,7 +275,8 @@ export async function createClickUpEmulator(options: ClickUpEmulatorOptions = {}
       state,
       routes: [
         ...(options.routes ?? []),
-        ...allRoutes({ oauth, customFieldUseLimit: options.customFieldUseLimit ?? Infinity }),
+        ...oauthRoutes(registry),
+        ...allRoutes({ customFieldUseLimit: options.customFieldUseLimit ?? Infinity }),
       ],
       authenticate,
       rateLimiter: rateLimit,
@@ -202,7 +296,35 @@ export async function createClickUpEmulator(options: ClickUpEmulatorOptions = {}
     v3Url: `${api.url}/api/v3`,
     origin: api.url,
     token,
-    oauth,
+    oauth: {
+      clientId: defaultApp.clientId,
+      clientSecret: defaultApp.clientSecret,
+      authorizeUrl: `${api.url}/api`,
+      tokenUrl: `${api.url}/api/v2/oauth/token`,
+      accessToken,
+      get apps() {
+        return registry.apps;
+      },
+      addApp: (app) =>
+        registry.addApp({
+          clientSecret: `${app.clientId}SECRET`,
+          name: app.clientId,
+          ...app,
+          redirectUris: app.redirectUris ?? [],
+        }),
+      addRedirectUri(uri, clientId = defaultApp.clientId) {
+        const app = registry.apps.find((a) => a.clientId === clientId);
+        if (!app) throw new Error(`No OAuth app ${clientId} in the emulator: add it with oauth.addApp().`);
+        if (!app.redirectUris.includes(uri)) app.redirectUris.push(uri);
+      },
+      issueToken: (user, issueOptions) => registry.issueToken(user, issueOptions),
+      revokeToken: (revoked) => registry.revoke(revoked),
+    },
+    personalToken(user) {
+      const found = resolveUser(state, user);
+      if (!found) throw new Error(`No user ${String(user)} in the emulator: give an id, email or username.`);
+      return found.id === state.me ? token : personalTokenOf(found.id);
+    },
     teamId: state.team.id,
     state,
     faults: api.faults,
@@ -221,6 +343,7 @@ export async function createClickUpEmulator(options: ClickUpEmulatorOptions = {}
       rateLimit.reset();
       rateLimit.perMinute = perMinute;
       webhooks.reset();
+      registry.forgetCodes();
     },
     writes(since = 0) {
       return api.requests.slice(since).filter((r) => r.method !== 'GET' && r.method !== 'HEAD');

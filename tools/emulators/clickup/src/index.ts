@@ -5,7 +5,10 @@ export {
   type AfterHandlingFault,
   type ClickUpEmulator,
   type ClickUpEmulatorOptions,
+  type ClickUpOAuth,
+  type ClickUpOAuthOptions,
 } from './create-clickup-emulator.ts';
+export type { IssueTokenOptions, OAuthAppConfig } from './oauth/oauth-registry.ts';
 export {
   createSeedState,
   SEED_EPOCH,

@@ -23,10 +23,12 @@ export function requireTeam(ctx: RouteContext, param = 'team_id'): void {
 /**
  * For a team-scoped READ: true for the seed workspace, false for one of the extra workspaces of
  * `createSeedState({ workspaces })` (the route answers an empty list), 401 Team not authorized for
- * any other id.
+ * any other id and for a workspace the caller's token was not granted (a user's personal token acts
+ * in the workspaces they are a member of; an OAuth token in those they authorized).
  */
 export function readTeam(ctx: RouteContext, param = 'team_id'): boolean {
-  const id = ctx.params[param];
+  const id = ctx.params[param]!;
+  if (!ctx.teams.includes(id)) throw teamNotAuthorized();
   if (id === ctx.state.team.id) return true;
   if (ctx.state.otherTeams?.some((t) => t.id === id)) return false;
   throw teamNotAuthorized();

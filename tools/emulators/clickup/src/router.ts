@@ -5,7 +5,7 @@
  * go on every answer), and lets a post-handling fault replace the answer after the work is done.
  */
 import type { FakeRequest, FakeResponse, FakeRoutes } from '@toolsmith/testing';
-import { ClickUpHttpError } from './clickup-error.ts';
+import { ClickUpHttpError, teamNotAuthorized } from './clickup-error.ts';
 import type { ClickUpState } from './clickup-state.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
@@ -16,6 +16,11 @@ export interface RouteContext {
   state: ClickUpState;
   /** The caller's user id. */
   me: number;
+  /**
+   * The workspaces the caller's token may act in: a personal token, every workspace its user is a
+   * member of; an OAuth token, those the user authorized for the app. Empty for anonymous routes.
+   */
+  teams: readonly string[];
   /** Emulator clock (ms). */
   now: number;
   webhooks: WebhookDispatcher;
@@ -28,8 +33,22 @@ export interface ClickUpRoute {
   /** Full path pattern, e.g. `/api/v2/task/:task_id`. */
   path: string;
   handler: RouteHandler;
-  /** Served without the Authorization header (the OAuth token exchange). */
+  /** Served without the Authorization header (the OAuth authorize and token endpoints). */
   anonymous?: boolean;
+  /**
+   * Served whichever workspaces the token may act in (`GET /user`, `GET /team`). Any other route
+   * without a `:team_id` / `:workspace_id` reaches the seed workspace's data, so it answers 401
+   * Team not authorized to a token that was not granted that workspace.
+   */
+  teamless?: boolean;
+}
+
+/** The caller behind an Authorization header. */
+export interface Caller {
+  userId: number;
+  /** The token, the rate limit's key. */
+  token: string;
+  teams: readonly string[];
 }
 
 const RESPONSE = Symbol('response');
@@ -56,8 +75,8 @@ export const v3 = (method: string, path: string, handler: RouteHandler): ClickUp
 export interface RouterOptions {
   state: ClickUpState;
   routes: readonly ClickUpRoute[];
-  /** Checks the Authorization header; returns the caller's user id and the token, or throws. */
-  authenticate: (request: FakeRequest) => { userId: number; token: string };
+  /** Checks the Authorization header; returns the caller, or throws. */
+  authenticate: (request: FakeRequest) => Caller;
   rateLimiter: RateLimiter;
   webhooks: WebhookDispatcher;
   now: () => number;
@@ -71,16 +90,28 @@ export function toFakeRoutes(options: RouterOptions): FakeRoutes {
   for (const r of routes) {
     const key = `${r.method} ${r.path}`;
     if (key in table) continue;
+    const teamScoped = /\/:(team_id|workspace_id)\b/.test(r.path);
     table[key] = async (request) => {
       let limitHeaders: Record<string, string> = {};
       try {
         let me = state.me;
+        let teams: readonly string[] = [];
         if (!r.anonymous) {
           const caller = authenticate(request);
           me = caller.userId;
+          teams = caller.teams;
           limitHeaders = rateLimiter.hit(caller.token);
+          if (!r.teamless && !teamScoped && !teams.includes(state.team.id)) throw teamNotAuthorized();
         }
-        const result = await r.handler({ request, params: request.params, state, me, now: now(), webhooks });
+        const result = await r.handler({
+          request,
+          params: request.params,
+          state,
+          me,
+          teams,
+          now: now(),
+          webhooks,
+        });
         const response: FakeResponse =
           result && typeof result === 'object' && RESPONSE in result
             ? (result as { [RESPONSE]: FakeResponse })[RESPONSE]

@@ -15,16 +15,15 @@ import { taskRoutes } from './tasks.ts';
 import { timeTrackingRoutes } from './time-tracking.ts';
 import { viewRoutes } from './views.ts';
 import { webhookRoutes } from './webhooks.ts';
-import { workspaceRoutes, type OAuthApp } from './workspace.ts';
+import { workspaceRoutes } from './workspace.ts';
 
 export interface RouteConfig {
-  oauth: OAuthApp;
   customFieldUseLimit: number;
 }
 
 export function allRoutes(config: RouteConfig): ClickUpRoute[] {
   return [
-    ...workspaceRoutes(config.oauth),
+    ...workspaceRoutes(),
     ...spaceRoutes(),
     ...folderRoutes(),
     ...listRoutes(),
