@@ -58,7 +58,21 @@ export interface ToolMetadata {
   readonly maxOutputChars?: number;
   /** Former names still accepted by `tools/call`, so renames never break users. */
   readonly deprecatedAliases?: readonly string[];
+  /**
+   * The OAuth scope a token needs to see and call this tool on a server with authentication
+   * (`--auth`): `read`, `write`, `admin` or a custom scope token. By default `read` for a tool
+   * annotated `readOnlyHint: true` and `write` for every other; `admin` only when set here. A token
+   * has exactly the scopes it lists: `write` does not imply `read`, nor `admin` the others. See
+   * tool-scope.ts.
+   */
+  readonly scope?: ToolScope;
 }
+
+/** The scopes toolsmith derives (`read`, `write`) or that a tool sets (`admin`, or a custom one). */
+export type ToolScope = 'read' | 'write' | 'admin' | (string & {});
+
+/** RFC 6749 `scope-token`: printable ASCII without space, `"` and `\`. */
+export const SCOPE_TOKEN_PATTERN = /^[\u0021\u0023-\u005B\u005D-\u007E]+$/;
 
 /** MCP SEP-986 tool-name rule. */
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
@@ -100,6 +114,12 @@ export function defineToolMetadata(metadata: ToolMetadata): ToolMetadata {
       toolName: metadata.name,
       message:
         'requiresExplicitUserConsent advertises the tool as destructive (destructiveHint: true), which contradicts destructiveHint: false. Remove one of the two.',
+    });
+  }
+  if (metadata.scope !== undefined && !SCOPE_TOKEN_PATTERN.test(metadata.scope)) {
+    throw new ToolDefinitionError({
+      toolName: metadata.name,
+      message: `scope ${JSON.stringify(metadata.scope.slice(0, 60))} is not an OAuth scope token. Use "read", "write", "admin" or one word of printable ASCII without spaces, quotes or backslashes (RFC 6749 section 3.3).`,
     });
   }
   if (metadata.description.trim() === '') {
