@@ -2,8 +2,16 @@
  * Server configuration from the environment, validated at start. Every problem is reported at once
  * with what to set (ConfigError); token values are never echoed.
  */
-import { ConfigError, envList, loadEnvConfig, type EnvSource } from '@toolsmith/core';
+import { ConfigError, envList, loadEnvConfig, type ConfigProblem, type EnvSource } from '@toolsmith/core';
 import { z } from 'zod';
+import { DEFAULT_PASSTHROUGH_HEADER } from './auth/passthrough-authenticator.ts';
+import { YANDEX_IAM_TOKEN_URL } from './auth/service-account-credentials.ts';
+import {
+  hasServiceAccountKey,
+  readServiceAccountKey,
+  type ServiceAccountKey,
+} from './auth/service-account-key.ts';
+import { YANDEX_LOGIN_BASE, YANDEX_OAUTH_BASE } from './auth/yandex-oauth-provider.ts';
 
 const queueKey = z
   .string()
@@ -20,8 +28,69 @@ const TrackerEnv = z.object({
     .string()
     .optional()
     .describe(
-      'IAM token sent as "Authorization: Bearer <token>" (Yandex Cloud organisations only; `yc iam create-token`). Set this or YANDEX_TRACKER_TOKEN.',
+      'IAM token sent as "Authorization: Bearer <token>" (Yandex Cloud organisations only; `yc iam create-token`; it expires within 12 hours, a service account key refreshes itself). Set this or YANDEX_TRACKER_TOKEN.',
     ),
+  YANDEX_SA_KEY_FILE: z
+    .string()
+    .optional()
+    .describe(
+      "Path of a service account's authorized key file (`yc iam key create --output key.json`): the server exchanges it for IAM tokens and refreshes them itself (Yandex Cloud organisations only).",
+    ),
+  YANDEX_SA_KEY_ID: z
+    .string()
+    .optional()
+    .describe(
+      'The authorized key\'s "id", with YANDEX_SA_SERVICE_ACCOUNT_ID and YANDEX_SA_PRIVATE_KEY (instead of YANDEX_SA_KEY_FILE).',
+    ),
+  YANDEX_SA_SERVICE_ACCOUNT_ID: z
+    .string()
+    .optional()
+    .describe(
+      'The authorized key\'s "service_account_id" (with YANDEX_SA_KEY_ID and YANDEX_SA_PRIVATE_KEY).',
+    ),
+  YANDEX_SA_PRIVATE_KEY: z
+    .string()
+    .optional()
+    .describe(
+      'The authorized key\'s "private_key" PEM; "\\n" in one line is read as a line break (with YANDEX_SA_KEY_ID and YANDEX_SA_SERVICE_ACCOUNT_ID).',
+    ),
+  YANDEX_IAM_ENDPOINT: z
+    .url()
+    .default(YANDEX_IAM_TOKEN_URL)
+    .describe(
+      `Where a service account's JWT is exchanged for an IAM token (default ${YANDEX_IAM_TOKEN_URL}).`,
+    ),
+  YANDEX_TRACKER_UPSTREAM_AUTH: z
+    .enum(['server', 'passthrough'])
+    .default('server')
+    .describe(
+      "server (default): Tracker is called with the credentials above (or, with --auth builtin, each user's own Yandex login); passthrough: with the Yandex token a gateway sends in YANDEX_TRACKER_UPSTREAM_HEADER for each request (the gateway must set that header and strip it from clients). Also --upstream-auth.",
+    ),
+  YANDEX_TRACKER_UPSTREAM_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'an HTTP header name, e.g. X-Upstream-Authorization')
+    .default(DEFAULT_PASSTHROUGH_HEADER)
+    .describe(
+      `Pass-through mode: the header the gateway puts the user's "OAuth <token>" or "Bearer <IAM token>" in (default ${DEFAULT_PASSTHROUGH_HEADER}; never Authorization). Also --upstream-auth-header.`,
+    ),
+  YANDEX_OAUTH_CLIENT_ID: z
+    .string()
+    .optional()
+    .describe(
+      'With --auth builtin: ClientID of the Yandex OAuth app users log in with (https://oauth.yandex.ru/client/new, scopes tracker:read and tracker:write, redirect URI <server>/oauth/callback).',
+    ),
+  YANDEX_OAUTH_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .describe("With --auth builtin: the Yandex OAuth app's Client secret."),
+  YANDEX_OAUTH_BASE: z
+    .url()
+    .default(YANDEX_OAUTH_BASE)
+    .describe(`Yandex OAuth (authorize and token endpoints), default ${YANDEX_OAUTH_BASE}.`),
+  YANDEX_LOGIN_BASE: z
+    .url()
+    .default(YANDEX_LOGIN_BASE)
+    .describe(`Yandex ID (/info: who logged in), default ${YANDEX_LOGIN_BASE}.`),
   YANDEX_ORG_ID: z
     .string()
     .regex(/^\d+$/, 'a Yandex 360 organisation id is a number')
@@ -136,10 +205,38 @@ function isTimeZone(zone: string): boolean {
 
 export type TrackerEnvConfig = z.output<typeof TrackerEnv>;
 
+/** The server's own credentials (upstream auth `server`). */
+export type ServerCredentialsConfig =
+  | { kind: 'oauth-token'; scheme: 'OAuth'; token: string }
+  | { kind: 'iam-token'; scheme: 'Bearer'; token: string }
+  | { kind: 'service-account'; key: ServiceAccountKey; iamEndpoint: string };
+
+/** Whose credentials Tracker is called with. */
+export type UpstreamAuthConfig =
+  /** The server's own, for every caller. */
+  | { mode: 'server'; credentials: ServerCredentialsConfig }
+  /** Each user's, from the gateway's header. */
+  | { mode: 'passthrough'; header: string }
+  /** Each user's, from their Yandex login through the built-in authorization server (`--auth builtin`). */
+  | {
+      mode: 'login';
+      yandexOAuth: { clientId: string; clientSecret: string; oauthBase: string; loginBase: string };
+    };
+
+export interface LoadConfigOptions {
+  /**
+   * `login` when the server's MCP auth mode is the built-in authorization server (`--auth builtin`):
+   * each user logs in at Yandex and calls Tracker as themselves.
+   */
+  upstreamAuth?: 'login';
+  /** Reads YANDEX_SA_KEY_FILE (tests pass their own). */
+  readFile?: (path: string) => string;
+}
+
 export interface TrackerConfig {
   apiBase: string;
   webUrl: string;
-  auth: { scheme: 'OAuth' | 'Bearer'; token: string };
+  upstreamAuth: UpstreamAuthConfig;
   org: { header: 'X-Org-ID' | 'X-Cloud-Org-ID'; id: string };
   timeoutMs: number;
   retries: number;
@@ -160,23 +257,38 @@ export interface TrackerConfig {
 }
 
 /** Reads and validates the environment. Throws ConfigError naming every problem and its fix. */
-export function loadConfig(env: EnvSource = process.env): TrackerConfig {
+export function loadConfig(env: EnvSource = process.env, options: LoadConfigOptions = {}): TrackerConfig {
   const raw = loadEnvConfig(TrackerEnv, env);
-  const problems = [];
-  if (raw.YANDEX_TRACKER_TOKEN && raw.YANDEX_TRACKER_IAM_TOKEN) {
+  const problems: ConfigProblem[] = [];
+  const mode = options.upstreamAuth ?? raw.YANDEX_TRACKER_UPSTREAM_AUTH;
+  if (options.upstreamAuth === 'login' && raw.YANDEX_TRACKER_UPSTREAM_AUTH === 'passthrough') {
     problems.push({
-      variable: 'YANDEX_TRACKER_TOKEN',
-      problem: 'and YANDEX_TRACKER_IAM_TOKEN are both set.',
-      howToFix: 'Keep one: the OAuth token (any organisation) or the IAM token (Cloud organisations).',
-    });
-  } else if (!raw.YANDEX_TRACKER_TOKEN && !raw.YANDEX_TRACKER_IAM_TOKEN) {
-    problems.push({
-      variable: 'YANDEX_TRACKER_TOKEN',
-      problem: 'is not set (nor YANDEX_TRACKER_IAM_TOKEN).',
+      variable: 'YANDEX_TRACKER_UPSTREAM_AUTH',
+      problem: 'is passthrough, but --auth builtin logs each user in at Yandex itself.',
       howToFix:
-        'Set YANDEX_TRACKER_TOKEN to an OAuth token (https://oauth.yandex.ru/, scopes tracker:read and tracker:write), or YANDEX_TRACKER_IAM_TOKEN to an IAM token.',
+        "Use one: pass-through behind a gateway that holds the users' Yandex tokens (with --auth none, jwt or introspection), or --auth builtin without pass-through.",
     });
   }
+  const serverCredentials = readServerCredentials(raw, mode, problems, options.readFile);
+  if (mode === 'passthrough' && /^(proxy-)?authorization$/i.test(raw.YANDEX_TRACKER_UPSTREAM_HEADER)) {
+    problems.push({
+      variable: 'YANDEX_TRACKER_UPSTREAM_HEADER',
+      problem: `is ${raw.YANDEX_TRACKER_UPSTREAM_HEADER}, which carries the MCP client's token for this server: it must never be passed on to Tracker.`,
+      howToFix: `Have the gateway send the user's Yandex token in a header of its own, e.g. ${DEFAULT_PASSTHROUGH_HEADER} (the default).`,
+    });
+  }
+  if (mode === 'login') {
+    for (const variable of ['YANDEX_OAUTH_CLIENT_ID', 'YANDEX_OAUTH_CLIENT_SECRET'] as const) {
+      if (raw[variable] === undefined)
+        problems.push({
+          variable,
+          problem: 'is not set, and --auth builtin logs users in at Yandex OAuth with it.',
+          howToFix:
+            "Register an app at https://oauth.yandex.ru/client/new (scopes tracker:read, tracker:write; redirect URI: this server's callback) and set YANDEX_OAUTH_CLIENT_ID and YANDEX_OAUTH_CLIENT_SECRET to its ClientID and Client secret.",
+        });
+    }
+  }
+  const bearer = serverCredentials?.kind === 'iam-token' || serverCredentials?.kind === 'service-account';
   if (raw.YANDEX_ORG_ID && raw.YANDEX_CLOUD_ORG_ID) {
     problems.push({
       variable: 'YANDEX_ORG_ID',
@@ -192,21 +304,39 @@ export function loadConfig(env: EnvSource = process.env): TrackerConfig {
         'Set YANDEX_ORG_ID (Yandex 360) or YANDEX_CLOUD_ORG_ID (Yandex Cloud) to the id shown in Tracker → Administration → Organizations.',
     });
   }
-  if (raw.YANDEX_TRACKER_IAM_TOKEN && raw.YANDEX_ORG_ID && !raw.YANDEX_CLOUD_ORG_ID) {
+  if (bearer && raw.YANDEX_ORG_ID && !raw.YANDEX_CLOUD_ORG_ID) {
+    const service = serverCredentials.kind === 'service-account';
     problems.push({
-      variable: 'YANDEX_TRACKER_IAM_TOKEN',
-      problem: 'works only with Cloud organisations.',
+      variable: service
+        ? raw.YANDEX_SA_KEY_FILE
+          ? 'YANDEX_SA_KEY_FILE'
+          : 'YANDEX_SA_KEY_ID'
+        : 'YANDEX_TRACKER_IAM_TOKEN',
+      problem: service
+        ? 'gives IAM tokens, which work only with Cloud organisations.'
+        : 'works only with Cloud organisations.',
       howToFix:
-        'Use YANDEX_CLOUD_ORG_ID with an IAM token, or an OAuth token (YANDEX_TRACKER_TOKEN) with YANDEX_ORG_ID.',
+        'Use YANDEX_CLOUD_ORG_ID with an IAM token or a service account, or an OAuth token (YANDEX_TRACKER_TOKEN) with YANDEX_ORG_ID.',
     });
   }
   if (problems.length > 0) throw new ConfigError({ problems });
   return {
     apiBase: raw.YANDEX_TRACKER_API_BASE.replace(/\/+$/, ''),
     webUrl: raw.YANDEX_TRACKER_WEB_URL.replace(/\/+$/, ''),
-    auth: raw.YANDEX_TRACKER_IAM_TOKEN
-      ? { scheme: 'Bearer', token: raw.YANDEX_TRACKER_IAM_TOKEN }
-      : { scheme: 'OAuth', token: raw.YANDEX_TRACKER_TOKEN! },
+    upstreamAuth:
+      mode === 'passthrough'
+        ? { mode, header: raw.YANDEX_TRACKER_UPSTREAM_HEADER }
+        : mode === 'login'
+          ? {
+              mode,
+              yandexOAuth: {
+                clientId: raw.YANDEX_OAUTH_CLIENT_ID!,
+                clientSecret: raw.YANDEX_OAUTH_CLIENT_SECRET!,
+                oauthBase: raw.YANDEX_OAUTH_BASE.replace(/\/+$/, ''),
+                loginBase: raw.YANDEX_LOGIN_BASE.replace(/\/+$/, ''),
+              },
+            }
+          : { mode, credentials: serverCredentials! },
     org: raw.YANDEX_ORG_ID
       ? { header: 'X-Org-ID', id: raw.YANDEX_ORG_ID }
       : { header: 'X-Cloud-Org-ID', id: raw.YANDEX_CLOUD_ORG_ID! },
@@ -224,4 +354,77 @@ export function loadConfig(env: EnvSource = process.env): TrackerConfig {
     referenceTtlMs: raw.YANDEX_TRACKER_REFERENCE_TTL_MS,
     timezone: raw.YANDEX_TRACKER_TIMEZONE,
   };
+}
+
+type RawEnv = z.output<typeof TrackerEnv>;
+
+const SERVER_CREDENTIALS = [
+  'YANDEX_TRACKER_TOKEN',
+  'YANDEX_TRACKER_IAM_TOKEN',
+  'YANDEX_SA_KEY_FILE',
+  'YANDEX_SA_KEY_ID',
+  'YANDEX_SA_SERVICE_ACCOUNT_ID',
+  'YANDEX_SA_PRIVATE_KEY',
+] as const;
+
+/**
+ * The server's own credentials: exactly one of the OAuth token, the IAM token and a service account
+ * key when Tracker is called as the server; none when it is called as each user (never a silent
+ * fallback to the server's account).
+ */
+function readServerCredentials(
+  raw: RawEnv,
+  mode: 'server' | 'passthrough' | 'login',
+  problems: ConfigProblem[],
+  readFile: ((path: string) => string) | undefined,
+): ServerCredentialsConfig | undefined {
+  if (mode !== 'server') {
+    const set = SERVER_CREDENTIALS.filter((name) => raw[name] !== undefined);
+    if (set.length > 0) {
+      const why =
+        mode === 'passthrough'
+          ? 'in pass-through mode every call uses the Yandex token the gateway sends for its user'
+          : 'with --auth builtin every call uses the Yandex login of its user';
+      problems.push({
+        variable: set[0]!,
+        problem: `is set${set.length > 1 ? ` (and ${set.slice(1).join(', ')})` : ''}, but ${why}; the server never calls Tracker as itself.`,
+        howToFix: `Unset ${set.join(', ')}.`,
+      });
+    }
+    return undefined;
+  }
+  const serviceAccount = hasServiceAccountKey(raw);
+  const given = [
+    raw.YANDEX_TRACKER_TOKEN !== undefined && 'YANDEX_TRACKER_TOKEN',
+    raw.YANDEX_TRACKER_IAM_TOKEN !== undefined && 'YANDEX_TRACKER_IAM_TOKEN',
+    serviceAccount && (raw.YANDEX_SA_KEY_FILE !== undefined ? 'YANDEX_SA_KEY_FILE' : 'YANDEX_SA_KEY_ID'),
+  ].filter((name) => name !== false);
+  if (given.length > 1) {
+    problems.push({
+      variable: given[0]!,
+      problem: `and ${given.slice(1).join(' and ')} are both set.`,
+      howToFix:
+        'Keep one: the OAuth token (any organisation), the IAM token or a service account key (Cloud organisations).',
+    });
+    return undefined;
+  }
+  if (given.length === 0) {
+    problems.push({
+      variable: 'YANDEX_TRACKER_TOKEN',
+      problem: 'is not set (nor YANDEX_TRACKER_IAM_TOKEN, nor a service account key).',
+      howToFix:
+        "Set YANDEX_TRACKER_TOKEN to an OAuth token (https://oauth.yandex.ru/, scopes tracker:read and tracker:write), YANDEX_TRACKER_IAM_TOKEN to an IAM token, or YANDEX_SA_KEY_FILE to a service account's authorized key file.",
+    });
+    return undefined;
+  }
+  if (raw.YANDEX_TRACKER_TOKEN !== undefined)
+    return { kind: 'oauth-token', scheme: 'OAuth', token: raw.YANDEX_TRACKER_TOKEN };
+  if (raw.YANDEX_TRACKER_IAM_TOKEN !== undefined)
+    return { kind: 'iam-token', scheme: 'Bearer', token: raw.YANDEX_TRACKER_IAM_TOKEN };
+  const key = readServiceAccountKey(raw, readFile);
+  if (key.problems) {
+    problems.push(...key.problems);
+    return undefined;
+  }
+  return { kind: 'service-account', key: key.key, iamEndpoint: raw.YANDEX_IAM_ENDPOINT };
 }

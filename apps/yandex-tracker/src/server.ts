@@ -1,6 +1,10 @@
 /** Yandex Tracker server assembly: toolsets, registry, dependencies. No I/O at import time. */
 import { defineToolset, ToolRegistry, type Logger } from '@toolsmith/core';
 import { createTrackerClient } from './api/tracker-client.ts';
+import { staticCredentials, type CredentialSource } from './auth/credential-source.ts';
+import { createServiceAccountCredentials } from './auth/service-account-credentials.ts';
+import { UpstreamCredentialsError } from './auth/upstream-credentials-error.ts';
+import { userCredentials, type UserAuth } from './auth/user-credentials.ts';
 import type { TrackerConfig } from './config.ts';
 import type { TrackerDeps } from './tools/deps.ts';
 import { createPrompts, createResources } from './context/index.ts';
@@ -92,22 +96,32 @@ export interface CreateDepsOptions {
   logger?: Logger;
   /** Backoff base delay of retries (tests shorten it). */
   retryBaseDelayMs?: number;
+  /**
+   * Whose credentials Tracker is called with. Default: the server's own from the configuration (a
+   * static token, a service account); in the per-user modes, none (every call refused, see
+   * {@link createDepsFactory}).
+   */
+  credentials?: CredentialSource;
+  /** Service account: after a failed IAM token refresh, the next attempt no sooner than this (ms). */
+  iamRetryDelayMs?: number;
 }
 
 export function createDeps(config: TrackerConfig, options: CreateDepsOptions = {}): TrackerDeps {
+  const { credentials: given, iamRetryDelayMs: _, ...clientOptions } = options;
+  const credentials = given ?? serverCredentials(config, options);
   const client = createTrackerClient({
     baseUrl: config.apiBase,
-    auth: config.auth,
+    credentials,
     org: config.org,
     timeoutMs: config.timeoutMs,
     retries: config.retries,
     concurrency: config.concurrency,
-    ...options,
+    ...clientOptions,
   });
   return {
     client,
     references: createTrackerReferences({ ttlMs: config.referenceTtlMs, timezone: config.timezone }),
-    caller: callerIdentity(config.org, config.auth),
+    caller: callerIdentity(config.org, credentials.principal),
     config: {
       webUrl: config.webUrl,
       org: config.org,
@@ -119,6 +133,78 @@ export function createDeps(config: TrackerConfig, options: CreateDepsOptions = {
       maxDownloadBytes: config.maxDownloadBytes,
       bulkPollMs: config.bulkPollMs,
       bulkTimeoutMs: config.bulkTimeoutMs,
+    },
+  };
+}
+
+/**
+ * The server's own credentials: the static token, or the service account's IAM tokens (exchanged
+ * and refreshed). In the per-user modes the server has none: a source that refuses every call
+ * with what the request lacked, never a fallback.
+ */
+export function serverCredentials(config: TrackerConfig, options: CreateDepsOptions = {}): CredentialSource {
+  const upstream = config.upstreamAuth;
+  if (upstream.mode === 'passthrough' || upstream.mode === 'login') {
+    const refuse = () =>
+      upstream.mode === 'passthrough'
+        ? UpstreamCredentialsError.missingHeader(upstream.header)
+        : UpstreamCredentialsError.missing();
+    return {
+      kind: 'user',
+      principal: 'nobody',
+      credentials: () => Promise.reject(refuse()),
+    };
+  }
+  const credentials = upstream.credentials;
+  if (credentials.kind !== 'service-account') return staticCredentials(credentials);
+  return createServiceAccountCredentials({
+    key: credentials.key,
+    iamEndpoint: credentials.iamEndpoint,
+    timeoutMs: config.timeoutMs,
+    retries: config.retries,
+    ...(options.retryBaseDelayMs === undefined ? {} : { retryBaseDelayMs: options.retryBaseDelayMs }),
+    ...(options.iamRetryDelayMs === undefined ? {} : { retryDelayMs: options.iamRetryDelayMs }),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+}
+
+export interface DepsFactory {
+  /** The server's dependencies: its own credentials (or, in the per-user modes, none). */
+  readonly deps: TrackerDeps;
+  /**
+   * The dependencies of a request's caller (core's `depsFor`): a caller with upstream credentials
+   * (built-in authorization server, pass-through) gets deps of their own — client, reference data,
+   * profile and time zone, create keys — kept per `auth.cacheKey` (the least recently used dropped
+   * past `maxUsers`), so nothing one user may see is served to another; any other caller the
+   * server's.
+   */
+  depsFor(auth: UserAuth): TrackerDeps;
+}
+
+export function createDepsFactory(
+  config: TrackerConfig,
+  options: CreateDepsOptions & { maxUsers?: number } = {},
+): DepsFactory {
+  const { maxUsers = 1000, ...depsOptions } = options;
+  const deps = createDeps(config, depsOptions);
+  const users = new Map<string, { deps: TrackerDeps; auth: UserAuth }>();
+  return {
+    deps,
+    depsFor(auth) {
+      if (!auth.upstreamCredentials) return deps;
+      let user = users.get(auth.cacheKey);
+      if (user) {
+        users.delete(auth.cacheKey); // re-inserted below: most recently used last
+        user.auth = auth; // the newest context (its credentials may have been refreshed)
+      } else {
+        const entry: { deps?: TrackerDeps; auth: UserAuth } = { auth };
+        entry.deps = createDeps(config, { ...depsOptions, credentials: userCredentials(() => entry.auth) });
+        user = entry as { deps: TrackerDeps; auth: UserAuth };
+        while (users.size >= maxUsers) users.delete(users.keys().next().value!);
+      }
+      users.set(auth.cacheKey, user);
+      return user.deps;
     },
   };
 }

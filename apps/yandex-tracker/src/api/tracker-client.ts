@@ -5,18 +5,37 @@
  * APIs, never fetch.
  */
 import {
+  AuthError,
   createHttpClient,
   type HttpResponse,
   type Logger,
   type Query,
   type ResponseType,
 } from '@toolsmith/core';
+import {
+  staticCredentials,
+  type CredentialSource,
+  type TrackerCredentials,
+} from '../auth/credential-source.ts';
 import { parseTrackerError } from './tracker-error-body.ts';
 import { explainTrackerError } from './tracker-error-hints.ts';
 
-export interface TrackerClientOptions {
+export type TrackerClientOptions = TrackerClientBaseOptions &
+  (
+    | {
+        /** Asked for the `Authorization` of every request (a token that refreshes, a user's own). */
+        credentials: CredentialSource;
+        auth?: undefined;
+      }
+    | {
+        /** A fixed token. */
+        auth: TrackerCredentials;
+        credentials?: undefined;
+      }
+  );
+
+export interface TrackerClientBaseOptions {
   baseUrl: string;
-  auth: { scheme: 'OAuth' | 'Bearer'; token: string };
   org: { header: 'X-Org-ID' | 'X-Cloud-Org-ID'; id: string };
   fetch?: typeof fetch;
   logger?: Logger;
@@ -81,13 +100,21 @@ export interface TrackerClient {
 export { CONFLICT_HINT } from './tracker-error-hints.ts';
 
 export function createTrackerClient(options: TrackerClientOptions): TrackerClient {
+  const source = options.credentials ?? staticCredentials(options.auth);
+  // The credentials last sent: a 401 tells the source they failed (it ignores ones already replaced).
+  let lastSent: TrackerCredentials | undefined;
   const http = createHttpClient({
     baseUrl: options.baseUrl,
-    headers: () => ({
-      authorization: `${options.auth.scheme} ${options.auth.token}`,
-      [options.org.header.toLowerCase()]: options.org.id,
-    }),
-    secrets: () => [options.auth.token],
+    headers: async () => {
+      const credentials = await source.credentials();
+      lastSent = credentials;
+      return {
+        authorization: `${credentials.scheme} ${credentials.token}`,
+        [options.org.header.toLowerCase()]: options.org.id,
+      };
+    },
+    // The Authorization value of each request is scrubbed by the kit; the last token too, for safety.
+    secrets: () => [lastSent?.token],
     parseError: parseTrackerError,
     userAgent: 'yandex-tracker-mcp/0.1.0 (toolsmith)',
     concurrency: options.concurrency ?? 5,
@@ -117,6 +144,8 @@ export function createTrackerClient(options: TrackerClientOptions): TrackerClien
         ...(o.expectStatus !== undefined ? { expectStatus: o.expectStatus } : {}),
       });
     } catch (error) {
+      if (source.rejected && lastSent && AuthError.isInstance(error) && error.status === 401)
+        source.rejected(lastSent);
       throw explainTrackerError(error);
     }
   };

@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { startInProcess, type TrackerHarness } from '../../e2e/__fixtures__/tracker-fixture.ts';
 import { canonicalJson, callerIdentity, CREATE_WINDOW_MS, createKey, windowBucket } from './create-key.ts';
+import { staticCredentials } from '../../auth/credential-source.ts';
 
 let t: TrackerHarness;
 beforeAll(async () => {
@@ -169,7 +170,10 @@ describe('the window', () => {
 
 describe('the key', () => {
   const body = { queue: 'DEMO', summary: 'x', tags: ['b', 'a'], followers: ['bob'] };
-  const caller = callerIdentity({ header: 'X-Org-ID', id: '1' }, { scheme: 'OAuth', token: 'secret' });
+  const caller = callerIdentity(
+    { header: 'X-Org-ID', id: '1' },
+    staticCredentials({ scheme: 'OAuth', token: 'secret' }).principal,
+  );
 
   it('is the same for the same normalised body, caller and bucket, and differs otherwise', () => {
     const key = createKey(body, caller, 7);
@@ -180,7 +184,10 @@ describe('the key', () => {
     expect(createKey({ ...body, description: undefined }, caller, 7)).toBe(key);
     expect(createKey(body, caller, 8)).not.toBe(key);
     expect(createKey({ ...body, summary: 'y' }, caller, 7)).not.toBe(key);
-    const other = callerIdentity({ header: 'X-Org-ID', id: '1' }, { scheme: 'OAuth', token: 'other' });
+    const other = callerIdentity(
+      { header: 'X-Org-ID', id: '1' },
+      staticCredentials({ scheme: 'OAuth', token: 'other' }).principal,
+    );
     expect(createKey(body, other, 7)).not.toBe(key);
   });
 

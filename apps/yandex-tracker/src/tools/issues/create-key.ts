@@ -8,8 +8,10 @@
  * - the normalised create body (the API body after every declared value was resolved, so "Bob
  *   Petrov" and "bob" are the same call; object keys sorted, lists of plain values sorted, strings
  *   in Unicode NFC, absent fields left out),
- * - the caller: the organisation and the credentials the server calls with ({@link callerIdentity},
- *   itself a hash — the token never leaves the process in any form that can be reversed),
+ * - the caller: the organisation and who calls — the principal of the credentials (a hash of the
+ *   static token, the service account's id, the user's auth cache key; auth/credential-source.ts),
+ *   hashed again ({@link callerIdentity}): a token never leaves the process in a form that can be
+ *   reversed, and a service account keeps its keys across IAM tokens,
  * - the time bucket: `floor(now / CREATE_WINDOW_MS)`.
  *
  * A call computes the key of its own bucket and of the one before, and returns the issue the
@@ -25,9 +27,9 @@ export const CREATE_WINDOW_MS = 10 * 60_000;
 /** Bumped when the derivation changes, so that keys of two derivations never meet. */
 const DERIVATION = 'toolsmith-create-v1';
 
-/** An opaque identity of the organisation and the credentials a server calls Tracker with. */
-export function callerIdentity(org: { header: string; id: string }, auth: { scheme: string; token: string }) {
-  return sha256(`${org.header}:${org.id}\n${auth.scheme} ${auth.token}`).slice(0, 32);
+/** An opaque identity of the organisation and of who calls Tracker (a credential source's principal). */
+export function callerIdentity(org: { header: string; id: string }, principal: string) {
+  return sha256(`${org.header}:${org.id}\n${principal}`).slice(0, 32);
 }
 
 /** The bucket of the window a moment falls in. */

@@ -1,0 +1,166 @@
+/**
+ * Yandex OAuth as the upstream login of core's built-in authorization server: the user is sent to
+ * `{YANDEX_OAUTH_BASE}/authorize` (authorization code; `login_hint` passed on), the code is
+ * exchanged at `{YANDEX_OAUTH_BASE}/token` with the app's client id and secret, refreshed there
+ * with the refresh token, and the account is identified by `{YANDEX_LOGIN_BASE}/info`. The tokens
+ * are Yandex OAuth tokens, sent to Tracker as `Authorization: OAuth <token>`. Register the app at
+ * https://oauth.yandex.ru/client/new with the Tracker scopes (tracker:read, tracker:write) and the
+ * server's callback as its redirect URI.
+ */
+import { createHttpClient, type Logger } from '@toolsmith/core';
+import { z } from 'zod';
+
+export const YANDEX_OAUTH_BASE = 'https://oauth.yandex.ru';
+export const YANDEX_LOGIN_BASE = 'https://login.yandex.ru';
+
+/** Upstream tokens as the built-in authorization server keeps them. */
+export interface UpstreamTokens {
+  readonly accessToken: string;
+  readonly refreshToken?: string;
+  /** Epoch seconds. */
+  readonly expiresAt?: number;
+  readonly scheme: 'OAuth';
+}
+
+export interface UpstreamIdentity {
+  /** The Yandex account's id (stable; a login can be renamed). */
+  readonly id: string;
+  readonly name?: string;
+  readonly email?: string;
+}
+
+/** The shape of core's upstream provider (authorization-server/upstream-provider.ts). */
+export interface YandexOAuthProvider {
+  readonly name: 'yandex';
+  authorizeUrl(request: { state: string; redirectUri: string; loginHint?: string | undefined }): string;
+  exchangeCode(request: { code: string; redirectUri: string }, signal?: AbortSignal): Promise<UpstreamTokens>;
+  refresh(refreshToken: string, signal?: AbortSignal): Promise<UpstreamTokens>;
+  identify(
+    credentials: { readonly scheme: string; readonly token: string },
+    signal?: AbortSignal,
+  ): Promise<UpstreamIdentity>;
+}
+
+export interface YandexOAuthProviderOptions {
+  /** YANDEX_OAUTH_CLIENT_ID: the app's ClientID. */
+  clientId: string;
+  /** YANDEX_OAUTH_CLIENT_SECRET: the app's Client secret. */
+  clientSecret: string;
+  /** YANDEX_OAUTH_BASE. Default {@link YANDEX_OAUTH_BASE}. */
+  oauthBase?: string;
+  /** YANDEX_LOGIN_BASE. Default {@link YANDEX_LOGIN_BASE}. */
+  loginBase?: string;
+  /** Scopes to ask for; unset, the app's registered scopes. */
+  scopes?: readonly string[];
+  fetch?: typeof fetch;
+  logger?: Logger;
+  timeoutMs?: number;
+}
+
+const TokenAnswer = z.object({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1).optional(),
+  expires_in: z.number().positive().optional(),
+});
+
+const InfoAnswer = z.object({
+  id: z.union([z.string(), z.number()]).transform(String),
+  login: z.string().optional(),
+  display_name: z.string().optional(),
+  real_name: z.string().optional(),
+  default_email: z.string().optional(),
+});
+
+export function createYandexOAuthProvider(options: YandexOAuthProviderOptions): YandexOAuthProvider {
+  const oauthBase = (options.oauthBase ?? YANDEX_OAUTH_BASE).replace(/\/+$/, '');
+  const loginBase = (options.loginBase ?? YANDEX_LOGIN_BASE).replace(/\/+$/, '');
+  const common = {
+    timeoutMs: options.timeoutMs ?? 30_000,
+    userAgent: 'yandex-tracker-mcp/0.1.0 (toolsmith)',
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  };
+  const requestSecrets: string[] = [];
+  const oauth = createHttpClient({
+    ...common,
+    baseUrl: oauthBase,
+    secrets: () => [options.clientSecret, ...requestSecrets],
+  });
+  const login = createHttpClient({ ...common, baseUrl: loginBase });
+
+  const token = async (form: Record<string, string>, signal?: AbortSignal): Promise<UpstreamTokens> => {
+    const sentAt = Date.now();
+    // A code is single-use and a refresh token may rotate: never sent twice (idempotent: false).
+    const { data } = await oauth.request<unknown>({
+      method: 'POST',
+      path: '/token',
+      body: new URLSearchParams({
+        ...form,
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+      }),
+      contentType: 'application/x-www-form-urlencoded',
+      idempotent: false,
+      ...(signal ? { signal } : {}),
+    });
+    const answer = TokenAnswer.safeParse(data);
+    if (!answer.success) {
+      throw new Error(`Yandex OAuth answered ${oauthBase}/token without an access_token.`);
+    }
+    const { access_token, refresh_token, expires_in } = answer.data;
+    return {
+      accessToken: access_token,
+      ...(refresh_token ? { refreshToken: refresh_token } : {}),
+      ...(expires_in ? { expiresAt: Math.floor(sentAt / 1000) + Math.floor(expires_in) } : {}),
+      scheme: 'OAuth',
+    };
+  };
+
+  return {
+    name: 'yandex',
+    authorizeUrl({ state, redirectUri, loginHint }) {
+      const url = new URL(`${oauthBase}/authorize`);
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('client_id', options.clientId);
+      url.searchParams.set('redirect_uri', redirectUri);
+      url.searchParams.set('state', state);
+      if (options.scopes?.length) url.searchParams.set('scope', options.scopes.join(' '));
+      if (loginHint) url.searchParams.set('login_hint', loginHint);
+      return url.toString();
+    },
+    async exchangeCode({ code, redirectUri }, signal) {
+      requestSecrets.push(code);
+      try {
+        return await token({ grant_type: 'authorization_code', code, redirect_uri: redirectUri }, signal);
+      } finally {
+        requestSecrets.splice(requestSecrets.indexOf(code), 1);
+      }
+    },
+    async refresh(refreshToken, signal) {
+      requestSecrets.push(refreshToken);
+      try {
+        return await token({ grant_type: 'refresh_token', refresh_token: refreshToken }, signal);
+      } finally {
+        requestSecrets.splice(requestSecrets.indexOf(refreshToken), 1);
+      }
+    },
+    async identify(credentials, signal) {
+      const { data } = await login.request<unknown>({
+        method: 'GET',
+        path: '/info',
+        query: { format: 'json' },
+        headers: { authorization: `OAuth ${credentials.token}` },
+        ...(signal ? { signal } : {}),
+      });
+      const info = InfoAnswer.safeParse(data);
+      if (!info.success) throw new Error(`Yandex ID answered ${loginBase}/info without an account id.`);
+      const { id, login: name, display_name, real_name, default_email } = info.data;
+      const shown = display_name ?? real_name ?? name;
+      return {
+        id,
+        ...(shown ? { name: shown } : {}),
+        ...(default_email ? { email: default_email } : {}),
+      };
+    },
+  };
+}
