@@ -10,6 +10,7 @@ import {
   type Server,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import type { AuthContext } from '../auth/auth-context.ts';
 import type { Logger } from '../logging/logger.ts';
 import { PromptArgumentsError, type AnyPrompt, type PromptMessage } from '../prompt/base-prompt.ts';
 import type { SelectedContext } from '../registry/tool-registry.ts';
@@ -22,7 +23,8 @@ import { JsonRpcError } from './json-rpc-error.ts';
 
 export interface ContextHandlerOptions<TDeps> {
   context: SelectedContext<TDeps>;
-  deps: TDeps;
+  /** Who calls (on a server with authentication) and the dependencies that caller gets. */
+  caller: (extra: ServerContext) => { auth?: AuthContext; deps: TDeps };
   /** Error texts obey the output budget, as tool errors do. */
   budget: number;
   /** Client input (elicitation, sampling, roots) for `prompts/get` and `resources/read`. */
@@ -116,12 +118,16 @@ export function createContextHandlers<TDeps>(options: ContextHandlerOptions<TDep
   return {
     /** Registers the handlers on one instance; `logger` makes the logger of one of its requests. */
     register(server: Server, logger: (extra: ServerContext) => Logger): void {
-      const resourceContext = (extra: ServerContext, round?: InputRound): ResourceContext<TDeps> => ({
-        deps: options.deps,
-        signal: extra.mcpReq.signal,
-        logger: logger(extra),
-        ...round?.client,
-      });
+      const resourceContext = (extra: ServerContext, round?: InputRound): ResourceContext<TDeps> => {
+        const { auth, deps } = options.caller(extra);
+        return {
+          deps,
+          ...(auth ? { auth } : {}),
+          signal: extra.mcpReq.signal,
+          logger: logger(extra),
+          ...round?.client,
+        };
+      };
       if (templates.length + resourceDefinitions.length > 0) {
         server.setRequestHandler('resources/list', async (_request, extra) => {
           const ctx = resourceContext(extra);

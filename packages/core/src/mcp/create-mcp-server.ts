@@ -25,6 +25,8 @@ import {
   type Tool,
   type Transport,
 } from '@modelcontextprotocol/server';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { authContextOf } from '../auth/resource-server.ts';
 import type { ToolRegistry, AnyTool } from '../registry/tool-registry.ts';
 import { SearchToolsTool } from '../registry/search-tools.tool.ts';
 import type { ToolSelection } from '../registry/tool-selection.ts';
@@ -33,7 +35,9 @@ import { DEFAULT_MAX_OUTPUT_CHARS } from '../tool/base-tool.ts';
 import { fitErrorToBudget, previewValue } from '../tool/error-budget.ts';
 import { createProgressReporter, type ToolContext } from '../tool/tool-context.ts';
 import type { ToolDefinition } from '../tool/tool-definition.ts';
+import { missingScopeMessage, scopeAllows, toolScope } from '../tool/tool-scope.ts';
 import { closestMatches } from '../util/closest-match.ts';
+import { LruMap } from '../util/lru-map.ts';
 import { createClientLogger } from './client-logger.ts';
 import { contextCapabilities, createContextHandlers } from './context-handlers.ts';
 import { createInputRounds } from './input-round.ts';
@@ -48,8 +52,23 @@ export interface McpServerOptions<TDeps> {
   registry: ToolRegistry<TDeps>;
   /** Which tools to expose (read-only → toolsets → include → exclude). */
   selection?: ToolSelection;
-  /** Dependencies handed to every tool as `ctx.deps`. */
+  /** Dependencies handed to every tool as `ctx.deps` (to every caller, without `depsFor`). */
   deps: TDeps;
+  /**
+   * Per-user dependencies on a server with authentication: the `ctx.deps` of calls made with
+   * `auth` (API clients with the user's upstream credentials, caches of what that user may see).
+   * Made once per `auth.cacheKey` and kept for the most recent `maxUserDeps` users. Whatever caches
+   * the result holds must be that user's alone: never share a per-user cache between two keys.
+   * Unauthenticated calls (stdio, `--auth none`) get `deps`.
+   */
+  depsFor?: (auth: AuthContext) => TDeps;
+  /** Users whose `depsFor` dependencies are kept (least recently used dropped). @default 1000 */
+  maxUserDeps?: number;
+  /**
+   * Requests carry an AuthContext (`serveHttp` sets this when given `auth`): `tools/list` shows
+   * each caller the tools its token's scopes allow, and its cache hint is `private`.
+   */
+  authenticated?: boolean;
   /** Defaults to a JSON-lines logger on stderr. */
   logger?: Logger;
   /** Output budget per result, in characters (the tool's own budget wins). */
@@ -93,6 +112,11 @@ export interface McpServerFactory {
    * HTTP entry forwards it to 2026-07-28 `subscriptions/listen` streams. Returns the unsubscribe.
    */
   onResourceUpdated(listener: (uri: string) => void): () => void;
+  /**
+   * The scope a call of `name` needs (tool-scope.ts), for the HTTP entry's 403 before dispatch;
+   * undefined for a name that is not an enabled tool (dispatch answers those).
+   */
+  scopeOf(name: string): string | undefined;
 }
 
 function toSdkTool(definition: ToolDefinition): Tool {
@@ -167,7 +191,8 @@ const MAX_TOOL_NAME = 128;
 
 /**
  * How long a client may cache `tools/list` and `server/discover` (2026-07-28 cache hints): both are
- * fixed for the life of the process, and the same for every caller.
+ * fixed for the life of the process, and the same for every caller — but with authentication,
+ * `tools/list` depends on the caller's scopes, so it is cached `private`.
  */
 const LIST_TTL_MS = 5 * 60 * 1000;
 
@@ -184,6 +209,26 @@ export function createMcpServerFactory<TDeps>(options: McpServerOptions<TDeps>):
   const byName = new Map(tools.map((t) => [t.name, t]));
   const definitions = tools.map((t) => t.getDefinition());
   const listed = { tools: definitions.map(toSdkTool) };
+  const scopes = tools.map((t) => toolScope(t.metadata));
+  /** tools/list for a caller: every tool without auth, those its scopes allow with it. */
+  const listFor = (auth: AuthContext | undefined) =>
+    auth === undefined
+      ? listed
+      : { tools: listed.tools.filter((_, i) => scopeAllows(auth.scopes, scopes[i]!)) };
+
+  const userDeps = new LruMap<string, TDeps>(options.maxUserDeps ?? 1000);
+  /** Who calls (from the request's AuthInfo) and the deps that caller gets. */
+  const caller = (extra: ServerContext): { auth?: AuthContext; deps: TDeps } => {
+    const auth = authContextOf(extra.http?.authInfo);
+    if (auth === undefined) return { deps: options.deps };
+    if (options.depsFor === undefined) return { auth, deps: options.deps };
+    let deps = userDeps.get(auth.cacheKey);
+    if (deps === undefined) {
+      deps = options.depsFor(auth);
+      userDeps.set(auth.cacheKey, deps);
+    }
+    return { auth, deps };
+  };
 
   const budget = options.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
   const fail = (code: number, message: string) => new JsonRpcError(code, fitErrorToBudget(message, budget));
@@ -206,7 +251,7 @@ export function createMcpServerFactory<TDeps>(options: McpServerOptions<TDeps>):
   );
   const contextHandlers = createContextHandlers({
     context,
-    deps: options.deps,
+    caller,
     budget,
     rounds,
     onResourceUpdated: (listener) => options.registry.onResourceUpdated(listener),
@@ -233,13 +278,22 @@ export function createMcpServerFactory<TDeps>(options: McpServerOptions<TDeps>):
       );
     }
 
+    const { auth, deps } = caller(extra);
+    if (auth !== undefined && !scopeAllows(auth.scopes, toolScope(tool.metadata))) {
+      // The HTTP entry answers a lone call with 403 before dispatch; this is the batch's answer.
+      return {
+        content: [{ type: 'text' as const, text: missingScopeMessage(tool.name, toolScope(tool.metadata)) }],
+        isError: true,
+      };
+    }
     const request = extra.mcpReq;
     const progressToken = request._meta?.progressToken;
     // What the client can answer (elicitation, sampling, roots): declared at initialize
     // (2025-11-25), or in this request's envelope (2026-07-28; the SDK fills the same accessor).
     const round = rounds.begin(server, extra, () => `tools/call\0${tool.name}\0${JSON.stringify(args)}`);
     const ctx: ToolContext<TDeps> = {
-      deps: options.deps,
+      deps,
+      ...(auth ? { auth } : {}),
       signal: request.signal,
       logger: loggerFor(extra, server),
       toolName: tool.name,
@@ -275,14 +329,16 @@ export function createMcpServerFactory<TDeps>(options: McpServerOptions<TDeps>):
           ...(options.instructions ? { instructions: options.instructions } : {}),
           requestState: { verify: rounds.verify },
           cacheHints: {
-            'tools/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
+            'tools/list': { ttlMs: LIST_TTL_MS, cacheScope: options.authenticated ? 'private' : 'public' },
             'server/discover': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
             'prompts/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
             'resources/templates/list': { ttlMs: LIST_TTL_MS, cacheScope: 'public' },
           },
         },
       );
-      server.setRequestHandler('tools/list', () => listed);
+      server.setRequestHandler('tools/list', (_request, extra) =>
+        listFor(authContextOf(extra.http?.authInfo)),
+      );
       server.setRequestHandler('tools/call', (request, extra) => handleCall(server, request.params, extra));
       contextHandlers.register(server, (extra) => loggerFor(extra, server));
       // Replaces the SDK's own handler: the level is kept per instance and applied by the logger.
@@ -293,6 +349,10 @@ export function createMcpServerFactory<TDeps>(options: McpServerOptions<TDeps>):
       return server;
     },
     onResourceUpdated: (listener) => options.registry.onResourceUpdated(listener),
+    scopeOf(name) {
+      const tool = byName.get(name) ?? selected.get(name);
+      return tool === undefined ? undefined : toolScope(tool.metadata);
+    },
   };
 }
 

@@ -19,7 +19,16 @@
  * in flight share that caller and id (JSON-RPC ids start at 0 in every client: it would be a
  * guess). Bound elsewhere, anonymous notifications are ignored — behind a proxy every client has
  * the proxy's address — and closing the stream is the way to cancel; `--stateful` matches within
- * the session.
+ * the session. With authentication the caller is the authenticated user (its `cacheKey`).
+ *
+ * Authentication (`auth`, a ResourceServer from auth/resource-server.ts): its metadata documents and
+ * endpoints (the built-in authorization server's) are served after the connection and Host checks,
+ * before MCP routing and without the Origin rule; every request to the MCP endpoint, of either era,
+ * is authenticated before its body is read, and its `AuthInfo` set on `req.auth`, which the SDK
+ * hands to handlers (`ctx.http.authInfo`; tools get `ctx.auth`). A lone `tools/call` of a tool the
+ * token's scopes do not cover is answered 403 `insufficient_scope` before dispatch. A stateful
+ * session belongs to the user who opened it: another user's token on its id gets 404, as an unknown
+ * session does. `/health` and the app's routes stay open.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -27,13 +36,16 @@ import type { AddressInfo } from 'node:net';
 import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import {
   createMcpHandler,
+  type AuthInfo,
   isInitializeRequest,
   isJSONRPCNotification,
   isJSONRPCRequest,
   isLegacyRequest,
   type Server,
 } from '@modelcontextprotocol/server';
+import { authContextOf, type ResourceServer } from '../auth/resource-server.ts';
 import { createStreamLogger } from '../logging/logger.ts';
+import { scopeAllows } from '../tool/tool-scope.ts';
 import { createMcpServerFactory, type McpServerOptions } from './create-mcp-server.ts';
 import { createHostCheck, isLoopbackAddress } from './host-check.ts';
 import { indexRoutes, type HttpRoute, type HttpRouteMethod, type HttpRouteResponse } from './http-route.ts';
@@ -102,6 +114,14 @@ export interface HttpServeOptions {
    * Origin rules and body limit.
    */
   routes?: readonly HttpRoute[];
+  /**
+   * Authentication (`createResourceServer`): every MCP request needs a valid bearer token, tools are
+   * listed and callable per the token's scopes, and the mode's endpoints are served on the listener.
+   * Without it the server is open to whoever reaches it: keep it on loopback, or behind a proxy that
+   * authenticates. A function is called once the server listens, with its MCP URL (the canonical
+   * URL of a server on a port picked at start); requests wait for it.
+   */
+  auth?: ResourceServer | ((listening: { url: URL }) => Promise<ResourceServer>);
 }
 
 export interface RunningHttpServer extends RunningServer {
@@ -112,6 +132,8 @@ export interface RunningHttpServer extends RunningServer {
 
 interface HttpSession {
   mcp: Server;
+  /** The `cacheKey` of the user who opened it, with authentication. */
+  owner?: string;
   transport: NodeStreamableHTTPServerTransport;
   close(): Promise<void>;
 }
@@ -146,7 +168,9 @@ function jsonRpcError(
  * Who is calling, without sessions (see the file comment): the credentials, or — on a server bound
  * to loopback — the address and user agent; `undefined` when anonymous calls cannot be told apart.
  */
-function callerKey(req: IncomingMessage, loopback: boolean): string | undefined {
+function callerKey(req: IncomingMessage, loopback: boolean, authInfo?: AuthInfo): string | undefined {
+  const user = authContextOf(authInfo);
+  if (user) return `user:${user.cacheKey}`;
   const credentials = req.headers.authorization;
   if (credentials) return `auth:${createHash('sha256').update(credentials).digest('base64url')}`;
   if (!loopback) return undefined;
@@ -208,7 +232,10 @@ export async function serveHttp<TDeps>(
     ...(options.maxSessions !== undefined ? { maxSessions: options.maxSessions } : {}),
     ...(options.sessionIdleTimeoutMs !== undefined ? { idleTimeoutMs: options.sessionIdleTimeoutMs } : {}),
   });
-  const factory = createMcpServerFactory({ ...options, logger });
+  let auth = typeof options.auth === 'function' ? undefined : options.auth;
+  /** Made once listening (the function form of `auth`): every request waits for it. */
+  let authMade: Promise<unknown> | undefined;
+  const factory = createMcpServerFactory({ ...options, logger, authenticated: options.auth !== undefined });
   const onerror = (error: Error) => logger.warn('MCP request failed', { error: error.message });
   // 2026-07-28: the SDK's per-request handler. 2025-era requests never reach it (routed below).
   const modern = createMcpHandler((ctx) => factory.create(ctx), {
@@ -226,7 +253,12 @@ export async function serveHttp<TDeps>(
   const loopback = isLoopbackAddress(host);
   const toolCount = factory.tools.length;
 
-  const handleStateless = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
+  const handleStateless = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    authInfo: AuthInfo | undefined,
+  ) => {
     if (req.method !== 'POST') {
       jsonRpcError(
         res,
@@ -236,7 +268,7 @@ export async function serveHttp<TDeps>(
       );
       return;
     }
-    const caller = callerKey(req, loopback);
+    const caller = callerKey(req, loopback, authInfo);
     if (caller !== undefined && isJSONRPCNotification(body) && body.method === 'notifications/cancelled') {
       const targets = statelessRequests.get(`${caller}\u0000${String(body.params?.requestId)}`);
       const target = targets?.size === 1 ? [...targets][0] : undefined; // two: which one? neither
@@ -270,9 +302,22 @@ export async function serveHttp<TDeps>(
     await transport.handleRequest(req, res, body);
   };
 
-  const handleStateful = async (req: IncomingMessage, res: ServerResponse, body: unknown) => {
+  const handleStateful = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+    authInfo: AuthInfo | undefined,
+  ) => {
     const sessionId = req.headers['mcp-session-id'];
-    const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    const owner = authContextOf(authInfo)?.cacheKey;
+    const found = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    // Another user's session is as unknown to this caller as one that never existed.
+    const existing = found !== undefined && found.owner === owner ? found : undefined;
+    if (found !== undefined && existing === undefined) {
+      logger.info('Session refused: it belongs to another user', {
+        subject: authContextOf(authInfo)?.subject,
+      });
+    }
     if (existing && typeof sessionId === 'string') {
       // Busy until the response (or SSE stream) closes: a session with one open is not idle.
       const done = sessions.begin(sessionId);
@@ -318,7 +363,7 @@ export async function serveHttp<TDeps>(
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         added = true;
-        sessions.add(id, { mcp, transport, close: () => mcp.close() });
+        sessions.add(id, { mcp, transport, close: () => mcp.close(), ...(owner ? { owner } : {}) });
         res.once('close', sessions.begin(id));
       },
     });
@@ -403,6 +448,7 @@ export async function serveHttp<TDeps>(
     jsonRpcError(res, refusal.status, refusal.rpc, refusal.message, refusal.headers);
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    if (authMade !== undefined) await authMade;
     if (!connections.admit(req, res)) {
       refuse(res, connectionsFull(connections));
       return;
@@ -442,6 +488,9 @@ export async function serveHttp<TDeps>(
       });
       return;
     }
+    // The auth mode's metadata and endpoints: behind the Host check, before the Origin rule (an
+    // authorization server's pages are opened by browsers of any origin).
+    if (auth !== undefined && (await auth.serveEndpoints(req, res, pathname))) return;
     const route = routes.get(pathname);
     if (pathname !== path && route === undefined) {
       sendJson(res, 404, { error: `Not found. The MCP endpoint is ${path}; health is ${healthPath}.` });
@@ -461,16 +510,39 @@ export async function serveHttp<TDeps>(
       await serveRoute(req, res, route);
       return;
     }
+    // Authenticated before the body is read: an anonymous flood costs no body memory.
+    const authInfo = auth === undefined ? undefined : await auth.authenticate(req, res);
+    if (auth !== undefined) {
+      if (authInfo === undefined) return; // answered: 401, 400 or 503
+      (req as IncomingMessage & { auth?: AuthInfo }).auth = authInfo; // the SDK hands it to handlers
+    }
     try {
       const body =
         req.method === 'POST'
           ? parseJsonBody((await readBody(req, res, bodyLimits)).toString('utf8'))
           : undefined;
+      const user = authContextOf(authInfo);
+      if (
+        auth !== undefined &&
+        user !== undefined &&
+        isJSONRPCRequest(body) &&
+        body.method === 'tools/call'
+      ) {
+        // A tool the token may not call: 403 with the scope to ask for, so that the client steps up.
+        const name = (body.params as { name?: unknown } | undefined)?.name;
+        const needed = typeof name === 'string' ? factory.scopeOf(name) : undefined;
+        if (needed !== undefined && !scopeAllows(user.scopes, needed)) {
+          await auth.refuseScope(res, user, name as string, needed);
+          return;
+        }
+      }
       if (body !== undefined && !(await isLegacyRequest(await toWebRequest(req, body), body))) {
         await serveModern(req, res, body);
         return;
       }
-      await (options.stateful ? handleStateful(req, res, body) : handleStateless(req, res, body));
+      await (options.stateful
+        ? handleStateful(req, res, body, authInfo)
+        : handleStateless(req, res, body, authInfo));
     } catch (error) {
       if (error instanceof RequestRefusal) {
         if (!res.headersSent) refuse(res, error);
@@ -507,6 +579,20 @@ export async function serveHttp<TDeps>(
   });
   const port = (http.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
+  if (typeof options.auth === 'function') {
+    const make = options.auth;
+    authMade = make({ url: new URL(`http://${urlHost}:${port}${path}`) }).then((made) => void (auth = made));
+    try {
+      await authMade;
+    } catch (error) {
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      stopForwarding();
+      await modern.close();
+      throw error;
+    }
+    authMade = undefined;
+  }
   logger.info('MCP server listening', {
     url: `http://${urlHost}:${port}${path}`,
     stateful: options.stateful ?? false,
@@ -527,6 +613,7 @@ export async function serveHttp<TDeps>(
           sessions.closeAll(),
           modern.close(),
           ...[...inFlight].map((mcp) => mcp.close()),
+          auth?.close(),
         ]);
         http.closeAllConnections();
         await stopped;

@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import { BaseTool } from '../tool/base-tool.ts';
+import type { ToolContext } from '../tool/tool-context.ts';
 import { defineToolMetadata, toolsetOf } from '../tool/tool-metadata.ts';
+import { scopeAllows, toolScope } from '../tool/tool-scope.ts';
 import { rankTools } from './rank-tools.ts';
 import type { SelectedTools } from './tool-selection.ts';
 import type { ToolRegistry } from './tool-registry.ts';
@@ -62,9 +64,19 @@ export class SearchToolsTool extends BaseTool<unknown, typeof SearchToolsParams,
     return SearchToolsParams;
   }
 
-  async execute({ query, limit }: z.output<typeof SearchToolsParams>): Promise<SearchToolsResult> {
+  async execute(
+    { query, limit }: z.output<typeof SearchToolsParams>,
+    ctx?: ToolContext,
+  ): Promise<SearchToolsResult> {
     const selected = this.#selected();
-    const tools = this.#registry.list().filter((t) => t.name !== this.name);
+    const auth = ctx?.auth;
+    // With authentication, only the tools the caller's token may call exist for it.
+    const tools = this.#registry
+      .list()
+      .filter(
+        (t) =>
+          t.name !== this.name && (auth === undefined || scopeAllows(auth.scopes, toolScope(t.metadata))),
+      );
     const ranked = rankTools(
       query,
       tools.map((t) => t.metadata),

@@ -6,6 +6,7 @@
  * its Zod schema, and can complete them (`completion/complete`).
  */
 import type { z } from 'zod';
+import type { AuthContext } from '../auth/auth-context.ts';
 import { ToolDefinitionError } from '../errors/tool-definition-error.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { ClientInput } from '../tool/client-input.ts';
@@ -17,6 +18,8 @@ export interface ResourceContext<TDeps = unknown> extends ClientInput {
   readonly deps: TDeps;
   readonly signal: AbortSignal;
   readonly logger: Logger;
+  /** Who is calling, on an HTTP server with authentication (as `ToolContext.auth`). */
+  readonly auth?: AuthContext;
 }
 
 export interface ResourceMetadata {

@@ -1,6 +1,7 @@
 /**
  * What a tool's `execute` receives besides its params. Adapters (MCP, AI SDK) build it per call.
  */
+import type { AuthContext } from '../auth/auth-context.ts';
 import type { CallRecord } from '../guard/call-record.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { ClientInput } from './client-input.ts';
@@ -35,6 +36,12 @@ export interface ToolContext<TDeps = unknown> extends ClientInput {
    * defaults assumed, per-call state of the tool's hooks. Absent outside `BaseTool.run`.
    */
   readonly call?: CallRecord;
+  /**
+   * Who is calling, on an HTTP server with authentication (`--auth`): subject, client, scopes,
+   * verified claims, and the user's upstream credentials when the auth mode knows them. Absent over
+   * stdio, without authentication and in the AI SDK adapter. Never holds the caller's access token.
+   */
+  readonly auth?: AuthContext;
 }
 
 /** A progress reporter that drops every update. */
