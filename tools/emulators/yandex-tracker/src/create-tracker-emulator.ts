@@ -6,6 +6,15 @@
  * ```ts
  * await using tracker = await createTrackerEmulator();
  * // YANDEX_TRACKER_API_BASE=tracker.url YANDEX_TRACKER_TOKEN=tracker.token YANDEX_ORG_ID=tracker.orgId
+ *
+ * // Yandex OAuth on the same origin: oauthBase = tracker.oauth.base (`<url>/oauth.yandex.ru`),
+ * // loginBase = tracker.oauth.loginBase (`<url>/login.yandex.ru`).
+ * tracker.oauth.addRedirectUri('http://127.0.0.1:3000/oauth/callback');
+ * // GET …/authorize?response_type=code&client_id&redirect_uri&state&login_hint=bob → 302 ?code=…
+ * // POST …/token grant_type=authorization_code|refresh_token → {access_token, refresh_token, expires_in}
+ *
+ * // Service-account IAM: a key file bound to a user, its PS256 JWT exchanged at tracker.iam.tokenUrl.
+ * const keyFile = await tracker.iam.createKey({ login: 'carol' });
  * ```
  */
 import {
@@ -17,12 +26,91 @@ import {
   type FaultControl,
   type RecordedRequest,
 } from '@toolsmith/testing';
+import { IamService } from './auth/iam-service.ts';
+import { IAM_TOKENS_PATH, iamRoutes } from './auth/iam-routes.ts';
+import {
+  createServiceAccountKey,
+  IAM_TOKEN_AUDIENCE,
+  type ServiceAccountKeyFile,
+  type ServiceAccountKeyOptions,
+} from './auth/service-account-key.ts';
+import {
+  YandexOAuthRegistry,
+  type YandexOAuthApp,
+  type YandexTokenResponse,
+} from './auth/yandex-oauth-registry.ts';
+import { LOGIN_PREFIX, OAUTH_PREFIX, yandexOAuthRoutes } from './auth/yandex-oauth-routes.ts';
 import { toFakeRoutes, type TrackerRoute } from './router.ts';
 import { forgetScrolls } from './routes/issues.ts';
 import { allRoutes } from './routes/index.ts';
 import { createSeedState } from './seed.ts';
 import { TrackerHttpError } from './tracker-error.ts';
 import { cloneState, type TrackerState } from './tracker-state.ts';
+
+/** The default Yandex OAuth app and the token lifetimes. */
+export interface TrackerOAuthOptions {
+  /** Default `emulator-client-id`. */
+  clientId?: string;
+  /** Default `emulator-client-secret`. */
+  clientSecret?: string;
+  /** The app's Callback URLs (exact match). Default none: add them with `oauth.addRedirectUri()`. */
+  redirectUris?: string[];
+  /** Shown on the consent page. Default `Emulator App`. */
+  name?: string;
+  /** `expires_in` of access (and refresh) tokens. Default a year, as Yandex's usual tokens. */
+  accessTokenTtlSeconds?: number;
+  /** How long a confirmation code may wait for its exchange. Default 10 minutes (Yandex's). */
+  codeTtlMs?: number;
+}
+
+/** Yandex OAuth (oauth.yandex.ru) and Yandex ID (login.yandex.ru/info) on the emulator's origin. */
+export interface TrackerOAuth {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** `<url>/oauth.yandex.ru` — `https://oauth.yandex.ru` in production (`/authorize`, `/token` below it). */
+  readonly base: string;
+  readonly authorizeUrl: string;
+  readonly tokenUrl: string;
+  /** `<url>/login.yandex.ru` — `https://login.yandex.ru` in production (`/info` below it). */
+  readonly loginBase: string;
+  readonly infoUrl: string;
+  readonly apps: readonly YandexOAuthApp[];
+  /** `expires_in` of tokens issued from now on (seconds). */
+  accessTokenTtlSeconds: number;
+  addApp(app: {
+    clientId: string;
+    clientSecret?: string;
+    redirectUris?: string[];
+    name?: string;
+  }): YandexOAuthApp;
+  addRedirectUri(uri: string, clientId?: string): void;
+  /** A token pair as if `login` (login, email or uid) had logged in, without the flow. */
+  issueToken(login: string, clientId?: string): YandexTokenResponse;
+  /** Revokes an access token: Tracker and /info answer 401 from then on. */
+  revokeToken(accessToken: string): boolean;
+}
+
+/** Yandex Cloud IAM's service-account token exchange on the emulator's origin. */
+export interface TrackerIam {
+  /** `<url>/iam/v1/tokens` — `https://iam.api.cloud.yandex.net/iam/v1/tokens` in production. */
+  readonly tokenUrl: string;
+  /** The `aud` a service account's JWT must carry (the production URL, wherever the emulator runs). */
+  readonly audience: string;
+  /** Lifetime of IAM tokens issued from now on (ms). */
+  tokenTtlMs: number;
+  /**
+   * A new authorized key file (Yandex's JSON format) whose public key the emulator accepts, for a
+   * service account acting in Tracker as `login` (default the seed's `me`, alice).
+   */
+  createKey(options?: ServiceAccountKeyOptions & { login?: string }): Promise<ServiceAccountKeyFile>;
+  /** Accepts an existing key file's public key, bound to `login` (default alice). */
+  addKey(
+    file: Pick<ServiceAccountKeyFile, 'id' | 'service_account_id' | 'public_key'>,
+    login?: string,
+  ): Promise<void>;
+  removeKey(keyId: string): boolean;
+  revokeToken(iamToken: string): boolean;
+}
 
 export interface TrackerEmulatorOptions {
   /** OAuth token the emulator accepts (`Authorization: OAuth <token>`). Default `emulator-oauth-token`. */
@@ -42,6 +130,12 @@ export interface TrackerEmulatorOptions {
   state?: TrackerState;
   /** Extra routes tried before the built-in ones. */
   routes?: readonly TrackerRoute[];
+  /** The default Yandex OAuth app and the token lifetimes. */
+  oauth?: TrackerOAuthOptions;
+  /** IAM token lifetime (ms). Default 12 hours, as Yandex Cloud's. */
+  iamTokenTtlMs?: number;
+  /** The clock (ms) of tokens, codes and the API's dates. Default `Date.now`. */
+  now?: () => number;
 }
 
 /** A failure after the request was handled (its change made). */
@@ -64,6 +158,8 @@ export interface TrackerEmulator extends AsyncDisposable {
   readonly orgId: string;
   readonly cloudOrgId: string;
   readonly state: TrackerState;
+  readonly oauth: TrackerOAuth;
+  readonly iam: TrackerIam;
   readonly faults: FaultControl;
   readonly requests: readonly RecordedRequest[];
   readonly api: FakeApi;
@@ -77,8 +173,9 @@ export interface TrackerEmulator extends AsyncDisposable {
    * Puts the emulator back as it was created, for adversarial runs that call it thousands of times:
    * `state` becomes a fresh copy of the starting state (the seed: same ids, keys, sequences), the
    * same object mutated in place so references to `state` stay valid (references to its arrays and
-   * records do not); `requests`, pending faults, after-handling faults and open scrolls are
-   * forgotten. Synchronous; call it between requests, not while one is in flight.
+   * records do not); `requests`, pending faults, after-handling faults, open scrolls and pending
+   * OAuth codes are forgotten. OAuth apps and tokens, IAM keys and tokens stay (credentials, not
+   * tracker data). Synchronous; call it between requests, not while one is in flight.
    */
   reset(): void;
   close(): Promise<void>;
@@ -92,16 +189,43 @@ export async function createTrackerEmulator(options: TrackerEmulatorOptions = {}
   const state = options.state ?? createSeedState();
   // What reset() restores: a private copy nobody else can change.
   const template = cloneState(state);
+  const now = options.now ?? Date.now;
+
+  const registry = new YandexOAuthRegistry({
+    state,
+    now,
+    accessTokenTtlSeconds: options.oauth?.accessTokenTtlSeconds ?? 31_536_000,
+    codeTtlMs: options.oauth?.codeTtlMs ?? 600_000,
+  });
+  const defaultApp = registry.addApp({
+    clientId: options.oauth?.clientId ?? 'emulator-client-id',
+    clientSecret: options.oauth?.clientSecret ?? 'emulator-client-secret',
+    redirectUris: options.oauth?.redirectUris ?? [],
+    name: options.oauth?.name ?? 'Emulator App',
+  });
+  const iamService = new IamService({ now, tokenTtlMs: options.iamTokenTtlMs ?? 12 * 3_600_000 });
+
+  /** The caller's login and whether an IAM token (Bearer) was used; 401 for anything else. */
+  const caller = (auth: string): { login: string; iam: boolean } => {
+    const unauthorized = () => new TrackerHttpError(401, 'Не авторизован. Unauthorized.');
+    const [scheme, credential] = auth.split(' ', 2) as [string, string | undefined];
+    if (credential === undefined || credential === '') throw unauthorized();
+    if (scheme === 'OAuth') {
+      if (credential === token) return { login: state.me, iam: false };
+      const found = registry.lookup(credential);
+      if (typeof found === 'object') return { login: found.login, iam: false };
+    } else if (scheme === 'Bearer') {
+      if (credential === iamToken) return { login: state.me, iam: true };
+      const found = iamService.lookup(credential);
+      if (typeof found === 'object') return { login: found.login, iam: true };
+    }
+    throw unauthorized();
+  };
 
   const authenticate = (request: FakeRequest): string => {
-    const auth = request.headers['authorization'] ?? '';
     const org = request.headers['x-org-id'];
     const cloudOrg = request.headers['x-cloud-org-id'];
-    const oauth = auth === `OAuth ${token}`;
-    const iam = auth === `Bearer ${iamToken}`;
-    if (!oauth && !iam) {
-      throw new TrackerHttpError(401, 'Не авторизован. Unauthorized.');
-    }
+    const { login, iam } = caller(request.headers['authorization'] ?? '');
     if (org !== undefined && cloudOrg !== undefined) {
       throw new TrackerHttpError(400, 'Only one of X-Org-ID or X-Cloud-Org-ID may be sent.');
     }
@@ -111,7 +235,7 @@ export async function createTrackerEmulator(options: TrackerEmulatorOptions = {}
     if ((org === undefined || org !== orgId) && (cloudOrg === undefined || cloudOrg !== cloudOrgId)) {
       throw new TrackerHttpError(403, 'Organization is not available, not ready or not found');
     }
-    return state.me;
+    return login;
   };
 
   const postFaults: Array<{
@@ -134,13 +258,17 @@ export async function createTrackerEmulator(options: TrackerEmulatorOptions = {}
 
   const api = await createFakeApi({
     ...options.listen,
-    routes: toFakeRoutes({
-      state,
-      routes: [...(options.routes ?? []), ...allRoutes()],
-      authenticate,
-      now: () => Date.now(),
-      afterHandled,
-    }),
+    routes: {
+      ...yandexOAuthRoutes(state, registry),
+      ...iamRoutes(iamService),
+      ...toFakeRoutes({
+        state,
+        routes: [...(options.routes ?? []), ...allRoutes()],
+        authenticate,
+        now,
+        afterHandled,
+      }),
+    },
     handler: (request) =>
       new TrackerHttpError(404, `Ресурс ${request.method} ${request.path} не найден.`).toResponse(),
   });
@@ -152,6 +280,56 @@ export async function createTrackerEmulator(options: TrackerEmulatorOptions = {}
     orgId,
     cloudOrgId,
     state,
+    oauth: {
+      clientId: defaultApp.clientId,
+      clientSecret: defaultApp.clientSecret,
+      base: `${api.url}${OAUTH_PREFIX}`,
+      authorizeUrl: `${api.url}${OAUTH_PREFIX}/authorize`,
+      tokenUrl: `${api.url}${OAUTH_PREFIX}/token`,
+      loginBase: `${api.url}${LOGIN_PREFIX}`,
+      infoUrl: `${api.url}${LOGIN_PREFIX}/info`,
+      get apps() {
+        return registry.apps;
+      },
+      get accessTokenTtlSeconds() {
+        return registry.accessTokenTtlSeconds;
+      },
+      set accessTokenTtlSeconds(seconds: number) {
+        registry.accessTokenTtlSeconds = seconds;
+      },
+      addApp: (app) =>
+        registry.addApp({
+          clientSecret: `${app.clientId}-secret`,
+          name: app.clientId,
+          ...app,
+          redirectUris: app.redirectUris ?? [],
+        }),
+      addRedirectUri(uri, clientId = defaultApp.clientId) {
+        const app = registry.app(clientId);
+        if (!app) throw new Error(`No OAuth app ${clientId} in the emulator: add it with oauth.addApp().`);
+        if (!app.redirectUris.includes(uri)) app.redirectUris.push(uri);
+      },
+      issueToken: (login, clientId) => registry.issueToken(login, clientId),
+      revokeToken: (accessToken) => registry.revoke(accessToken),
+    },
+    iam: {
+      tokenUrl: `${api.url}${IAM_TOKENS_PATH}`,
+      audience: IAM_TOKEN_AUDIENCE,
+      get tokenTtlMs() {
+        return iamService.tokenTtlMs;
+      },
+      set tokenTtlMs(ms: number) {
+        iamService.tokenTtlMs = ms;
+      },
+      async createKey({ login, ...keyOptions } = {}) {
+        const file = await createServiceAccountKey(keyOptions);
+        await iamService.addKey(file, login ?? state.me);
+        return file;
+      },
+      addKey: (file, login) => iamService.addKey(file, login ?? state.me),
+      removeKey: (keyId) => iamService.removeKey(keyId),
+      revokeToken: (revoked) => iamService.revoke(revoked),
+    },
     faults: api.faults,
     requests: api.requests,
     api,
@@ -169,6 +347,7 @@ export async function createTrackerEmulator(options: TrackerEmulatorOptions = {}
       api.reset();
       postFaults.length = 0;
       forgetScrolls(state);
+      registry.forgetCodes();
       const fresh = cloneState(template);
       for (const key of Object.keys(state))
         if (!(key in fresh)) delete (state as Partial<TrackerState>)[key as keyof TrackerState];
