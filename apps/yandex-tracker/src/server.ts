@@ -122,6 +122,7 @@ export function createDeps(config: TrackerConfig, options: CreateDepsOptions = {
     client,
     references: createTrackerReferences({ ttlMs: config.referenceTtlMs, timezone: config.timezone }),
     caller: callerIdentity(config.org, credentials.principal),
+    credentials: credentials.kind,
     config: {
       webUrl: config.webUrl,
       org: config.org,

@@ -29,16 +29,13 @@ export interface UpstreamIdentity {
   readonly email?: string;
 }
 
-/** The shape of core's upstream provider (authorization-server/upstream-provider.ts). */
+/** Core's `UpstreamProvider` (authorization-server/upstream-provider.ts), as Yandex fills it. */
 export interface YandexOAuthProvider {
   readonly name: 'yandex';
   authorizeUrl(request: { state: string; redirectUri: string; loginHint?: string | undefined }): string;
   exchangeCode(request: { code: string; redirectUri: string }, signal?: AbortSignal): Promise<UpstreamTokens>;
   refresh(refreshToken: string, signal?: AbortSignal): Promise<UpstreamTokens>;
-  identify(
-    credentials: { readonly scheme: string; readonly token: string },
-    signal?: AbortSignal,
-  ): Promise<UpstreamIdentity>;
+  identify(tokens: Pick<UpstreamTokens, 'accessToken'>, signal?: AbortSignal): Promise<UpstreamIdentity>;
 }
 
 export interface YandexOAuthProviderOptions {
@@ -139,17 +136,19 @@ export function createYandexOAuthProvider(options: YandexOAuthProviderOptions): 
     async refresh(refreshToken, signal) {
       requestSecrets.push(refreshToken);
       try {
-        return await token({ grant_type: 'refresh_token', refresh_token: refreshToken }, signal);
+        const tokens = await token({ grant_type: 'refresh_token', refresh_token: refreshToken }, signal);
+        // Without a new refresh token in the answer, the old one stays valid.
+        return tokens.refreshToken ? tokens : { ...tokens, refreshToken };
       } finally {
         requestSecrets.splice(requestSecrets.indexOf(refreshToken), 1);
       }
     },
-    async identify(credentials, signal) {
+    async identify(tokens, signal) {
       const { data } = await login.request<unknown>({
         method: 'GET',
         path: '/info',
         query: { format: 'json' },
-        headers: { authorization: `OAuth ${credentials.token}` },
+        headers: { authorization: `OAuth ${tokens.accessToken}` },
         ...(signal ? { signal } : {}),
       });
       const info = InfoAnswer.safeParse(data);

@@ -1,4 +1,5 @@
 import type { TrackerClient } from '../api/tracker-client.ts';
+import type { CredentialKind } from '../auth/credential-source.ts';
 import type { TrackerConfig } from '../config.ts';
 import type { ReferenceSource } from '@toolsmith/core';
 
@@ -7,7 +8,8 @@ export interface TrackerDeps {
   client: TrackerClient;
   /**
    * The reference data every declared parameter is resolved against (users, queues, statuses, …),
-   * cached for the server (YANDEX_TRACKER_REFERENCE_TTL_MS), and the user's time zone: core's
+   * cached per deps — the server's, or one user's with per-user credentials (server.ts
+   * createDepsFactory) — for YANDEX_TRACKER_REFERENCE_TTL_MS, and the user's time zone: core's
    * guarded path finds it here (shared/references.ts).
    */
   references: ReferenceSource<TrackerDeps>;
@@ -17,6 +19,8 @@ export interface TrackerDeps {
    * Absent, the organisation alone is.
    */
   caller?: string;
+  /** Whose credentials the client calls with (hints on a 401 depend on it). Absent: a static token. */
+  credentials?: CredentialKind;
   config: Pick<
     TrackerConfig,
     | 'webUrl'

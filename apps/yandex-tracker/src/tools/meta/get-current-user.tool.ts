@@ -33,7 +33,7 @@ export class GetCurrentUserTool extends TrackerTool<ReturnType<typeof GetCurrent
       const user = await ctx.deps.client.get<ApiUser>('/v3/myself', { signal: ctx.signal });
       return chooseView(params, toUser)(user);
     } catch (error) {
-      throw withAuthGuidance(error, ctx.deps.config);
+      throw withAuthGuidance(error, ctx.deps.config, ctx.deps.credentials);
     }
   }
 }

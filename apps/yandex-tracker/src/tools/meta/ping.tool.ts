@@ -32,7 +32,7 @@ export class PingTool extends TrackerTool<ReturnType<typeof PingParams>> {
     try {
       user = await ctx.deps.client.get<ApiUser>('/v3/myself', { signal: ctx.signal });
     } catch (error) {
-      throw withAuthGuidance(error, ctx.deps.config);
+      throw withAuthGuidance(error, ctx.deps.config, ctx.deps.credentials);
     }
     const org = orgInUse(ctx.deps.config);
     return {

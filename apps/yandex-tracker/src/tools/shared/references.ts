@@ -1,8 +1,9 @@
 /**
  * The Tracker server's reference data for core's guarded path: every entity kind a tool parameter
  * names (`ref('user')`, `ref('status')`, …), read from the API the first time a call needs it and
- * kept for YANDEX_TRACKER_REFERENCE_TTL_MS — one copy per server, concurrent calls sharing one read
- * (core's ReferenceSource). Values of an issue (its transitions, checklist items, comments,
+ * kept for YANDEX_TRACKER_REFERENCE_TTL_MS — one copy per deps (the server's; with per-user
+ * credentials each user's own, so what one user may see is never served to another), concurrent
+ * calls sharing one read (core's ReferenceSource). Values of an issue (its transitions, checklist items, comments,
  * worklogs, attachments, links) change with every write, so they are read for each call.
  *
  * What a kind takes as it is and what it converts (announced in the answer):
