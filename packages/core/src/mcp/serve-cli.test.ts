@@ -113,3 +113,80 @@ describe('parseServeArgs: HTTP hardening flags', () => {
     }
   });
 });
+
+describe('parseServeArgs: authentication flags', () => {
+  it('defaults to --auth none and reads the auth flags and their environment variables', () => {
+    expect(parseServeArgs([], {})).toMatchObject({ auth: 'none', allowUnauthenticated: false });
+    expect(
+      parseServeArgs(
+        [
+          '--transport',
+          'http',
+          '--auth',
+          'jwt',
+          '--auth-issuer',
+          'https://sso.example.com',
+          '--public-url',
+          'https://mcp.example.com/mcp',
+        ],
+        { MCP_AUTH_AUDIENCE: 'https://mcp.example.com/mcp' },
+      ),
+    ).toMatchObject({
+      auth: 'jwt',
+      authIssuer: 'https://sso.example.com',
+      authAudience: 'https://mcp.example.com/mcp',
+      publicUrl: 'https://mcp.example.com/mcp',
+    });
+    expect(
+      parseServeArgs(['--auth-api-keys', '/etc/keys'], {
+        MCP_AUTH: 'api-key',
+        MCP_AUTH_ISSUER: 'https://a.example',
+      }),
+    ).toMatchObject({ auth: 'api-key', authApiKeysFile: '/etc/keys', authIssuer: 'https://a.example' });
+  });
+
+  it('refuses to serve HTTP without authentication on a non-loopback address, saying which flag and why', () => {
+    expect(() => parseServeArgs(['--transport', 'http', '--host', '0.0.0.0'], {})).toThrow(
+      /--auth: serving HTTP on 0\.0\.0\.0 without authentication would let anyone who reaches the port call every tool with this server's own credentials\. Choose --auth jwt, introspection, api-key or builtin; or listen on 127\.0\.0\.1; or, when a proxy in front authenticates every request, pass --allow-unauthenticated/,
+    );
+    expect(
+      parseServeArgs(['--transport', 'http', '--host', '0.0.0.0', '--allow-unauthenticated'], {}),
+    ).toMatchObject({ auth: 'none', allowUnauthenticated: true, host: '0.0.0.0' });
+    expect(
+      parseServeArgs(['--transport', 'http', '--host', '0.0.0.0'], { MCP_ALLOW_UNAUTHENTICATED: '1' }),
+    ).toMatchObject({
+      allowUnauthenticated: true,
+    });
+    expect(parseServeArgs(['--transport', 'http', '--host', '::1'], {})).toMatchObject({ auth: 'none' });
+    expect(parseServeArgs(['--host', '0.0.0.0'], {})).toMatchObject({ transport: 'stdio' });
+  });
+
+  it('names an unknown mode, a URL that is not one, and a missing --public-url off loopback', () => {
+    expect(() => parseServeArgs(['--auth', 'oauth', '--auth-issuer', 'sso.example.com'], {})).toThrow(
+      [
+        '- --auth: unknown mode "oauth". Use none, jwt, introspection, api-key, builtin.',
+        '- --auth-issuer: "sso.example.com" is not an http(s) URL. Give a full URL, e.g. https://mcp.example.com/mcp.',
+      ].join('\n'),
+    );
+    expect(() =>
+      parseServeArgs(['--transport', 'http', '--host', '0.0.0.0', '--auth', 'api-key'], {}),
+    ).toThrow(/--public-url: with --auth on 0\.0\.0\.0, the server cannot tell the URL clients reach it at/);
+  });
+
+  it('shows the auth flags in usage()', () => {
+    const text = usage('my-server');
+    for (const name of [
+      '--auth ',
+      'MCP_AUTH',
+      '--auth-issuer',
+      '--auth-audience',
+      '--public-url',
+      'MCP_PUBLIC_URL',
+      '--auth-api-keys',
+      '--allow-unauthenticated',
+      'MCP_AUTH_CLIENT_SECRET',
+    ]) {
+      expect(text).toContain(name);
+    }
+  });
+});

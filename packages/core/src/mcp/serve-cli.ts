@@ -5,13 +5,29 @@
  *             [--allowed-origins u,v] [--max-sessions N] [--session-idle-timeout SECONDS]
  *             [--max-connections N] [--max-buffered-mb MIB] [--request-timeout SECONDS]
  *             [--read-only] [--toolsets a,b|default,b|all] [--tools x,y] [--exclude-tools z]
+ *             [--auth none|jwt|introspection|api-key|builtin] [--auth-issuer URL]
+ *             [--auth-audience URL] [--public-url URL] [--auth-api-keys FILE]
+ *             [--allow-unauthenticated]
  *
  * Each flag has an environment fallback (MCP_TRANSPORT, MCP_HOST, MCP_PORT, MCP_STATEFUL,
  * MCP_ALLOWED_HOSTS, MCP_ALLOWED_ORIGINS, MCP_MAX_SESSIONS, MCP_SESSION_IDLE_TIMEOUT,
  * MCP_MAX_CONNECTIONS, MCP_MAX_BUFFERED_MB, MCP_REQUEST_TIMEOUT, MCP_READ_ONLY, MCP_TOOLSETS,
- * MCP_TOOLS, MCP_EXCLUDE_TOOLS) for container deployments.
+ * MCP_TOOLS, MCP_EXCLUDE_TOOLS, MCP_AUTH, MCP_AUTH_ISSUER, MCP_AUTH_AUDIENCE, MCP_PUBLIC_URL,
+ * MCP_AUTH_API_KEYS, MCP_ALLOW_UNAUTHENTICATED) for container deployments; introspection's client
+ * credentials only in the environment (MCP_AUTH_CLIENT_ID, MCP_AUTH_CLIENT_SECRET).
+ *
+ * Over HTTP, `--auth none` (the default) on an address other than loopback refuses to start unless
+ * `--allow-unauthenticated` says a proxy in front authenticates: otherwise anyone who reaches the
+ * port would call every tool with the server's own credentials.
  * SIGINT/SIGTERM close the server gracefully.
  */
+import type { AuthContext } from '../auth/auth-context.ts';
+import {
+  AUTH_MODES,
+  configureAuth,
+  type AuthSetting,
+  type BuiltinAuthFactory,
+} from '../auth/configure-auth.ts';
 import { ConfigError } from '../errors/config-error.ts';
 import { createStreamLogger, type Logger, type LogLevel } from '../logging/logger.ts';
 import { SearchToolsTool } from '../registry/search-tools.tool.ts';
@@ -19,7 +35,8 @@ import type { ToolRegistry } from '../registry/tool-registry.ts';
 import type { ToolSelection } from '../registry/tool-selection.ts';
 import { collectDefinitions, DEFINITIONS_OUT_ENV } from '../tool/precomputed-definitions.ts';
 import type { McpServerOptions } from './create-mcp-server.ts';
-import { parseAllowedHost } from './host-check.ts';
+import { toolScope, STANDARD_SCOPES } from '../tool/tool-scope.ts';
+import { isLoopbackAddress, parseAllowedHost } from './host-check.ts';
 import {
   DEFAULT_MAX_BUFFERED_BYTES,
   DEFAULT_MAX_CONNECTIONS,
@@ -32,7 +49,7 @@ import { serveHttp } from './serve-http.ts';
 
 export interface ServeCliOptions<TDeps> extends Omit<
   McpServerOptions<TDeps>,
-  'deps' | 'selection' | 'logger'
+  'deps' | 'selection' | 'logger' | 'depsFor' | 'authenticated'
 > {
   registry: ToolRegistry<TDeps>;
   /**
@@ -51,6 +68,16 @@ export interface ServeCliOptions<TDeps> extends Omit<
    * receiver), made from the dependencies. Not served over stdio.
    */
   httpRoutes?: (context: { deps: TDeps; logger: Logger }) => readonly HttpRoute[];
+  /**
+   * Per-user dependencies with `--auth` (see McpServerOptions.depsFor), made from the caller and
+   * the server's shared dependencies (`createDeps`'s).
+   */
+  depsFor?: (auth: AuthContext, context: { deps: TDeps; logger: Logger }) => TDeps;
+  /**
+   * The app's built-in authorization server (`--auth builtin`): without it the CLI refuses that
+   * mode. Called once the server listens, with the canonical MCP URL.
+   */
+  builtinAuth?: BuiltinAuthFactory;
 }
 
 export interface ServeCliArgs {
@@ -75,6 +102,18 @@ export interface ServeCliArgs {
   selection: ToolSelection;
   /** Signs multi-round-trip `requestState`; the same on every replica (env only: never in argv). */
   requestStateSecret?: string;
+  /** HTTP authentication (`--auth`); `none` serves without. */
+  auth: AuthSetting;
+  /** `--auth-issuer`: the authorization server (jwt, introspection). */
+  authIssuer?: string;
+  /** `--auth-audience`: the `aud` tokens must carry (default: the canonical MCP URL). */
+  authAudience?: string;
+  /** `--public-url`: the canonical MCP URL clients use, e.g. behind a proxy. */
+  publicUrl?: string;
+  /** `--auth-api-keys`: the keys file (api-key). */
+  authApiKeysFile?: string;
+  /** `--allow-unauthenticated`: serve `--auth none` on a non-loopback address. */
+  allowUnauthenticated: boolean;
 }
 
 const list = (value: string | undefined) =>
@@ -118,11 +157,24 @@ Options:
   --tools <names>           Comma-separated tools to enable                 [MCP_TOOLS]
   --exclude-tools <names>   Comma-separated tools to disable                [MCP_EXCLUDE_TOOLS]
   --log-level <level>       debug|info|warn|error (default: info)           [MCP_LOG_LEVEL]
+  --auth <mode>             HTTP authentication: none|jwt|introspection|    [MCP_AUTH]
+                            api-key|builtin (default: none)
+  --auth-issuer <url>       Authorization server issuer (jwt, introspection)[MCP_AUTH_ISSUER]
+  --auth-audience <url>     Audience tokens must carry (default: the        [MCP_AUTH_AUDIENCE]
+                            canonical MCP URL, --public-url)
+  --public-url <url>        The MCP URL clients use, e.g. behind a proxy    [MCP_PUBLIC_URL]
+                            (default: http://<host>:<port>/mcp)
+  --auth-api-keys <file>    API keys, "name:key:scopes" lines or JSON       [MCP_AUTH_API_KEYS
+                            (api-key)                                        holds the keys]
+  --allow-unauthenticated   Serve --auth none on a non-loopback address     [MCP_ALLOW_UNAUTHENTICATED]
+                            (a proxy in front authenticates)
   -h, --help                Show this help
   -v, --version             Show the version
 
 Environment only: MCP_REQUEST_STATE_SECRET (32+ bytes) signs the state of requests that ask the
 client (elicitation, sampling, roots); give every replica behind a load balancer the same one.
+MCP_AUTH_CLIENT_ID and MCP_AUTH_CLIENT_SECRET: this server's client credentials for token
+introspection (--auth introspection).
 ${helpText ? `\n${helpText}\n` : ''}`;
 }
 
@@ -155,6 +207,12 @@ export function parseServeArgs(
         tools: { type: 'string' },
         'exclude-tools': { type: 'string' },
         'log-level': { type: 'string' },
+        auth: { type: 'string' },
+        'auth-issuer': { type: 'string' },
+        'auth-audience': { type: 'string' },
+        'public-url': { type: 'string' },
+        'auth-api-keys': { type: 'string' },
+        'allow-unauthenticated': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -287,6 +345,52 @@ export function parseServeArgs(
       howToFix: 'Use 32 or more random bytes, e.g. the output of `openssl rand -base64 48`.',
     });
   }
+  const auth = values.auth ?? env.MCP_AUTH ?? 'none';
+  if (!AUTH_MODES.includes(auth as AuthSetting)) {
+    problems.push({
+      variable: '--auth',
+      problem: `unknown mode "${auth}".`,
+      howToFix: `Use ${AUTH_MODES.join(', ')}.`,
+    });
+  }
+  const urlSetting = (flag: string, value: string | undefined) => {
+    if (value === undefined) return undefined;
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      url = undefined;
+    }
+    if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+      problems.push({
+        variable: flag,
+        problem: `"${value.slice(0, 200)}" is not an http(s) URL.`,
+        howToFix: 'Give a full URL, e.g. https://mcp.example.com/mcp.',
+      });
+    }
+    return value;
+  };
+  const authIssuer = urlSetting('--auth-issuer', values['auth-issuer'] ?? env.MCP_AUTH_ISSUER);
+  const authAudience = urlSetting('--auth-audience', values['auth-audience'] ?? env.MCP_AUTH_AUDIENCE);
+  const publicUrl = urlSetting('--public-url', values['public-url'] ?? env.MCP_PUBLIC_URL);
+  const host = values.host ?? env.MCP_HOST ?? '127.0.0.1';
+  const allowUnauthenticated = values['allow-unauthenticated'] ?? truthy(env.MCP_ALLOW_UNAUTHENTICATED);
+  if (transport === 'http' && auth === 'none' && !isLoopbackAddress(host) && !allowUnauthenticated) {
+    problems.push({
+      variable: '--auth',
+      problem: `serving HTTP on ${host} without authentication would let anyone who reaches the port call every tool with this server's own credentials.`,
+      howToFix:
+        'Choose --auth jwt, introspection, api-key or builtin; or listen on 127.0.0.1; or, when a proxy in front authenticates every request, pass --allow-unauthenticated (MCP_ALLOW_UNAUTHENTICATED=1).',
+    });
+  }
+  if (transport === 'http' && auth !== 'none' && !isLoopbackAddress(host) && publicUrl === undefined) {
+    problems.push({
+      variable: '--public-url',
+      problem: `with --auth on ${host}, the server cannot tell the URL clients reach it at, which its tokens are issued for.`,
+      howToFix:
+        'Pass --public-url https://mcp.example.com/mcp (or set MCP_PUBLIC_URL): the MCP URL as clients see it, behind your proxy.',
+    });
+  }
   if (problems.length > 0) throw new ConfigError({ problems });
 
   const toolsets = list(values.toolsets ?? env.MCP_TOOLSETS);
@@ -294,7 +398,7 @@ export function parseServeArgs(
   const exclude = list(values['exclude-tools'] ?? env.MCP_EXCLUDE_TOOLS);
   return {
     transport: transport as 'stdio' | 'http',
-    host: values.host ?? env.MCP_HOST ?? '127.0.0.1',
+    host,
     port,
     stateful: values.stateful ?? truthy(env.MCP_STATEFUL),
     allowedHosts,
@@ -312,6 +416,12 @@ export function parseServeArgs(
       ...(exclude ? { exclude } : {}),
     },
     ...(requestStateSecret ? { requestStateSecret } : {}),
+    auth: auth as AuthSetting,
+    ...(authIssuer !== undefined ? { authIssuer } : {}),
+    ...(authAudience !== undefined ? { authAudience } : {}),
+    ...(publicUrl !== undefined ? { publicUrl } : {}),
+    ...(values['auth-api-keys'] !== undefined ? { authApiKeysFile: values['auth-api-keys'] } : {}),
+    allowUnauthenticated,
     help: values.help ?? false,
     version: values.version ?? false,
   };
@@ -358,18 +468,52 @@ export async function runServeCli<TDeps>(
     options.registry.select(args.selection); // validate toolset/tool names before starting
     const deps = await options.createDeps({ logger });
     const secret = args.requestStateSecret;
+    const clientSecret = env.MCP_AUTH_CLIENT_SECRET;
+    const { depsFor, builtinAuth, ...rest } = options;
+    const secrets = [secret, args.auth === 'introspection' ? clientSecret : undefined].filter(
+      (value): value is string => value !== undefined && value !== '',
+    );
     const serverOptions = {
-      ...options,
+      ...rest,
       deps,
       logger,
       selection: args.selection,
-      ...(secret
-        ? {
-            requestStateSecret: secret,
-            secrets: () => [secret, ...(options.secrets?.() ?? [])],
-          }
-        : {}),
+      ...(depsFor ? { depsFor: (auth: AuthContext) => depsFor(auth, { deps, logger }) } : {}),
+      ...(secret ? { requestStateSecret: secret } : {}),
+      ...(secrets.length > 0 ? { secrets: () => [...secrets, ...(options.secrets?.() ?? [])] } : {}),
     };
+    // The scopes this server's enabled tools need, for the metadata's scopes_supported.
+    const toolScopes = new Set<string>([
+      'read',
+      ...options.registry.select(args.selection).tools.map((t) => toolScope(t.metadata)),
+    ]);
+    const scopesSupported = [
+      ...STANDARD_SCOPES.filter((scope) => toolScopes.has(scope)),
+      ...[...toolScopes].filter((scope) => !(STANDARD_SCOPES as readonly string[]).includes(scope)),
+    ];
+    const auth =
+      args.auth === 'none'
+        ? undefined
+        : ({ url }: { url: URL }) =>
+            configureAuth(
+              {
+                mode: args.auth,
+                ...(args.authIssuer !== undefined ? { issuer: args.authIssuer } : {}),
+                ...(args.authAudience !== undefined ? { audience: args.authAudience } : {}),
+                ...(args.authApiKeysFile !== undefined ? { apiKeysFile: args.authApiKeysFile } : {}),
+                ...(env.MCP_AUTH_API_KEYS !== undefined ? { apiKeysEnv: env.MCP_AUTH_API_KEYS } : {}),
+                ...(env.MCP_AUTH_CLIENT_ID !== undefined ? { clientId: env.MCP_AUTH_CLIENT_ID } : {}),
+                ...(clientSecret !== undefined ? { clientSecret } : {}),
+              },
+              {
+                resource: new URL(args.publicUrl ?? url),
+                logger,
+                env,
+                scopesSupported,
+                resourceName: options.title ?? options.name,
+                ...(builtinAuth ? { builtinAuth } : {}),
+              },
+            ).then((made) => made!);
     running =
       args.transport === 'http'
         ? await serveHttp({
@@ -384,9 +528,15 @@ export async function runServeCli<TDeps>(
             maxConnections: args.maxConnections,
             maxBufferedBytes: args.maxBufferedBytes,
             requestTimeoutMs: args.requestTimeoutMs,
+            ...(auth ? { auth } : {}),
             ...(options.httpRoutes ? { routes: options.httpRoutes({ deps, logger }) } : {}),
           })
         : await serveStdio(serverOptions);
+    if (args.transport === 'stdio' && args.auth !== 'none') {
+      logger.warn('--auth is ignored over stdio: the server answers only the process that started it', {
+        auth: args.auth,
+      });
+    }
   } catch (error) {
     if (ConfigError.isInstance(error)) {
       stderr(error.message);
