@@ -21,10 +21,16 @@ export {
   TOOL_NAME_PATTERN,
   CONSENT_WARNING,
   PRIORITY_ORDER,
+  SCOPE_TOKEN_PATTERN,
   type ToolMetadata,
   type ToolAnnotations,
   type ToolPriority,
+  type ToolScope,
 } from './tool/tool-metadata.ts';
+export { toolScope, scopeAllows, missingScopeMessage, STANDARD_SCOPES } from './tool/tool-scope.ts';
+// Who calls an HTTP server with authentication (`ctx.auth`); the resource server and verifiers are
+// in `@toolsmith/core/auth`.
+export type { AuthContext, AuthEndpoints, TokenVerifier, UpstreamCredentials } from './auth/auth-context.ts';
 export type { ToolDefinition } from './tool/tool-definition.ts';
 export {
   createProgressReporter,
@@ -216,3 +222,4 @@ export { redactSecrets, redactHeaders, redactUrl, redactValue, REDACTED } from '
 
 // Utilities
 export { closestMatches } from './util/closest-match.ts';
+export { LruMap } from './util/lru-map.ts';

@@ -12,3 +12,10 @@ export { serveHttp } from './serve-http.ts';
 export type { HttpServeOptions, RunningHttpServer } from './streamable-http.ts';
 export type { HttpRoute, HttpRouteMethod, HttpRouteRequest, HttpRouteResponse } from './http-route.ts';
 export { runServeCli, parseServeArgs, usage, type ServeCliOptions, type ServeCliArgs } from './serve-cli.ts';
+// The serve CLI's auth settings and the built-in authorization server hook (`builtinAuth`).
+export type {
+  AuthSetting,
+  BuiltinAuth,
+  BuiltinAuthFactory,
+  BuiltinAuthSettings,
+} from '../auth/configure-auth.ts';
