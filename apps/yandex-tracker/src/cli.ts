@@ -1,24 +1,64 @@
 /** The `yandex-tracker-mcp` command line: parses the flags, reads the config, serves. Started by bin/yandex-tracker-mcp.ts. */
+import { ConfigError } from '@toolsmith/core';
 import { runServeCli } from '@toolsmith/core/mcp';
+import {
+  takeUpstreamAuthFlags,
+  UPSTREAM_AUTH_HELP,
+  type UpstreamAuthFlags,
+} from './auth/upstream-auth-flags.ts';
 import { loadConfig } from './config.ts';
-import { createDeps, createRegistry, SERVER_INSTRUCTIONS, SERVER_NAME, SERVER_VERSION } from './server.ts';
+import {
+  createDepsFactory,
+  createRegistry,
+  SERVER_INSTRUCTIONS,
+  SERVER_NAME,
+  SERVER_VERSION,
+  type DepsFactory,
+} from './server.ts';
 
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  let flags: UpstreamAuthFlags;
+  try {
+    flags = takeUpstreamAuthFlags(argv, process.env);
+  } catch (error) {
+    if (!ConfigError.isInstance(error)) throw error;
+    process.stderr.write(`${error.message}\n\nRun with --help to see the options.\n`);
+    process.exitCode = 2;
+    return;
+  }
+  let factory: DepsFactory | undefined;
   await runServeCli({
     name: SERVER_NAME,
     version: SERVER_VERSION,
     instructions: SERVER_INSTRUCTIONS,
     registry: createRegistry(),
-    argv,
-    createDeps: ({ logger }) => createDeps(loadConfig(), { logger }),
+    argv: flags.argv,
+    createDeps: ({ logger }) => {
+      const config = loadConfig(
+        { ...process.env, ...flags.env },
+        flags.builtinAuth ? { upstreamAuth: 'login' } : {},
+      );
+      factory = createDepsFactory(config, { logger });
+      return factory.deps;
+    },
+    // Each caller with upstream credentials (--auth builtin, pass-through) gets deps of their own.
+    depsFor: (auth) => factory!.depsFor(auth),
     // Scrubbed from the log lines sent to clients (notifications/message), besides secret-looking keys.
-    secrets: () => [process.env.YANDEX_TRACKER_TOKEN, process.env.YANDEX_TRACKER_IAM_TOKEN],
+    secrets: () => [
+      process.env.YANDEX_TRACKER_TOKEN,
+      process.env.YANDEX_TRACKER_IAM_TOKEN,
+      process.env.YANDEX_SA_PRIVATE_KEY,
+      process.env.YANDEX_OAUTH_CLIENT_SECRET,
+    ],
     helpText: [
       'Environment (see the README for all variables):',
-      '  YANDEX_TRACKER_TOKEN       OAuth token (or YANDEX_TRACKER_IAM_TOKEN for an IAM token)',
+      '  YANDEX_TRACKER_TOKEN       OAuth token (or YANDEX_TRACKER_IAM_TOKEN for an IAM token,',
+      "                             or YANDEX_SA_KEY_FILE for a service account's authorized key)",
       '  YANDEX_ORG_ID              Yandex 360 organisation id (or YANDEX_CLOUD_ORG_ID)',
       '  YANDEX_TRACKER_QUEUES      Optional allow-list of queue keys, e.g. DEMO,OPS',
       '  YANDEX_TRACKER_READ_ONLY_QUEUES  Optional read-only queue keys',
+      '',
+      UPSTREAM_AUTH_HELP,
       '',
       'Default toolsets: issues, issues_write, comments, meta. Enable more with --toolsets, e.g.',
       '  --toolsets issues,comments,worklogs,meta   or   --toolsets all',

@@ -10,9 +10,7 @@ import { UpstreamCredentialsError } from './upstream-credentials-error.ts';
 /** The part of core's `AuthContext` this needs (structurally the same). */
 export interface UserAuth {
   readonly cacheKey: string;
-  upstreamCredentials?(
-    signal?: AbortSignal,
-  ): Promise<{
+  upstreamCredentials?(signal?: AbortSignal): Promise<{
     readonly scheme: 'Bearer' | 'OAuth' | 'raw';
     readonly token: string;
     readonly expiresAt?: number;
