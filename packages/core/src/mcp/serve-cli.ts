@@ -513,7 +513,7 @@ export async function runServeCli<TDeps>(
                 resourceName: options.title ?? options.name,
                 ...(builtinAuth ? { builtinAuth } : {}),
               },
-            ).then((made) => made!);
+            ).then((made) => made!); // undefined only for none
     running =
       args.transport === 'http'
         ? await serveHttp({
