@@ -65,6 +65,11 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchmarkRe
       'Guarded calls: ClickUp write and read, Tracker read — toolsmith vs plain SDK server vs direct fetch (emulators)',
     run: async () => (await import('./guarded-calls.ts')).runGuardedCalls(),
   },
+  'auth-overhead': {
+    title:
+      'Authentication: added latency per tool call over Streamable HTTP — JWT, introspection (cache hit, miss) vs --auth none',
+    run: async () => (await import('./auth-overhead.ts')).runAuthOverhead(),
+  },
   soak: {
     title:
       'Soak: both servers, stdio and HTTP, both eras, webhook bursts, upstream faults, clients walking away (BENCH_SOAK_MINUTES, default 20)',
