@@ -10,7 +10,7 @@
  * fails with what to check when it fails.
  */
 import { createHttpClient, silentLogger, type Logger } from '@toolsmith/core';
-import { importPKCS8, SignJWT, type CryptoKey } from 'jose';
+import type { CryptoKey } from 'jose';
 import { z } from 'zod';
 import { sha256, type CredentialSource, type TrackerCredentials } from './credential-source.ts';
 import { ServiceAccountAuthError } from './service-account-auth-error.ts';
@@ -87,6 +87,8 @@ export function createServiceAccountCredentials(options: ServiceAccountCredentia
   });
 
   const signJwt = async (): Promise<string> => {
+    // Loaded on the first exchange: a server with a static token never pays for it at start-up.
+    const { importPKCS8, SignJWT } = await import('jose');
     signingKey ??= importPKCS8(key.privateKeyPem, 'PS256');
     const issuedAt = Math.floor(now() / 1000);
     return new SignJWT({})
