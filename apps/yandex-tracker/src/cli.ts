@@ -38,6 +38,21 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
         { ...process.env, ...flags.env },
         flags.builtinAuth ? { upstreamAuth: 'login' } : {},
       );
+      if (config.upstreamAuth.mode === 'passthrough') {
+        // Until core's serve CLI lets the app wrap its resource server, the header cannot be read
+        // here: refusing to start says so, where a running server would refuse every call.
+        throw new ConfigError({
+          problems: [
+            {
+              variable: '--upstream-auth',
+              problem:
+                "is passthrough, which yandex-tracker-mcp's command line cannot serve yet: core's serve CLI gives the app no hook to read the gateway header.",
+              howToFix:
+                'Embed the server with serveHttp({ auth: createPassthroughResourceServer(...), depsFor }) from @toolsmith/yandex-tracker-mcp, or use --upstream-auth server (a token or a service account).',
+            },
+          ],
+        });
+      }
       factory = createDepsFactory(config, { logger });
       return factory.deps;
     },
