@@ -13,11 +13,12 @@ import { createTrackerEmulator, type TrackerEmulator } from '@toolsmith/yandex-t
 import { createPassthroughAuthenticator } from '../auth/passthrough-authenticator.ts';
 import { createPassthroughResourceServer } from '../auth/passthrough-resource-server.ts';
 import { loadConfig } from '../config.ts';
+import { USER_UNAUTHORIZED_HINT } from '../tools/meta/auth-guidance.ts';
 import { createDepsFactory, createRegistry, SERVER_NAME, SERVER_VERSION } from '../server.ts';
 
 let emulator: TrackerEmulator;
 let server: RunningHttpServer;
-let tokens: { alice: string; bob: string };
+let tokens: { alice: string; bob: string; carol?: string };
 const users: Partial<Record<'alice' | 'bob', McpTestConnection>> = {};
 
 beforeAll(async () => {
@@ -140,8 +141,28 @@ describe('per-user credentials (pass-through)', () => {
     expect(emulator.requests.length).toBe(before);
   });
 
+  it("explains a user's revoked token as theirs to renew, and never falls back to another account", async () => {
+    const carol = emulator.oauth.issueToken('carol').access_token;
+    tokens.carol = carol;
+    const connection = await connectHttp(server.url, {
+      headers: { 'X-Upstream-Authorization': `OAuth ${carol}` },
+    });
+    try {
+      emulator.oauth.revokeToken(carol);
+      const result = await connection.client.callTool({ name: 'tracker_get_current_user', arguments: {} });
+      expect(result.isError).toBe(true);
+      expect(resultText(result)).toContain(USER_UNAUTHORIZED_HINT);
+      expect(resultText(result)).not.toContain(carol);
+      expect(JSON.parse((await call('alice', 'tracker_get_current_user')).text)).toMatchObject({
+        login: 'alice',
+      });
+    } finally {
+      await connection.close();
+    }
+  });
+
   it("never calls Tracker with anything but the callers' own tokens", () => {
     const sent = new Set(emulator.requests.map((r) => r.headers['authorization']));
-    expect(sent).toEqual(new Set([`OAuth ${tokens.alice}`, `OAuth ${tokens.bob}`]));
+    expect(sent).toEqual(new Set([`OAuth ${tokens.alice}`, `OAuth ${tokens.bob}`, `OAuth ${tokens.carol}`]));
   });
 });

@@ -10,8 +10,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { connectStdio, type StdioConnection } from '@toolsmith/testing';
+import { silentLogger } from '@toolsmith/core';
+import { createMcpServer } from '@toolsmith/core/mcp';
+import { connectInMemory, connectStdio, type StdioConnection } from '@toolsmith/testing';
 import { createTrackerEmulator, type TrackerEmulator } from '@toolsmith/yandex-tracker-emulator';
+import { loadConfig } from '../config.ts';
+import { createDeps, createRegistry, SERVER_NAME, SERVER_VERSION } from '../server.ts';
+import { SERVICE_ACCOUNT_UNAUTHORIZED_HINT } from '../tools/meta/auth-guidance.ts';
 import { BIN, serverEnv } from './__fixtures__/tracker-fixture.ts';
 
 let emulator: TrackerEmulator;
@@ -83,6 +88,43 @@ describe('yandex-tracker-mcp with a service account', () => {
     for (const header of sent) expect(stderr).not.toContain(header.slice('Bearer '.length));
     for (const exchange of exchanges) expect(stderr).not.toContain((exchange.body as { jwt: string }).jwt);
     expect(stderr).not.toContain(privateKey.split('\n')[2]!);
+  });
+});
+
+describe('a service account token Tracker refuses', () => {
+  it('is explained for a service account, and the next call exchanges a new one', async () => {
+    emulator.iam.tokenTtlMs = 12 * 3_600_000;
+    const config = loadConfig({
+      YANDEX_TRACKER_API_BASE: emulator.url,
+      YANDEX_CLOUD_ORG_ID: emulator.cloudOrgId,
+      YANDEX_IAM_ENDPOINT: emulator.iam.tokenUrl,
+      YANDEX_SA_KEY_FILE: keyFile,
+    });
+    const server = createMcpServer({
+      name: SERVER_NAME,
+      version: SERVER_VERSION,
+      registry: createRegistry(),
+      deps: createDeps(config, { retryBaseDelayMs: 5 }),
+      logger: silentLogger,
+    });
+    const connection = await connectInMemory(server);
+    try {
+      const call = () => connection.client.callTool({ name: 'tracker_get_current_user', arguments: {} });
+      expect((await call()).isError).toBeFalsy();
+      const first = emulator.requests.at(-1)!.headers['authorization']!;
+      expect(emulator.iam.revokeToken(first.slice('Bearer '.length))).toBe(true);
+      const refused = await call();
+      expect(refused.isError).toBe(true);
+      expect(text(refused)).toContain('HTTP 401');
+      expect(text(refused)).toContain(SERVICE_ACCOUNT_UNAUTHORIZED_HINT);
+      expect(text(refused)).not.toContain(first.slice('Bearer '.length));
+      const again = await call();
+      expect(again.isError).toBeFalsy();
+      expect(JSON.parse(text(again))).toMatchObject({ login: 'carol' });
+      expect(emulator.requests.at(-1)!.headers['authorization']).not.toBe(first);
+    } finally {
+      await connection.close();
+    }
   });
 });
 
