@@ -9,6 +9,7 @@ import {
   type OAuthDiscoveryState,
   type OAuthTokens,
 } from '@modelcontextprotocol/client';
+import { createRemoteJWKSet, decodeProtectedHeader, exportJWK, generateKeyPair, jwtVerify } from 'jose';
 import { Browser } from './__fixtures__/browser.ts';
 import { startFakeUpstream, type FakeUpstream } from './__fixtures__/fake-upstream.ts';
 import {
@@ -115,6 +116,49 @@ describe('discovery', () => {
       expect(await rig.server.endpoints.handle({ url: path, method: 'GET' } as never, response, path)).toBe(
         false,
       );
+    }
+  });
+});
+
+describe('access tokens', () => {
+  it('are RFC 9068 JWTs for the MCP resource that any verifier checks against /jwks', async () => {
+    const { tokens } = await signIn(rig, 'alice', { scope: 'read' });
+    const { payload, protectedHeader } = await jwtVerify(
+      tokens.access_token,
+      createRemoteJWKSet(new URL(`${rig.issuer}/jwks`)),
+      {
+        issuer: rig.issuer,
+        audience: rig.resource,
+        typ: 'at+jwt',
+      },
+    );
+    expect(protectedHeader.alg).toBe('ES256');
+    expect(payload).toMatchObject({
+      sub: 'fake:u-1',
+      scope: 'read',
+      client_id: expect.any(String),
+      gid: expect.any(String),
+    });
+    // Nothing of the upstream tokens travels in it.
+    for (const issued of upstream.issued)
+      expect(Buffer.from(tokens.access_token.split('.')[1]!, 'base64url').toString()).not.toContain(issued);
+  });
+
+  it('are signed with MCP_AUTH_SIGNING_KEY when it is set', async () => {
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    const withKey = await startRig(upstream, {
+      env: { MCP_AUTH_SIGNING_KEY: JSON.stringify(await exportJWK(privateKey)) },
+    });
+    try {
+      const { tokens } = await signIn(withKey, 'bob');
+      expect(decodeProtectedHeader(tokens.access_token).alg).toBe('RS256');
+      expect((await withKey.server.verifier.verify(tokens.access_token)).subject).toBe('fake:u-2');
+      // Another server's token (other key, other issuer) is refused here.
+      await expect(rig.server.verifier.verify(tokens.access_token)).rejects.toMatchObject({
+        code: 'invalid_token',
+      });
+    } finally {
+      await withKey.close();
     }
   });
 });

@@ -32,6 +32,8 @@ export interface Rig {
   readonly issuer: string;
   readonly resource: string;
   readonly server: AuthorizationServer;
+  /** Every replica (one unless `replicas` was given); requests go to them in turn. */
+  readonly servers: readonly AuthorizationServer[];
   readonly upstream: FakeUpstream;
   readonly metadata: AuthorizationServerMetadata;
   /** What the authorization server logged (JSON lines). */
@@ -39,11 +41,21 @@ export interface Rig {
   close(): Promise<void>;
 }
 
-export type RigOptions = Partial<Omit<AuthorizationServerOptions, 'issuer' | 'upstream'>>;
+export type RigOptions = Partial<Omit<AuthorizationServerOptions, 'issuer' | 'upstream'>> & {
+  /**
+   * Replicas behind one address, as behind a load balancer: each request goes to the next one,
+   * so a login started on one is finished on another. They need a shared `store`.
+   */
+  replicas?: number;
+};
 
 export async function startRig(upstream: FakeUpstream, options: RigOptions = {}): Promise<Rig> {
-  // The handler runs only after `server` below is made (requests come after listen + create).
+  const { replicas = 1, ...serverOptions } = options;
+  const servers: AuthorizationServer[] = [];
+  let turn = 0;
+  // The handler runs only once the servers below are made (requests come after listen + create).
   const http: Server = createServer((req, res) => {
+    const server = servers[turn++ % servers.length]!;
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       if (url.pathname.startsWith('/.well-known/oauth-protected-resource')) {
@@ -88,19 +100,25 @@ export async function startRig(upstream: FakeUpstream, options: RigOptions = {})
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const logs: string[] = [];
-  const server = await createAuthorizationServer({
-    issuer,
-    upstream: upstream.provider(),
-    env: {},
-    logger: createStreamLogger({ level: 'debug', write: (line) => logs.push(line) }),
-    ...options,
-  });
+  for (let replica = 0; replica < replicas; replica++) {
+    servers.push(
+      await createAuthorizationServer({
+        issuer,
+        upstream: upstream.provider(),
+        env: {},
+        logger: createStreamLogger({ level: 'debug', write: (line) => logs.push(line) }),
+        ...serverOptions,
+      }),
+    );
+  }
+  const server = servers[0]!;
   const metadata = await discoverAuthorizationServerMetadata(issuer);
   if (!metadata) throw new Error(`No authorization server metadata at ${issuer}`);
   return {
     issuer,
     resource: server.resource,
     server,
+    servers,
     upstream,
     metadata,
     logs,
