@@ -75,7 +75,9 @@ describe('Yandex OAuth provider', () => {
       () => undefined,
       (error: unknown) => error as Error,
     );
-    expect(reused?.message).toMatch(/HTTP 400.*invalid_grant|invalid_grant.*HTTP 400|HTTP 400/);
+    expect(reused?.message).toMatch(
+      /^Yandex OAuth refused the login code \(HTTP 400, invalid_grant: .+\)\. Sign in again/,
+    );
     expect(reused?.message).not.toContain(code);
 
     const wrong = createYandexOAuthProvider({
@@ -88,7 +90,14 @@ describe('Yandex OAuth provider', () => {
       () => undefined,
       (error: unknown) => error as Error,
     );
-    expect(refused).toBeDefined();
+    expect(refused!.message).toMatch(/^Yandex OAuth refused the login code \(HTTP 40\d/);
+    expect(refused!.message).toContain('check YANDEX_OAUTH_CLIENT_ID, YANDEX_OAUTH_CLIENT_SECRET');
     expect(refused!.message).not.toContain('not-the-secret-8c1e');
+    await expect(provider.refresh('not-a-refresh-token')).rejects.toThrow(
+      /^Yandex OAuth refused the user's refresh token \(HTTP 400.*sign in again\.$/,
+    );
+    await expect(provider.identify({ accessToken: 'not-a-token' })).rejects.toThrow(
+      'Yandex ID did not accept the token',
+    );
   });
 });

@@ -7,7 +7,7 @@
  * https://oauth.yandex.ru/client/new with the Tracker scopes (tracker:read, tracker:write) and the
  * server's callback as its redirect URI.
  */
-import { createHttpClient, type Logger } from '@toolsmith/core';
+import { ApiError, createHttpClient, type Logger } from '@toolsmith/core';
 import { z } from 'zod';
 
 export const YANDEX_OAUTH_BASE = 'https://oauth.yandex.ru';
@@ -87,22 +87,29 @@ export function createYandexOAuthProvider(options: YandexOAuthProviderOptions): 
 
   const token = async (form: Record<string, string>, signal?: AbortSignal): Promise<UpstreamTokens> => {
     const sentAt = Date.now();
-    // A code is single-use and a refresh token may rotate: never sent twice (idempotent: false).
-    const { data } = await oauth.request<unknown>({
-      method: 'POST',
-      path: '/token',
-      body: new URLSearchParams({
-        ...form,
-        client_id: options.clientId,
-        client_secret: options.clientSecret,
-      }),
-      contentType: 'application/x-www-form-urlencoded',
-      idempotent: false,
-      ...(signal ? { signal } : {}),
-    });
+    let data: unknown;
+    try {
+      // A code is single-use and a refresh token may rotate: never sent twice (idempotent: false).
+      ({ data } = await oauth.request<unknown>({
+        method: 'POST',
+        path: '/token',
+        body: new URLSearchParams({
+          ...form,
+          client_id: options.clientId,
+          client_secret: options.clientSecret,
+        }),
+        contentType: 'application/x-www-form-urlencoded',
+        idempotent: false,
+        ...(signal ? { signal } : {}),
+      }));
+    } catch (error) {
+      throw refused(error, form['grant_type'] === 'refresh_token' ? 'refresh' : 'code');
+    }
     const answer = TokenAnswer.safeParse(data);
     if (!answer.success) {
-      throw new Error(`Yandex OAuth answered ${oauthBase}/token without an access_token.`);
+      throw new Error(
+        `Yandex OAuth answered ${oauthBase}/token without an access_token; sign in again later.`,
+      );
     }
     const { access_token, refresh_token, expires_in } = answer.data;
     return {
@@ -111,6 +118,21 @@ export function createYandexOAuthProvider(options: YandexOAuthProviderOptions): 
       ...(expires_in ? { expiresAt: Math.floor(sentAt / 1000) + Math.floor(expires_in) } : {}),
       scheme: 'OAuth',
     };
+  };
+
+  /** A refused token request as what to do: Yandex's error, never the code, token or secret. */
+  const refused = (error: unknown, grant: 'code' | 'refresh'): Error => {
+    if (!ApiError.isInstance(error) || error.status < 400 || error.status >= 500) return error as Error;
+    const body = error.body as { error?: unknown; error_description?: unknown } | undefined;
+    const said = [body?.error, body?.error_description].filter((part) => typeof part === 'string').join(': ');
+    const what = grant === 'code' ? 'the login code' : "the user's refresh token";
+    return new Error(
+      `Yandex OAuth refused ${what} (HTTP ${error.status}${said ? `, ${said}` : ''}). ` +
+        (grant === 'code'
+          ? 'Sign in again (a code works once and for 10 minutes); if it goes on, check YANDEX_OAUTH_CLIENT_ID, YANDEX_OAUTH_CLIENT_SECRET and that the app’s Callback URL is this server’s.'
+          : 'The Yandex login was revoked or expired: sign in again.'),
+      { cause: error },
+    );
   };
 
   return {
@@ -144,13 +166,22 @@ export function createYandexOAuthProvider(options: YandexOAuthProviderOptions): 
       }
     },
     async identify(tokens, signal) {
-      const { data } = await login.request<unknown>({
-        method: 'GET',
-        path: '/info',
-        query: { format: 'json' },
-        headers: { authorization: `OAuth ${tokens.accessToken}` },
-        ...(signal ? { signal } : {}),
-      });
+      let data: unknown;
+      try {
+        ({ data } = await login.request<unknown>({
+          method: 'GET',
+          path: '/info',
+          query: { format: 'json' },
+          headers: { authorization: `OAuth ${tokens.accessToken}` },
+          ...(signal ? { signal } : {}),
+        }));
+      } catch (error) {
+        if (!ApiError.isInstance(error) || error.status !== 401) throw error;
+        throw new Error(
+          'Yandex ID did not accept the token Yandex OAuth had just issued (HTTP 401): sign in again; if it goes on, check that the OAuth app may read the account (login:info).',
+          { cause: error },
+        );
+      }
       const info = InfoAnswer.safeParse(data);
       if (!info.success) throw new Error(`Yandex ID answered ${loginBase}/info without an account id.`);
       const { id, login: name, display_name, real_name, default_email } = info.data;
