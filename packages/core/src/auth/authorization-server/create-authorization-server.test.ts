@@ -266,6 +266,16 @@ describe('signing in through the upstream provider', () => {
     expect((await rig.server.verifier.verify(tokens.access_token)).scopes).toEqual(['read']);
   });
 
+  it('a client that asks for no scope gets the default scopes (read write admin unless the app says otherwise)', async () => {
+    for (const edit of [
+      (url: URL) => url.searchParams.delete('scope'),
+      (url: URL) => url.searchParams.set('scope', ''),
+    ]) {
+      const { tokens } = await signIn(rig, 'alice', { edit });
+      expect(tokens.scope?.split(' ').sort()).toEqual(['admin', 'read', 'write']);
+    }
+  });
+
   it('passes login_hint upstream; without it the upstream shows its own page (no silent approval)', async () => {
     const client = await registerPublicClient(rig);
     const withoutHint = await authorize(rig, client);

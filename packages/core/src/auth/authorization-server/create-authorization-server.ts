@@ -262,7 +262,7 @@ export async function createAuthorizationServer(
       if (await login.handle(req, res, url)) return true;
       const resume = pathname.startsWith(`${ROUTES.authorization}/`);
       if (!PROVIDER_PATHS.has(pathname) && !resume) return false;
-      if (pathname === ROUTES.authorization && !url.searchParams.has('scope')) {
+      if (pathname === ROUTES.authorization && !url.searchParams.get('scope')?.trim()) {
         // A client that asks for no scope gets the default ones (MCP clients without a challenge scope).
         url.searchParams.set('scope', defaultScopes.join(' '));
         req.url = `${url.pathname}${url.search}`;
