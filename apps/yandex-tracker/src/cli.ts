@@ -6,7 +6,8 @@ import {
   UPSTREAM_AUTH_HELP,
   type UpstreamAuthFlags,
 } from './auth/upstream-auth-flags.ts';
-import { loadConfig } from './config.ts';
+import { yandexBuiltinAuth } from './auth/yandex-builtin-auth.ts';
+import { loadConfig, type TrackerConfig } from './config.ts';
 import {
   createDepsFactory,
   createRegistry,
@@ -27,6 +28,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     return;
   }
   let factory: DepsFactory | undefined;
+  let config: TrackerConfig | undefined;
   await runServeCli({
     name: SERVER_NAME,
     version: SERVER_VERSION,
@@ -34,7 +36,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     registry: createRegistry(),
     argv: flags.argv,
     createDeps: ({ logger }) => {
-      const config = loadConfig(
+      config = loadConfig(
         { ...process.env, ...flags.env },
         flags.builtinAuth ? { upstreamAuth: 'login' } : {},
       );
@@ -58,6 +60,13 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     },
     // Each caller with upstream credentials (--auth builtin, pass-through) gets deps of their own.
     depsFor: (auth) => factory!.depsFor(auth),
+    // --auth builtin: made once listening, after createDeps read the Yandex OAuth app (login mode).
+    builtinAuth: yandexBuiltinAuth(() => {
+      const upstream = config!.upstreamAuth;
+      if (upstream.mode !== 'login')
+        throw new Error('--auth builtin without the login mode: a bug in cli.ts');
+      return upstream.yandexOAuth;
+    }),
     // Scrubbed from the log lines sent to clients (notifications/message), besides secret-looking keys.
     secrets: () => [
       process.env.YANDEX_TRACKER_TOKEN,

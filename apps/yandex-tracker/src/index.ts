@@ -39,6 +39,7 @@ export {
   type PassthroughAuthenticator,
 } from './auth/passthrough-authenticator.ts';
 export { createPassthroughResourceServer } from './auth/passthrough-resource-server.ts';
+export { yandexBuiltinAuth, type YandexBuiltinAuthOptions } from './auth/yandex-builtin-auth.ts';
 export {
   createYandexOAuthProvider,
   type YandexOAuthProvider,
