@@ -7,15 +7,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '@toolsmith/core';
-import type { HttpServeOptions } from '@toolsmith/core/mcp';
-import type { PassthroughAuthenticator, PassthroughAuthContext } from './passthrough-authenticator.ts';
+import { authContextOf, TOKEN_PLACEHOLDER, type ResourceServer } from '@toolsmith/core/auth';
+import type { PassthroughAuthenticator } from './passthrough-authenticator.ts';
 import { UpstreamCredentialsError } from './upstream-credentials-error.ts';
-
-export type ResourceServer = Exclude<NonNullable<HttpServeOptions['auth']>, (...args: never[]) => unknown>;
-type AuthInfo = NonNullable<Awaited<ReturnType<ResourceServer['authenticate']>>>;
-
-/** What `AuthInfo.token` holds: never a token (as core's resource server). */
-const TOKEN_PLACEHOLDER = '[not kept]';
 
 export interface PassthroughResourceServerOptions {
   authenticator: PassthroughAuthenticator;
@@ -28,14 +22,6 @@ export interface PassthroughResourceServerOptions {
 
 export function createPassthroughResourceServer(options: PassthroughResourceServerOptions): ResourceServer {
   const { authenticator, inner, logger } = options;
-  const verifiedContext = (
-    info: AuthInfo,
-  ): Omit<PassthroughAuthContext, 'upstreamCredentials'> | undefined => {
-    const extra = info.extra as Partial<PassthroughAuthContext> | undefined;
-    return typeof extra?.subject === 'string' && typeof extra.cacheKey === 'string'
-      ? (extra as PassthroughAuthContext)
-      : undefined;
-  };
   const refuse = (req: IncomingMessage, res: ServerResponse, error: UpstreamCredentialsError) => {
     logger?.info('Request refused: no usable pass-through credentials', {
       header: authenticator.header,
@@ -64,7 +50,7 @@ export function createPassthroughResourceServer(options: PassthroughResourceServ
       const verified = inner ? await inner.authenticate(req, res) : undefined;
       if (inner && verified === undefined) return undefined; // inner answered (401, 400, 503)
       try {
-        const context = authenticator.authenticate(req.headers, verified && verifiedContext(verified));
+        const context = authenticator.authenticate(req.headers, authContextOf(verified));
         return {
           ...(verified ?? {}),
           token: TOKEN_PLACEHOLDER,

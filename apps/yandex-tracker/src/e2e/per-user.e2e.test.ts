@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { silentLogger } from '@toolsmith/core';
+import { createApiKeyVerifier, createResourceServer, parseApiKeys } from '@toolsmith/core/auth';
 import { serveHttp, type RunningHttpServer } from '@toolsmith/core/mcp';
 import { connectHttp, resultText, type McpTestConnection } from '@toolsmith/testing';
 import { createTrackerEmulator, type TrackerEmulator } from '@toolsmith/yandex-tracker-emulator';
@@ -164,5 +165,70 @@ describe('per-user credentials (pass-through)', () => {
   it("never calls Tracker with anything but the callers' own tokens", () => {
     const sent = new Set(emulator.requests.map((r) => r.headers['authorization']));
     expect(sent).toEqual(new Set([`OAuth ${tokens.alice}`, `OAuth ${tokens.bob}`, `OAuth ${tokens.carol}`]));
+  });
+});
+
+describe('pass-through behind an MCP token (--auth api-key)', () => {
+  const KEY = 'k'.repeat(40);
+  let guarded: RunningHttpServer;
+  beforeAll(async () => {
+    const config = loadConfig({
+      YANDEX_TRACKER_API_BASE: emulator.url,
+      YANDEX_ORG_ID: emulator.orgId,
+      YANDEX_TRACKER_UPSTREAM_AUTH: 'passthrough',
+    });
+    const factory = createDepsFactory(config, { retryBaseDelayMs: 5 });
+    const resource = new URL('http://127.0.0.1/mcp');
+    guarded = await serveHttp({
+      name: SERVER_NAME,
+      version: SERVER_VERSION,
+      registry: createRegistry(),
+      deps: factory.deps,
+      depsFor: (auth) => factory.depsFor(auth),
+      logger: silentLogger,
+      host: '127.0.0.1',
+      port: 0,
+      auth: createPassthroughResourceServer({
+        authenticator: createPassthroughAuthenticator(),
+        inner: createResourceServer({
+          mode: 'api-key',
+          resource,
+          authorizationServers: [],
+          verifier: createApiKeyVerifier(parseApiKeys(`gateway:${KEY}:read`, 'test keys')),
+          logger: silentLogger,
+        }),
+        resource,
+      }),
+    });
+  });
+  afterAll(() => guarded?.close());
+
+  it('checks the MCP token first, then calls as the header’s user within the token’s scopes', async () => {
+    const upstream = { 'X-Upstream-Authorization': `OAuth ${tokens.bob}` };
+    const before = emulator.requests.length;
+    const anonymous = await fetch(guarded.url, {
+      method: 'POST',
+      headers: {
+        ...upstream,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(anonymous.status).toBe(401); // the MCP token is missing: the header alone is not enough
+    expect(emulator.requests.length).toBe(before);
+
+    const connection = await connectHttp(guarded.url, {
+      headers: { ...upstream, authorization: `Bearer ${KEY}` },
+    });
+    try {
+      const me = await connection.client.callTool({ name: 'tracker_get_current_user', arguments: {} });
+      expect(JSON.parse(resultText(me))).toMatchObject({ login: 'bob' });
+      const { tools } = await connection.client.listTools();
+      expect(tools.some((tool) => tool.name === 'tracker_create_issue')).toBe(false); // read scope only
+      expect(emulator.requests.at(-1)!.headers['authorization']).toBe(`OAuth ${tokens.bob}`);
+    } finally {
+      await connection.close();
+    }
   });
 });
