@@ -14,6 +14,12 @@
  * server cannot be reached. Nothing answered or logged quotes the token; the `AuthInfo` handed to
  * the SDK does not hold it either (`token` is a placeholder): the MCP client's token is never
  * passed on, so no code behind this point can forward it upstream.
+ *
+ * Every decision is made once, on web-standard values (`Request` in, `Response` out), and served to
+ * both faces of the server: node:http (`serveEndpoints`, `authenticate`, `refuseScope` write the
+ * same Responses to a ServerResponse) and the web-standard handler (`metadataResponse`,
+ * `authenticateRequest`, `scopeRefusal`). The mode's own endpoints (the built-in authorization
+ * server, on oidc-provider) take node:http requests only: `endpointsNeedNode` says so.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -82,6 +88,23 @@ export interface ResourceServer {
   authenticate(req: IncomingMessage, res: ServerResponse): Promise<AuthInfo | undefined>;
   /** Answers 403 `insufficient_scope`: the token may not call `toolName`, which needs `needed`. */
   refuseScope(res: ServerResponse, auth: AuthContext, toolName: string, needed: string): Promise<void>;
+  /**
+   * Web form of `serveEndpoints` for the metadata documents: their answer, or undefined when
+   * `pathname` is not one of them. The mode's endpoints are not served here (`endpointsNeedNode`).
+   */
+  metadataResponse(request: Request, pathname: string): Response | undefined;
+  /**
+   * Web form of `authenticate`: the SDK `AuthInfo`, or the Response refusing the request (401, 400,
+   * 503). `peer` (the client's address, when the runtime tells it) only goes to the log.
+   */
+  authenticateRequest(request: Request, peer?: string): Promise<AuthInfo | Response>;
+  /** Web form of `refuseScope`: the 403 `insufficient_scope` answer. */
+  scopeRefusal(auth: AuthContext, toolName: string, needed: string): Response;
+  /**
+   * The mode serves endpoints that take node:http requests (the built-in authorization server on
+   * oidc-provider): it cannot be served by the web-standard handler.
+   */
+  readonly endpointsNeedNode: boolean;
   close(): Promise<void>;
 }
 
@@ -93,16 +116,32 @@ export function authContextOf(authInfo: AuthInfo | undefined): AuthContext | und
     : undefined;
 }
 
-async function send(res: ServerResponse, response: Response, headers: Record<string, string> = {}) {
-  const body = await response.text();
-  res
-    .writeHead(response.status, {
-      ...Object.fromEntries(response.headers),
-      'content-length': String(Buffer.byteLength(body)),
-      'cache-control': 'no-store',
-      ...headers,
-    })
-    .end(body);
+/** Writes a web Response to a node:http response, with its length. */
+async function send(res: ServerResponse, response: Response) {
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers = Object.fromEntries(response.headers);
+  // A HEAD answer keeps the length of what GET would send.
+  if (response.status !== 204) headers['content-length'] ??= String(body.length);
+  res.writeHead(response.status, headers).end(body.length > 0 ? body : undefined);
+}
+
+/** `response` with `Cache-Control: no-store` and `headers` added: an answer about credentials. */
+function noStore(response: Response, headers: Record<string, string> = {}): Response {
+  const merged = new Headers(response.headers);
+  merged.set('cache-control', 'no-store');
+  for (const [name, value] of Object.entries(headers)) merged.set(name, value);
+  return new Response(response.body, { status: response.status, headers: merged });
+}
+
+/**
+ * The values of a web request's `Authorization` headers: a runtime joins several with ", ", which
+ * no single `Bearer <b64token>` contains, so two non-empty parts are two headers.
+ */
+function authorizationValues(headers: Headers): string[] {
+  const value = headers.get('authorization');
+  if (value === null) return [];
+  const parts = value.split(',').filter((part) => part.trim() !== '');
+  return parts.length > 1 ? parts : [value];
 }
 
 /** `value` as an RFC 7230 quoted-string. */
@@ -149,6 +188,7 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
   const metadataUrl = getOAuthProtectedResourceMetadataUrl(resource);
   const metadata = protectedResourceMetadata(options, resource);
   const metadataBody = JSON.stringify(metadata);
+  const metadataLength = String(new TextEncoder().encode(metadataBody).byteLength);
   const metadataPaths = new Set([WELL_KNOWN, new URL(metadataUrl).pathname]);
   const challenge = { resourceMetadataUrl: metadataUrl };
   const verifier = {
@@ -166,29 +206,130 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     },
   };
 
-  const refuse = async (req: IncomingMessage, res: ServerResponse, error: OAuthError) => {
+  /** What a request was, for the log lines of its refusal (never its credentials). */
+  interface Caller {
+    method: string | undefined;
+    peer: string | undefined;
+  }
+
+  const refuse = (caller: Caller, error: OAuthError): Response => {
     logger.info('Access token refused', {
       mode: options.mode,
       error: error.code,
       reason: error.message,
-      method: req.method,
-      peer: req.socket.remoteAddress,
+      method: caller.method,
+      peer: caller.peer,
     });
     if (error.code === OAuthErrorCode.TemporarilyUnavailable) {
-      await send(res, Response.json(error.toResponseObject(), { status: 503 }), { 'retry-after': '5' });
-      return;
+      return noStore(Response.json(error.toResponseObject(), { status: 503 }), { 'retry-after': '5' });
     }
-    await send(res, bearerAuthChallengeResponse(error, challenge));
+    return noStore(bearerAuthChallengeResponse(error, challenge));
   };
 
-  const badRequest = (res: ServerResponse, description: string) =>
-    send(
-      res,
+  const badRequest = (description: string): Response =>
+    noStore(
       Response.json(new OAuthError(OAuthErrorCode.InvalidRequest, description).toResponseObject(), {
         status: 400,
       }),
       { 'www-authenticate': `Bearer error="invalid_request", resource_metadata=${quoted(metadataUrl)}` },
     );
+
+  /** The metadata document's answer to `method`: CORS-open, cacheable. */
+  const metadataAnswer = (method: string | undefined): Response => {
+    const cors = {
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+    };
+    if (method === 'OPTIONS') {
+      return new Response(null, {
+        status: 204,
+        headers: { ...cors, 'access-control-allow-headers': 'mcp-protocol-version' },
+      });
+    }
+    if (method === 'GET' || method === 'HEAD') {
+      return new Response(method === 'GET' ? metadataBody : null, {
+        status: 200,
+        headers: {
+          ...cors,
+          'content-type': 'application/json',
+          'content-length': metadataLength,
+          'cache-control': 'public, max-age=300',
+        },
+      });
+    }
+    return new Response(null, { status: 405, headers: { allow: 'GET, HEAD, OPTIONS' } });
+  };
+
+  /**
+   * Authenticates a request to the MCP endpoint from its target, method and `Authorization`
+   * header values: the AuthInfo, or the Response that refuses it.
+   */
+  const check = async (
+    target: string,
+    authorizations: readonly string[],
+    caller: Caller,
+  ): Promise<AuthInfo | Response> => {
+    const query = new URL(target, 'http://localhost').searchParams;
+    if (query.has('access_token')) {
+      logger.info('Access token refused', { mode: options.mode, error: 'token_in_query', peer: caller.peer });
+      return badRequest(
+        'Access tokens in the URL are refused (they end up in logs and browser history): send it in the Authorization header, as Authorization: Bearer <token>.',
+      );
+    }
+    if (authorizations.length > 1) return badRequest('Send one Authorization header, not several.');
+    const header = authorizations[0];
+    if (header === undefined || header === '') {
+      // RFC 6750 section 3.1: no error code when the request had no credentials.
+      logger.debug('Access token missing', { method: caller.method, peer: caller.peer });
+      return noStore(
+        Response.json(
+          {
+            error: OAuthErrorCode.InvalidToken,
+            error_description: `This server needs an access token: get one from the authorization server its metadata names (${metadataUrl}) and send it as Authorization: Bearer <token>.`,
+          },
+          { status: 401, headers: { 'www-authenticate': `Bearer resource_metadata=${quoted(metadataUrl)}` } },
+        ),
+      );
+    }
+    if (new TextEncoder().encode(header).byteLength > MAX_AUTHORIZATION_BYTES) {
+      return refuse(
+        caller,
+        new OAuthError(
+          OAuthErrorCode.InvalidToken,
+          `The Authorization header is longer than ${MAX_AUTHORIZATION_BYTES} bytes, more than any token this server accepts: send the access token the authorization server issued.`,
+        ),
+      );
+    }
+    const token = BEARER.exec(header)?.[1];
+    if (token === undefined) {
+      return refuse(
+        caller,
+        new OAuthError(
+          OAuthErrorCode.InvalidToken,
+          'The Authorization header is not of the form "Bearer <token>": send the access token as Authorization: Bearer <token>.',
+        ),
+      );
+    }
+    try {
+      return await verifyBearerToken(`Bearer ${token}`, { verifier, ...challenge });
+    } catch (error) {
+      if (!(error instanceof OAuthError)) throw error; // a bug: logged and answered 500 by the server
+      return refuse(caller, error);
+    }
+  };
+
+  const scopeRefusal = (auth: AuthContext, toolName: string, needed: string): Response => {
+    // The scopes the token has plus the one missing: a client that signs in again with these
+    // keeps what it could do (MCP authorization, step-up).
+    const requiredScopes = [...new Set([...auth.scopes, needed])];
+    logger.info('Tool call refused: scope missing', { tool: toolName, needed, subject: auth.subject });
+    return noStore(
+      bearerAuthChallengeResponse(
+        new OAuthError(OAuthErrorCode.InsufficientScope, missingScopeMessage(toolName, needed)),
+        { ...challenge, requiredScopes },
+      ),
+    );
+  };
 
   return {
     mode: options.mode,
@@ -196,115 +337,45 @@ export function createResourceServer(options: ResourceServerOptions): ResourceSe
     metadataUrl,
     metadata,
 
+    endpointsNeedNode: options.endpoints !== undefined,
+
     async serveEndpoints(req, res, pathname) {
       if (metadataPaths.has(pathname)) {
-        const cors = {
-          'access-control-allow-origin': '*',
-          'access-control-allow-methods': 'GET, HEAD, OPTIONS',
-        };
-        if (req.method === 'OPTIONS') {
-          res.writeHead(204, { ...cors, 'access-control-allow-headers': 'mcp-protocol-version' }).end();
-        } else if (req.method === 'GET' || req.method === 'HEAD') {
-          res.writeHead(200, {
-            ...cors,
-            'content-type': 'application/json',
-            'content-length': String(Buffer.byteLength(metadataBody)),
-            'cache-control': 'public, max-age=300',
-          });
-          res.end(req.method === 'GET' ? metadataBody : undefined);
-        } else {
-          res.writeHead(405, { allow: 'GET, HEAD, OPTIONS' }).end();
-        }
+        await send(res, metadataAnswer(req.method));
         return true;
       }
       return options.endpoints ? options.endpoints.handle(req, res, pathname) : false;
     },
 
+    metadataResponse(request, pathname) {
+      return metadataPaths.has(pathname) ? metadataAnswer(request.method) : undefined;
+    },
+
     async authenticate(req, res) {
-      const query = new URL(req.url ?? '/', 'http://localhost').searchParams;
-      if (query.has('access_token')) {
-        logger.info('Access token refused', {
-          mode: options.mode,
-          error: 'token_in_query',
-          peer: req.socket.remoteAddress,
-        });
-        await badRequest(
-          res,
-          'Access tokens in the URL are refused (they end up in logs and browser history): send it in the Authorization header, as Authorization: Bearer <token>.',
-        );
-        return undefined;
-      }
-      let headers = 0;
+      const authorizations: string[] = [];
       for (let i = 0; i < req.rawHeaders.length; i += 2) {
-        if ((req.rawHeaders[i] as string).toLowerCase() === 'authorization') headers++;
+        if ((req.rawHeaders[i] as string).toLowerCase() === 'authorization') {
+          authorizations.push(req.rawHeaders[i + 1] as string);
+        }
       }
-      if (headers > 1) {
-        await badRequest(res, 'Send one Authorization header, not several.');
-        return undefined;
-      }
-      const header = req.headers.authorization;
-      if (header === undefined || header === '') {
-        // RFC 6750 section 3.1: no error code when the request had no credentials.
-        logger.debug('Access token missing', { method: req.method, peer: req.socket.remoteAddress });
-        const body = JSON.stringify({
-          error: OAuthErrorCode.InvalidToken,
-          error_description: `This server needs an access token: get one from the authorization server its metadata names (${metadataUrl}) and send it as Authorization: Bearer <token>.`,
-        });
-        res
-          .writeHead(401, {
-            'content-type': 'application/json',
-            'content-length': String(Buffer.byteLength(body)),
-            'cache-control': 'no-store',
-            'www-authenticate': `Bearer resource_metadata=${quoted(metadataUrl)}`,
-          })
-          .end(body);
-        return undefined;
-      }
-      if (Buffer.byteLength(header) > MAX_AUTHORIZATION_BYTES) {
-        await refuse(
-          req,
-          res,
-          new OAuthError(
-            OAuthErrorCode.InvalidToken,
-            `The Authorization header is longer than ${MAX_AUTHORIZATION_BYTES} bytes, more than any token this server accepts: send the access token the authorization server issued.`,
-          ),
-        );
-        return undefined;
-      }
-      const token = BEARER.exec(header)?.[1];
-      if (token === undefined) {
-        await refuse(
-          req,
-          res,
-          new OAuthError(
-            OAuthErrorCode.InvalidToken,
-            'The Authorization header is not of the form "Bearer <token>": send the access token as Authorization: Bearer <token>.',
-          ),
-        );
-        return undefined;
-      }
-      try {
-        return await verifyBearerToken(`Bearer ${token}`, { verifier, ...challenge });
-      } catch (error) {
-        if (!(error instanceof OAuthError)) throw error; // a bug: logged and answered 500 by the server
-        await refuse(req, res, error);
-        return undefined;
-      }
+      const answer = await check(req.url ?? '/', authorizations, {
+        method: req.method,
+        peer: req.socket.remoteAddress,
+      });
+      if (!(answer instanceof Response)) return answer;
+      await send(res, answer);
+      return undefined;
+    },
+
+    authenticateRequest(request, peer) {
+      return check(request.url, authorizationValues(request.headers), { method: request.method, peer });
     },
 
     async refuseScope(res, auth, toolName, needed) {
-      // The scopes the token has plus the one missing: a client that signs in again with these
-      // keeps what it could do (MCP authorization, step-up).
-      const requiredScopes = [...new Set([...auth.scopes, needed])];
-      logger.info('Tool call refused: scope missing', { tool: toolName, needed, subject: auth.subject });
-      await send(
-        res,
-        bearerAuthChallengeResponse(
-          new OAuthError(OAuthErrorCode.InsufficientScope, missingScopeMessage(toolName, needed)),
-          { ...challenge, requiredScopes },
-        ),
-      );
+      await send(res, scopeRefusal(auth, toolName, needed));
     },
+
+    scopeRefusal,
 
     async close() {
       await options.endpoints?.close?.();

@@ -9,6 +9,10 @@
  * refused (which one would the proxy in front have read?), and so is a request target in absolute
  * form (`GET http://evil.example/health`) naming a host the rule refuses: that host is the one the
  * request is addressed to (RFC 9112, 3.2.2). Messages quote at most QUOTED_HOST_CHARS of a host.
+ *
+ * The Origin rule sits beside it: a request from a browser page whose origin is neither local nor
+ * in `allowedOrigins` is refused. Both faces of the server (node:http and the web-standard handler)
+ * apply these two functions, so they refuse the same requests with the same words.
  */
 import { ConfigError } from '../errors/config-error.ts';
 import { previewValue } from '../tool/error-budget.ts';
@@ -120,6 +124,27 @@ export function createHostCheck(
       message: loopback
         ? `Forbidden: Host ${quoted} is not allowed. This server listens on ${listenHost} and answers only requests addressed to localhost, 127.0.0.1 or [::1] (DNS rebinding protection). Connect through one of those names, or, if a proxy forwards this host name, ${allowHow}.`
         : `Forbidden: Host ${quoted} is not in the allowed hosts (${allowedList.join(', ')}). Connect through one of those names, or ${allowHow}.`,
+    };
+  };
+}
+
+/** Pages served from this machine: their `Origin` is always allowed. */
+const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+/**
+ * The Origin rule: a request with an `Origin` header (a browser page's) that is neither local nor
+ * one of `allowedOrigins` gets 403. Requests without one (not from a browser) pass.
+ */
+export function createOriginCheck(
+  allowedOrigins: readonly string[] | undefined,
+): (origin: string | null | undefined) => HostVerdict {
+  const allowed = new Set(allowedOrigins ?? []);
+  return (origin) => {
+    if (!origin || allowed.has(origin) || LOCAL_ORIGIN.test(origin)) return { ok: true };
+    return {
+      ok: false,
+      status: 403,
+      message: `Forbidden origin ${JSON.stringify(origin.slice(0, 200))}. Call from a local page, or add the origin to allowedOrigins.`,
     };
   };
 }

@@ -5,7 +5,9 @@
  * `Retry-After` when the server is full, 413 when the body is too large, 400 when the JSON nests too
  * deep — and a connection whose body was not read to its end is closed (`Connection: close`), so it
  * never waits for an answer that cannot come. The read timeouts are node:http's own
- * (`headersTimeout`, `requestTimeout`), set by streamable-http.ts.
+ * (`headersTimeout`, `requestTimeout`), set by streamable-http.ts. The web-standard handler
+ * (web-handler.ts) reads its `Request` bodies under the same size, memory and depth bounds
+ * (`readWebBody`); connections and timeouts belong to the platform there.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -97,7 +99,8 @@ export interface BodyLimits {
   memory: BodyMemory;
 }
 
-function tooLarge(limit: number): RequestRefusal {
+/** 413: a body over `limit` bytes. */
+export function tooLarge(limit: number): RequestRefusal {
   return new RequestRefusal(
     413,
     -32000,
@@ -116,24 +119,61 @@ function memoryFull(memory: BodyMemory): RequestRefusal {
 }
 
 /**
+ * What one request body holds in `BodyMemory`: its declared length from the first byte, else what
+ * has arrived; up to SMALL_BODY_BYTES whatever the bound. `release` gives it all back (once the
+ * response is over).
+ */
+export class BodyHold {
+  readonly #limits: BodyLimits;
+  #held = 0;
+  #released = false;
+
+  constructor(limits: BodyLimits) {
+    this.#limits = limits;
+  }
+
+  /** The body's `Content-Length` (a string, or undefined): a refusal when too large or no room. */
+  declare(length: string | null | undefined): RequestRefusal | undefined {
+    const declared = length === undefined || length === null ? undefined : Number(length);
+    if (declared !== undefined && declared > this.#limits.maxBodyBytes)
+      return tooLarge(this.#limits.maxBodyBytes);
+    if (declared !== undefined && declared > 0 && !this.#hold(declared))
+      return memoryFull(this.#limits.memory);
+    return undefined;
+  }
+
+  /** `size` bytes of the body have arrived in all: a refusal when that is too large or no room. */
+  arrived(size: number): RequestRefusal | undefined {
+    if (size > this.#limits.maxBodyBytes) return tooLarge(this.#limits.maxBodyBytes);
+    if (size > this.#held && !this.#hold(size - this.#held)) return memoryFull(this.#limits.memory);
+    return undefined;
+  }
+
+  release(): void {
+    if (this.#released) return;
+    this.#released = true;
+    this.#limits.memory.give(this.#held);
+  }
+
+  #hold(bytes: number): boolean {
+    if (this.#released) return true; // the response is over: nothing is held any more
+    if (this.#held + bytes <= SMALL_BODY_BYTES) this.#limits.memory.add(bytes);
+    else if (!this.#limits.memory.take(bytes)) return false;
+    this.#held += bytes;
+    return true;
+  }
+}
+
+/**
  * Reads a request body within the limits. Rejects with RequestRefusal (413 too large, 503 memory
  * full) — the rest of the body is then discarded as it arrives, and the refusal's headers close the
  * connection — or with ClientGone. What the body holds in `memory` is given back when `res` closes.
  */
 export function readBody(req: IncomingMessage, res: ServerResponse, limits: BodyLimits): Promise<Buffer> {
-  const { maxBodyBytes, memory } = limits;
-  let held = 0;
-  res.once('close', () => memory.give(held));
-  const hold = (bytes: number) => {
-    if (held + bytes <= SMALL_BODY_BYTES) memory.add(bytes);
-    else if (!memory.take(bytes)) return false;
-    held += bytes;
-    return true;
-  };
-  const length = req.headers['content-length'];
-  const declared = length === undefined ? undefined : Number(length);
-  if (declared !== undefined && declared > maxBodyBytes) return refuse(req, tooLarge(maxBodyBytes));
-  if (declared !== undefined && declared > 0 && !hold(declared)) return refuse(req, memoryFull(memory));
+  const hold = new BodyHold(limits);
+  res.once('close', () => hold.release());
+  const early = hold.declare(req.headers['content-length']);
+  if (early) return refuse(req, early);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -147,14 +187,50 @@ export function readBody(req: IncomingMessage, res: ServerResponse, limits: Body
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > maxBodyBytes) settle(tooLarge(maxBodyBytes));
-      else if (size > held && !hold(size - held)) settle(memoryFull(memory));
+      const refusal = hold.arrived(size);
+      if (refusal) settle(refusal);
       else chunks.push(chunk);
     };
     const onEnd = () => settle();
     const onGone = () => settle(new ClientGone(size));
     req.on('data', onData).once('end', onEnd).once('error', onGone).once('close', onGone);
   });
+}
+
+/**
+ * Reads a web `Request` body within the limits (the web-standard handler): the same refusals as
+ * `readBody` — 413 from the declared `Content-Length` before anything is read, or as soon as more
+ * has arrived; 503 when the bodies held at once would pass the bound — or ClientGone when the body
+ * stream fails (the client went away). The caller releases `hold` when its response is over.
+ */
+export async function readWebBody(request: Request, hold: BodyHold): Promise<Uint8Array> {
+  const early = hold.declare(request.headers.get('content-length'));
+  if (early) throw early;
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const received = size;
+    const next = await reader.read().catch(() => {
+      throw new ClientGone(received);
+    });
+    if (next.done) break;
+    size += next.value.byteLength;
+    const refusal = hold.arrived(size);
+    if (refusal) {
+      void reader.cancel().catch(() => {});
+      throw refusal;
+    }
+    chunks.push(next.value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
 }
 
 function refuse(req: IncomingMessage, refusal: RequestRefusal): Promise<never> {

@@ -30,7 +30,7 @@
  * session belongs to the user who opened it: another user's token on its id gets 404, as an unknown
  * session does. `/health` and the app's routes stay open.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
@@ -47,7 +47,21 @@ import { authContextOf, type ResourceServer } from '../auth/resource-server.ts';
 import { createStreamLogger } from '../logging/logger.ts';
 import { scopeAllows } from '../tool/tool-scope.ts';
 import { createMcpServerFactory, type McpServerOptions } from './create-mcp-server.ts';
-import { createHostCheck, isLoopbackAddress } from './host-check.ts';
+import { createHostCheck, createOriginCheck, isLoopbackAddress } from './host-check.ts';
+import {
+  badTarget,
+  callerKey,
+  healthAnswer,
+  initializeFirst,
+  notFound,
+  ROUTE_FAILED,
+  routeMethodNotAllowed,
+  routeRefusal,
+  sessionNotFound,
+  sessionsFull,
+  statelessMethodNotAllowed,
+  type HttpAnswer,
+} from './http-answers.ts';
 import { indexRoutes, type HttpRoute, type HttpRouteMethod, type HttpRouteResponse } from './http-route.ts';
 import {
   BodyMemory,
@@ -138,10 +152,7 @@ interface HttpSession {
   close(): Promise<void>;
 }
 
-/** The protocol revisions served: 2025-era ones through `initialize`, 2026-07-28 per request. */
-export const SERVED_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'] as const;
-
-const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+export { SERVED_PROTOCOL_VERSIONS } from './http-answers.ts';
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
@@ -164,20 +175,20 @@ function jsonRpcError(
   sendJson(res, status, { jsonrpc: '2.0', error: { code, message }, id: null }, headers);
 }
 
+/** An answer that is not a JSON-RPC error (http-answers.ts). */
+const sendAnswer = (res: ServerResponse, answer: HttpAnswer) =>
+  sendJson(res, answer.status, answer.body, answer.headers);
+
 /**
  * Who is calling, without sessions (see the file comment): the credentials, or — on a server bound
  * to loopback — the address and user agent; `undefined` when anonymous calls cannot be told apart.
  */
-function callerKey(req: IncomingMessage, loopback: boolean, authInfo?: AuthInfo): string | undefined {
-  const user = authContextOf(authInfo);
-  if (user) return `user:${user.cacheKey}`;
-  const credentials = req.headers.authorization;
-  if (credentials) return `auth:${createHash('sha256').update(credentials).digest('base64url')}`;
-  if (!loopback) return undefined;
-  return `peer:${createHash('sha256')
-    .update(`${req.socket.remoteAddress ?? ''}\u0000${req.headers['user-agent'] ?? ''}`)
-    .digest('base64url')}`;
-}
+const callerOf = (req: IncomingMessage, loopback: boolean, authInfo?: AuthInfo) =>
+  callerKey({
+    authInfo,
+    authorization: req.headers.authorization,
+    peer: loopback ? `${req.socket.remoteAddress ?? ''}\u0000${req.headers['user-agent'] ?? ''}` : undefined,
+  });
 
 /** The values of the request's `Host` headers (node:http keeps only the first in `req.headers`). */
 function hostHeaders(req: IncomingMessage): string[] | undefined {
@@ -225,7 +236,7 @@ export async function serveHttp<TDeps>(
     options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
     requestTimeout || Number.POSITIVE_INFINITY,
   );
-  const allowedOrigins = new Set(options.allowedOrigins ?? []);
+  const checkOrigin = createOriginCheck(options.allowedOrigins);
   const checkHost = createHostCheck(host, options.allowedHosts);
   const routes = indexRoutes(options.routes ?? [], { path, healthPath });
   const sessions = new SessionTable<HttpSession>({
@@ -252,6 +263,8 @@ export async function serveHttp<TDeps>(
   const statelessRequests = new Map<string, Set<Server>>();
   const loopback = isLoopbackAddress(host);
   const toolCount = factory.tools.length;
+  const refuse = (res: ServerResponse, refusal: RequestRefusal) =>
+    jsonRpcError(res, refusal.status, refusal.rpc, refusal.message, refusal.headers);
 
   const handleStateless = async (
     req: IncomingMessage,
@@ -260,15 +273,10 @@ export async function serveHttp<TDeps>(
     authInfo: AuthInfo | undefined,
   ) => {
     if (req.method !== 'POST') {
-      jsonRpcError(
-        res,
-        405,
-        -32000,
-        'Method not allowed: this server is stateless; send JSON-RPC requests with POST.',
-      );
+      refuse(res, statelessMethodNotAllowed());
       return;
     }
-    const caller = callerKey(req, loopback, authInfo);
+    const caller = callerOf(req, loopback, authInfo);
     if (caller !== undefined && isJSONRPCNotification(body) && body.method === 'notifications/cancelled') {
       const targets = statelessRequests.get(`${caller}\u0000${String(body.params?.requestId)}`);
       const target = targets?.size === 1 ? [...targets][0] : undefined; // two: which one? neither
@@ -330,31 +338,15 @@ export async function serveHttp<TDeps>(
       return;
     }
     if (sessionId !== undefined) {
-      jsonRpcError(
-        res,
-        404,
-        -32001,
-        'Session not found: it expired or the server restarted. Initialize a new session.',
-      );
+      refuse(res, sessionNotFound());
       return;
     }
     if (req.method !== 'POST' || !isInitializeRequest(body)) {
-      jsonRpcError(
-        res,
-        400,
-        -32000,
-        'Bad request: send an initialize request first, then pass its Mcp-Session-Id header.',
-      );
+      refuse(res, initializeFirst());
       return;
     }
     if (!sessions.reserve()) {
-      jsonRpcError(
-        res,
-        503,
-        -32000,
-        `Service unavailable: the server has reached its session limit (${sessions.maxSessions} sessions, each with a request in progress). Retry later, end sessions you no longer need (DELETE with their Mcp-Session-Id), or raise the limit with --max-sessions (MCP_MAX_SESSIONS).`,
-        { 'retry-after': '1' },
-      );
+      refuse(res, sessionsFull(sessions.maxSessions));
       return;
     }
     const mcp = factory.create();
@@ -388,8 +380,7 @@ export async function serveHttp<TDeps>(
   ) => {
     const route = methods.get(req.method as HttpRouteMethod);
     if (route === undefined) {
-      const allow = [...methods.keys()].join(', ');
-      sendJson(res, 405, { error: `Method not allowed: ${req.url} accepts ${allow}.` }, { allow });
+      sendAnswer(res, routeMethodNotAllowed(req.url ?? '/', [...methods.keys()].join(', ')));
       return;
     }
     let body: Buffer;
@@ -414,13 +405,10 @@ export async function serveHttp<TDeps>(
           signal: aborted.signal,
         }),
       )
-      .catch((error: unknown) => {
-        if (error instanceof RequestRefusal) {
-          const text = error.rpc === -32700 ? 'The request body is not valid JSON.' : error.message;
-          return { status: error.status, body: { error: text } };
-        }
+      .catch((error: unknown): HttpRouteResponse => {
+        if (error instanceof RequestRefusal) return routeRefusal(error);
         logger.error('HTTP route failed', { route: `${route.method} ${route.path}`, error });
-        return { status: 500, body: { error: 'Internal server error.' } };
+        return ROUTE_FAILED;
       });
     if (res.headersSent) return;
     if (answer.body === undefined) {
@@ -444,9 +432,6 @@ export async function serveHttp<TDeps>(
     });
   };
 
-  const refuse = (res: ServerResponse, refusal: RequestRefusal) =>
-    jsonRpcError(res, refusal.status, refusal.rpc, refusal.message, refusal.headers);
-
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (authMade !== undefined) await authMade;
     if (!connections.admit(req, res)) {
@@ -460,12 +445,7 @@ export async function serveHttp<TDeps>(
     }
     const target = readTarget(req.url);
     if (target === undefined) {
-      jsonRpcError(
-        res,
-        400,
-        -32000,
-        `Bad request: the request target is not a URL path. Send requests to ${path}.`,
-      );
+      refuse(res, badTarget(path));
       return;
     }
     if (target.authority !== undefined) {
@@ -478,14 +458,15 @@ export async function serveHttp<TDeps>(
     }
     const pathname = target.pathname;
     if (req.method === 'GET' && pathname === healthPath) {
-      sendJson(res, 200, {
-        status: 'ok',
-        name: options.name,
-        version: options.version,
-        tools: toolCount,
-        protocolVersions: SERVED_PROTOCOL_VERSIONS,
-        ...(options.stateful ? { sessions: sessions.size } : {}),
-      });
+      sendAnswer(
+        res,
+        healthAnswer({
+          name: options.name,
+          version: options.version,
+          tools: toolCount,
+          ...(options.stateful ? { sessions: sessions.size } : {}),
+        }),
+      );
       return;
     }
     // The auth mode's metadata and endpoints: behind the Host check, before the Origin rule (an
@@ -493,17 +474,12 @@ export async function serveHttp<TDeps>(
     if (auth !== undefined && (await auth.serveEndpoints(req, res, pathname))) return;
     const route = routes.get(pathname);
     if (pathname !== path && route === undefined) {
-      sendJson(res, 404, { error: `Not found. The MCP endpoint is ${path}; health is ${healthPath}.` });
+      sendAnswer(res, notFound(path, healthPath));
       return;
     }
-    const origin = req.headers.origin;
-    if (origin && !allowedOrigins.has(origin) && !LOCAL_ORIGIN.test(origin)) {
-      jsonRpcError(
-        res,
-        403,
-        -32000,
-        `Forbidden origin ${JSON.stringify(origin.slice(0, 200))}. Call from a local page, or add the origin to allowedOrigins.`,
-      );
+    const origin = checkOrigin(req.headers.origin);
+    if (!origin.ok) {
+      jsonRpcError(res, origin.status, -32000, origin.message);
       return;
     }
     if (route !== undefined) {
