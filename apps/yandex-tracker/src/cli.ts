@@ -6,6 +6,8 @@ import {
   UPSTREAM_AUTH_HELP,
   type UpstreamAuthFlags,
 } from './auth/upstream-auth-flags.ts';
+import { createPassthroughAuthenticator } from './auth/passthrough-authenticator.ts';
+import { createPassthroughResourceServer } from './auth/passthrough-resource-server.ts';
 import { yandexBuiltinAuth } from './auth/yandex-builtin-auth.ts';
 import { loadConfig, type TrackerConfig } from './config.ts';
 import {
@@ -35,28 +37,39 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     instructions: SERVER_INSTRUCTIONS,
     registry: createRegistry(),
     argv: flags.argv,
-    createDeps: ({ logger }) => {
+    createDeps: ({ logger, transport }) => {
       config = loadConfig(
         { ...process.env, ...flags.env },
         flags.builtinAuth ? { upstreamAuth: 'login' } : {},
       );
-      if (config.upstreamAuth.mode === 'passthrough') {
-        // Until core's serve CLI lets the app wrap its resource server, the header cannot be read
-        // here: refusing to start says so, where a running server would refuse every call.
+      if (config.upstreamAuth.mode === 'passthrough' && transport === 'stdio') {
+        // Over stdio there are no request headers: every call would be refused.
         throw new ConfigError({
           problems: [
             {
               variable: '--upstream-auth',
               problem:
-                "is passthrough, which yandex-tracker-mcp's command line cannot serve yet: core's serve CLI gives the app no hook to read the gateway header.",
+                "is passthrough, which reads each user's Yandex token from a gateway's HTTP header: over stdio there is none.",
               howToFix:
-                'Embed the server with serveHttp({ auth: createPassthroughResourceServer(...), depsFor }) from @toolsmith/yandex-tracker-mcp, or use --upstream-auth server (a token or a service account).',
+                'Serve HTTP behind the gateway (--transport http), or over stdio give the server its own credentials (YANDEX_TRACKER_TOKEN, YANDEX_TRACKER_IAM_TOKEN or YANDEX_SA_KEY_FILE) with --upstream-auth server.',
             },
           ],
         });
       }
       factory = createDepsFactory(config, { logger });
       return factory.deps;
+    },
+    // Pass-through: each MCP request is also authenticated by the gateway's header, which carries
+    // the user's Yandex token (after the MCP token when --auth is set too).
+    wrapAuth: (auth, { resource, logger }) => {
+      const upstream = config!.upstreamAuth;
+      if (upstream.mode !== 'passthrough') return auth;
+      return createPassthroughResourceServer({
+        authenticator: createPassthroughAuthenticator({ header: upstream.header }),
+        inner: auth,
+        resource,
+        logger,
+      });
     },
     // Each caller with upstream credentials (--auth builtin, pass-through) gets deps of their own.
     depsFor: (auth) => factory!.depsFor(auth),

@@ -49,14 +49,17 @@ describe('takeUpstreamAuthFlags', () => {
     }
   });
 
-  it('the bin says at start that pass-through cannot be served from its command line yet', () => {
+  it('the bin refuses pass-through over stdio at start (no headers to read), naming the HTTP transport', () => {
     const result = spawnSync(
       process.execPath,
       ['--conditions=@toolsmith/source', BIN, '--upstream-auth', 'passthrough'],
       { env: serverEnv({ YANDEX_ORG_ID: '1' }), input: '', encoding: 'utf8', timeout: 20_000 },
     );
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('- --upstream-auth: is passthrough, which yandex-tracker-mcp');
+    expect(result.stderr).toContain(
+      "- --upstream-auth: is passthrough, which reads each user's Yandex token",
+    );
+    expect(result.stderr).toContain('--transport http');
     expect(result.stdout).toBe('');
   });
 });

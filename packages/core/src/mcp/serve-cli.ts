@@ -22,6 +22,7 @@
  * SIGINT/SIGTERM close the server gracefully.
  */
 import type { AuthContext } from '../auth/auth-context.ts';
+import type { ResourceServer } from '../auth/resource-server.ts';
 import {
   AUTH_MODES,
   configureAuth,
@@ -56,7 +57,7 @@ export interface ServeCliOptions<TDeps> extends Omit<
    * Creates the dependencies after the command line is parsed (read config here, not at import).
    * Receives the server's logger (level from `--log-level`) to hand to API clients.
    */
-  createDeps: (context: { logger: Logger }) => TDeps | Promise<TDeps>;
+  createDeps: (context: { logger: Logger; transport: 'stdio' | 'http' }) => TDeps | Promise<TDeps>;
   argv?: readonly string[];
   env?: Record<string, string | undefined>;
   /** Extra lines for `--help` (environment variables the server needs, …). */
@@ -78,6 +79,15 @@ export interface ServeCliOptions<TDeps> extends Omit<
    * mode. Called once the server listens, with the canonical MCP URL.
    */
   builtinAuth?: BuiltinAuthFactory;
+  /**
+   * Wraps the resource server `--auth` made (undefined for `none`) once the server listens, e.g.
+   * to also read a gateway's header with the user's upstream token (pass-through). Called with the
+   * canonical MCP URL; returning undefined serves without authentication.
+   */
+  wrapAuth?: (
+    auth: ResourceServer | undefined,
+    context: { resource: URL; logger: Logger; env: Record<string, string | undefined> },
+  ) => ResourceServer | undefined | Promise<ResourceServer | undefined>;
 }
 
 export interface ServeCliArgs {
@@ -466,10 +476,10 @@ export async function runServeCli<TDeps>(
   let running: RunningServer;
   try {
     options.registry.select(args.selection); // validate toolset/tool names before starting
-    const deps = await options.createDeps({ logger });
+    const deps = await options.createDeps({ logger, transport: args.transport });
     const secret = args.requestStateSecret;
     const clientSecret = env.MCP_AUTH_CLIENT_SECRET;
-    const { depsFor, builtinAuth, ...rest } = options;
+    const { depsFor, builtinAuth, wrapAuth, ...rest } = options;
     const secrets = [secret, args.auth === 'introspection' ? clientSecret : undefined].filter(
       (value): value is string => value !== undefined && value !== '',
     );
@@ -491,7 +501,7 @@ export async function runServeCli<TDeps>(
       ...STANDARD_SCOPES.filter((scope) => toolScopes.has(scope)),
       ...[...toolScopes].filter((scope) => !(STANDARD_SCOPES as readonly string[]).includes(scope)),
     ];
-    const auth =
+    const configured =
       args.auth === 'none'
         ? undefined
         : ({ url }: { url: URL }) =>
@@ -514,6 +524,15 @@ export async function runServeCli<TDeps>(
                 ...(builtinAuth ? { builtinAuth } : {}),
               },
             ).then((made) => made!); // undefined only for none
+    const auth = wrapAuth
+      ? async ({ url }: { url: URL }) => {
+          return wrapAuth(configured ? await configured({ url }) : undefined, {
+            resource: new URL(args.publicUrl ?? url),
+            logger,
+            env,
+          });
+        }
+      : configured;
     running =
       args.transport === 'http'
         ? await serveHttp({

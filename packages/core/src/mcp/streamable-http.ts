@@ -135,7 +135,7 @@ export interface HttpServeOptions {
    * authenticates. A function is called once the server listens, with its MCP URL (the canonical
    * URL of a server on a port picked at start); requests wait for it.
    */
-  auth?: ResourceServer | ((listening: { url: URL }) => Promise<ResourceServer>);
+  auth?: ResourceServer | ((listening: { url: URL }) => Promise<ResourceServer | undefined>);
 }
 
 export interface RunningHttpServer extends RunningServer {
