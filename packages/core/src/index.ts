@@ -26,6 +26,7 @@ export {
   type ToolAnnotations,
   type ToolPriority,
   type ToolScope,
+  type RuntimeRequirement,
 } from './tool/tool-metadata.ts';
 export { toolScope, scopeAllows, missingScopeMessage, STANDARD_SCOPES } from './tool/tool-scope.ts';
 // Who calls an HTTP server with authentication (`ctx.auth`); the resource server and verifiers are

@@ -11,6 +11,14 @@ export { serveStdio, type RunningServer } from './stdio.ts';
 export { serveHttp } from './serve-http.ts';
 export type { HttpServeOptions, RunningHttpServer } from './streamable-http.ts';
 export type { HttpRoute, HttpRouteMethod, HttpRouteRequest, HttpRouteResponse } from './http-route.ts';
+// The same server as a web-standard handler (Request → Response): Bun, Deno, Workers, Next.js, Hono.
+export { createWebHandler, type WebHandler, type WebHandlerOptions } from './web-handler.ts';
+export {
+  checkRuntimeRequirements,
+  detectRuntime,
+  runtimeSupports,
+  type RuntimeName,
+} from './runtime-requirements.ts';
 export { runServeCli, parseServeArgs, usage, type ServeCliOptions, type ServeCliArgs } from './serve-cli.ts';
 // The serve CLI's auth settings and the built-in authorization server hook (`builtinAuth`).
 export type {

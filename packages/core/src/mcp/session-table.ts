@@ -144,7 +144,10 @@ export class SessionTable<T extends SessionHandle> {
   #startSweeper() {
     if (this.#sweeper || !Number.isFinite(this.idleTimeoutMs)) return;
     const every = Math.min(Math.max(this.idleTimeoutMs / 4, 10), 60_000);
-    this.#sweeper = setInterval(() => this.sweep(), every).unref();
+    const sweeper = setInterval(() => this.sweep(), every);
+    // Node's and Bun's timers can be unref'd; Deno's and Workers' are numbers (web handler).
+    (sweeper as { unref?: () => void }).unref?.();
+    this.#sweeper = sweeper;
   }
 
   #stopSweeper() {

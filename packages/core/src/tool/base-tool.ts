@@ -42,7 +42,12 @@ import {
 import type { ToolContext } from './tool-context.ts';
 import type { ToolDefinition } from './tool-definition.ts';
 import { precomputedDefinition } from './precomputed-definitions.ts';
-import { renderAnnotations, renderDescription, type ToolMetadata } from './tool-metadata.ts';
+import {
+  renderAnnotations,
+  renderDescription,
+  type RuntimeRequirement,
+  type ToolMetadata,
+} from './tool-metadata.ts';
 import {
   errorResult,
   isToolResponse,
@@ -98,6 +103,15 @@ export abstract class BaseTool<
 
   get name(): string {
     return this.metadata.name;
+  }
+
+  /**
+   * What the tool needs of the runtime beyond web-standard APIs: its metadata's `requires`, plus
+   * what a subclass knows (a `KnowledgeTool` with a binding needs `node-addons`). Checked by the
+   * web-standard handler when it is made (mcp/runtime-requirements.ts).
+   */
+  get requires(): readonly RuntimeRequirement[] {
+    return this.metadata.requires ?? [];
   }
 
   /** The Zod object that validates the params — the only source of the wire schema. */

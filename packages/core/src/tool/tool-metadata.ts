@@ -66,7 +66,20 @@ export interface ToolMetadata {
    * tool-scope.ts.
    */
   readonly scope?: ToolScope;
+  /**
+   * What the tool needs of the JavaScript runtime beyond web-standard APIs. A server whose enabled
+   * tools need what its runtime lacks refuses to start there, naming the tools (the web-standard
+   * handler checks at creation; see mcp/runtime-requirements.ts). A tool can add to it at run time
+   * (`BaseTool.requires`): a `KnowledgeTool` with a binding needs `node-addons`.
+   */
+  readonly requires?: readonly RuntimeRequirement[];
 }
+
+/**
+ * A capability a tool needs of the runtime: `node-addons`, native addons built against Node's V8
+ * (isolated-vm, which the executable-knowledge sandbox runs in): Node only.
+ */
+export type RuntimeRequirement = 'node-addons';
 
 /** The scopes toolsmith derives (`read`, `write`) or that a tool sets (`admin`, or a custom one). */
 export type ToolScope = 'read' | 'write' | 'admin' | (string & {});

@@ -29,7 +29,13 @@
  * `validatorFor(toolId)` — a ToolResolver created with a sandbox pool — and the optional
  * `ctx.deps.knowledgeContext` a `ValidationContext` holding the server's context providers.
  */
-import { BaseTool, type AnyZodObject, type InferSchemaOutput, type ToolContext } from '@toolsmith/core';
+import {
+  BaseTool,
+  type AnyZodObject,
+  type InferSchemaOutput,
+  type RuntimeRequirement,
+  type ToolContext,
+} from '@toolsmith/core';
 import { toValidationError, type ToolValidationHelper } from '../runtime/tool-validation-helper.ts';
 import type { ContextSource } from '../validation-context/validation-context.ts';
 
@@ -92,6 +98,18 @@ export abstract class KnowledgeTool<
   /** The binding of this tool (its class's `KNOWLEDGE`; override for dynamic tools). */
   get knowledgeBinding(): KnowledgeBinding | undefined {
     return (this.constructor as { KNOWLEDGE?: KnowledgeBinding }).KNOWLEDGE;
+  }
+
+  /**
+   * What the tool needs of the runtime: with a binding, also `node-addons` — its pack's validators
+   * run in the isolated-vm sandbox, which loads in Node only. A server that would serve it elsewhere
+   * (Bun, Deno, Workers, through core's web-standard handler) refuses to start, naming it.
+   */
+  override get requires(): readonly RuntimeRequirement[] {
+    const declared = super.requires;
+    return this.knowledgeBinding && !declared.includes('node-addons')
+      ? [...declared, 'node-addons']
+      : declared;
   }
 
   /**
