@@ -23,7 +23,35 @@ export const ConfigSchema = z.object({
     .regex(/^\d+$/, 'a workspace (team) id is a number, e.g. 9012345678')
     .optional()
     .describe(
-      'Workspace (team) id. Unset: the only workspace the token can see (GET /team); required when it sees several.',
+      'Default workspace (team) id of every call; a call may name another with team_id. Unset: the only workspace the user sees (GET /team); with several, each call names one.',
+    ),
+  CLICKUP_OAUTH_CLIENT_ID: z
+    .string()
+    .optional()
+    .describe(
+      "--auth builtin: the Client ID of your ClickUp OAuth app (ClickUp → Settings → Apps → Create new app; its Redirect URL is this server's /oauth/callback).",
+    ),
+  CLICKUP_OAUTH_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .describe('--auth builtin: the Client Secret of the same ClickUp OAuth app.'),
+  CLICKUP_OAUTH_AUTHORIZE_URL: z
+    .url()
+    .optional()
+    .describe(
+      'Where users sign in to ClickUp (default https://app.clickup.com/api, or CLICKUP_APP_URL + /api).',
+    ),
+  CLICKUP_APP_URL: z
+    .url()
+    .optional()
+    .describe(
+      "ClickUp's web app origin (default https://app.clickup.com): the emulator's URL for tests and the demo.",
+    ),
+  CLICKUP_AUTH_STORE: z
+    .string()
+    .optional()
+    .describe(
+      '--auth builtin: directory of the embedded store (PGlite) of sign-ins and encrypted ClickUp tokens. Default: .clickup-auth in the working directory; DATABASE_URL (PostgreSQL) wins, for replicas.',
     ),
   CLICKUP_TIMEOUT_MS: z.coerce
     .number()
@@ -109,11 +137,26 @@ export const ConfigSchema = z.object({
 
 export type ClickUpEnvConfig = z.output<typeof ConfigSchema>;
 
+/** ClickUp OAuth: where users sign in with `--auth builtin`. */
+export interface ClickUpOAuthConfig {
+  clientId: string;
+  clientSecret: string;
+  /** `https://app.clickup.com/api` (or the emulator's `/api`). */
+  authorizeUrl: string;
+  /** The embedded store's directory (PGlite); DATABASE_URL wins. */
+  store: string | undefined;
+}
+
 export interface ClickUpConfig {
   apiBase: string;
-  /** The header value: the personal token as is, an OAuth token as `Bearer <token>`. */
+  /**
+   * The header value: the personal token as is, an OAuth token as `Bearer <token>`. Empty with
+   * `--auth builtin`, where every call uses its user's own token.
+   */
   authorization: string;
   token: string;
+  /** Set with `--auth builtin`: users sign in with ClickUp OAuth and call ClickUp as themselves. */
+  oauth: ClickUpOAuthConfig | undefined;
   /** Undefined: resolved from GET /team on first use. */
   teamId: string | undefined;
   timeoutMs: number;
@@ -138,10 +181,22 @@ export function authorizationFor(token: string): string {
   return trimmed.startsWith('pk_') ? trimmed : `Bearer ${trimmed}`;
 }
 
+export interface LoadConfigOptions {
+  /**
+   * `login` with `--auth builtin` over HTTP: users sign in with ClickUp OAuth, so the OAuth app's
+   * credentials are required and the personal token is not used.
+   */
+  upstreamAuth?: 'login';
+}
+
+/** ClickUp's OAuth authorize page (research §2.1). */
+export const CLICKUP_APP_URL = 'https://app.clickup.com';
+
 /** Reads and validates the environment. Throws ConfigError naming every problem and its fix. */
-export function loadConfig(env: EnvSource = process.env): ClickUpConfig {
+export function loadConfig(env: EnvSource = process.env, options: LoadConfigOptions = {}): ClickUpConfig {
   const raw = loadEnvConfig(ConfigSchema, env);
-  if (!raw.CLICKUP_API_TOKEN?.trim()) {
+  const oauth = options.upstreamAuth === 'login' ? oauthConfig(raw) : undefined;
+  if (!oauth && !raw.CLICKUP_API_TOKEN?.trim()) {
     throw new ConfigError({
       problems: [
         {
@@ -153,11 +208,13 @@ export function loadConfig(env: EnvSource = process.env): ClickUpConfig {
       ],
     });
   }
-  const token = raw.CLICKUP_API_TOKEN.trim();
+  // With --auth builtin the server never calls ClickUp with a token of its own: each user's is used.
+  const token = oauth ? '' : raw.CLICKUP_API_TOKEN!.trim();
   return {
     apiBase: raw.CLICKUP_API_BASE.replace(/\/+$/, ''),
-    authorization: authorizationFor(token),
+    authorization: oauth ? '' : authorizationFor(token),
     token: token.replace(/^bearer\s+/i, ''),
+    oauth,
     teamId: raw.CLICKUP_TEAM_ID,
     timeoutMs: raw.CLICKUP_TIMEOUT_MS,
     retries: raw.CLICKUP_RETRIES,
@@ -174,6 +231,30 @@ export function loadConfig(env: EnvSource = process.env): ClickUpConfig {
       KNOWLEDGE_EMBEDDING_BASE_URL: raw.KNOWLEDGE_EMBEDDING_BASE_URL,
       KNOWLEDGE_EMBEDDING_API_KEY: raw.KNOWLEDGE_EMBEDDING_API_KEY,
     },
+  };
+}
+
+/** The OAuth app's settings for `--auth builtin`; a ConfigError naming what is missing. */
+function oauthConfig(raw: ClickUpEnvConfig): ClickUpOAuthConfig {
+  const missing = (['CLICKUP_OAUTH_CLIENT_ID', 'CLICKUP_OAUTH_CLIENT_SECRET'] as const).filter(
+    (name) => !raw[name]?.trim(),
+  );
+  if (missing.length > 0) {
+    throw new ConfigError({
+      problems: missing.map((variable) => ({
+        variable,
+        problem: 'is not set, and --auth builtin signs users in with ClickUp OAuth.',
+        howToFix:
+          "Create an OAuth app in ClickUp (Settings → Apps → Create new app) with this server's /oauth/callback as its Redirect URL, and set CLICKUP_OAUTH_CLIENT_ID and CLICKUP_OAUTH_CLIENT_SECRET to its Client ID and Client Secret.",
+      })),
+    });
+  }
+  const app = (raw.CLICKUP_APP_URL ?? CLICKUP_APP_URL).replace(/\/+$/, '');
+  return {
+    clientId: raw.CLICKUP_OAUTH_CLIENT_ID!.trim(),
+    clientSecret: raw.CLICKUP_OAUTH_CLIENT_SECRET!.trim(),
+    authorizeUrl: raw.CLICKUP_OAUTH_AUTHORIZE_URL ?? `${app}/api`,
+    store: raw.CLICKUP_AUTH_STORE,
   };
 }
 

@@ -79,6 +79,7 @@ export function serverOptions() {
     version: SERVER_VERSION,
     instructions: [
       'ClickUp: workspace → space → folder → list → task.',
+      'In several workspaces, name the one a call works in with team_id (its id or name; clickup_get_workspaces lists them).',
       'Task ids may be given as the id, the custom id (DEV-123), CU-<id> or the task URL.',
       'Calls are checked against the workspace before they are sent: a refusal says what to send instead, and nothing was changed. A name, e-mail, another case or "me" where an id goes is converted and the answer says so first; a time without an offset is in your ClickUp time zone; dates may be words ("next Friday").',
       "Tools marked destructive need the user's explicit consent.",

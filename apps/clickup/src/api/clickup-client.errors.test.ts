@@ -146,7 +146,7 @@ describe('the workspace', () => {
     expect(api.requests.every((r) => r.path === '/api/v2/team')).toBe(true);
   });
 
-  it('reaches the agent as an isError tool result, not as an internal error', async () => {
+  it('a call that works in a workspace, without team_id: refused as an isError result with the choices, before any task request', async () => {
     const api = await start({ workspaces: 2 });
     const deps = createDeps(
       loadConfig({ CLICKUP_API_TOKEN: api.token, CLICKUP_API_BASE: api.url, CLICKUP_RETRIES: '0' }),
@@ -167,7 +167,10 @@ describe('the workspace', () => {
       const text = (result.content[0] as { text: string }).text;
       expect(text).toContain('9015123456 "Emulator Workspace"');
       expect(text).toContain(`${SEED_OTHER_TEAMS[0].id} "${SEED_OTHER_TEAMS[0].name}"`);
+      expect(text).toContain('Pass team_id with the id or name');
       expect(text).toContain('CLICKUP_TEAM_ID');
+      expect(text).toContain('Nothing was sent');
+      expect(emulator!.requests.every((r) => r.path === '/api/v2/team')).toBe(true);
     } finally {
       await deps.close();
     }

@@ -3,7 +3,13 @@
  * several workspaces and no CLICKUP_TEAM_ID, a CLICKUP_TEAM_ID the token does not see, and a task
  * that is not in the workspace (ClickUp's 401 "Team not authorized" for an id that does not exist).
  */
-import { ConfigError, NotFoundError, type ApiError, type ConfigProblem } from '@toolsmith/core';
+import {
+  ConfigError,
+  NotFoundError,
+  ValidationError,
+  type ApiError,
+  type ConfigProblem,
+} from '@toolsmith/core';
 
 /** A workspace as `GET /team` lists it. */
 export interface Workspace {
@@ -31,6 +37,8 @@ export const describeWorkspaces = (workspaces: readonly Workspace[]) =>
 
 const ASK_AND_SET =
   'Ask the user which workspace this server should work in, set CLICKUP_TEAM_ID to its id in the server’s environment, and restart the server.';
+const PASS_OR_SET =
+  'Pass team_id (the id or name of one of them) to the tool; to make one the default of every call, set CLICKUP_TEAM_ID to its id in the server’s environment and restart the server.';
 
 /** CLICKUP_TEAM_ID is not set and the token sees no workspace, or several. */
 export function workspaceNotChosen(workspaces: readonly Workspace[]): UserFacingConfigError {
@@ -45,7 +53,7 @@ export function workspaceNotChosen(workspaces: readonly Workspace[]): UserFacing
         : {
             variable: 'CLICKUP_TEAM_ID',
             problem: `is not set, and the token sees ${workspaces.length} workspaces: ${describeWorkspaces(workspaces)}.`,
-            howToFix: ASK_AND_SET,
+            howToFix: PASS_OR_SET,
           },
     ],
   });
@@ -112,4 +120,16 @@ export function workspaceNotFound(id: string, workspaces: readonly Workspace[], 
     body: original.body,
     cause: original,
   });
+}
+
+/**
+ * A call that works in one workspace, made without `team_id` (and no CLICKUP_TEAM_ID default) by a
+ * caller who sees several, or none: refused before anything is sent, with the choices.
+ */
+export function workspaceRequired(toolName: string, workspaces: readonly Workspace[]): ValidationError {
+  const message =
+    workspaces.length === 0
+      ? 'this call works in a workspace, and your ClickUp account sees none. Ask to be invited to one, or sign in with the account that is. Nothing was sent.'
+      : `this call works in one workspace, and you are in ${workspaces.length}: ${describeWorkspaces(workspaces)}. Pass team_id with the id or name of the one meant (ask the user if unsure); CLICKUP_TEAM_ID in the server's environment sets a default. Nothing was sent.`;
+  return new ValidationError({ toolName, issues: [{ field: 'team_id', message }] });
 }

@@ -177,10 +177,11 @@ describe('errors in words', () => {
       );
       expect(task.text).not.toContain(token);
       expect(task.text).not.toContain('NOT0A0VALID');
-      // A 401 is not retried: each request (the list check's reads, then the list) went once.
+      // A 401 is not retried: each request went once — here the first, GET /team (which workspace
+      // the call works in), and nothing after it.
       const sent = bad.emulator.requests.map((r) => `${r.method} ${r.path}`);
       expect(new Set(sent).size).toBe(sent.length);
-      expect(sent).toContain(`GET /api/v2/list/${SPRINT}`);
+      expect(sent).toEqual(['GET /api/v2/team']);
     } finally {
       await bad.close();
     }

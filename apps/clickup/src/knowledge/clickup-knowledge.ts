@@ -8,6 +8,10 @@
  *
  * The pack's runtime (loader, resolver, the sandbox's host process) is loaded on the first guarded
  * call, never at the server's start (knowledge-runtime.ts).
+ *
+ * With users signed in (`--auth builtin`) the two halves live apart: the knowledge source (the pack
+ * and its sandbox, which hold no user data — validators see only what each call hands them) is one
+ * per server; the validation context (what was read through a client) is one per user and workspace.
  */
 import { ApiError, type Logger } from '@toolsmith/core';
 import {
@@ -41,6 +45,15 @@ export function createClickUpKnowledge(
   client: ClickUpClient,
   options: { packDir?: string; logger?: Logger } = {},
 ): ClickUpKnowledge {
+  const source = createKnowledgeSource(options);
+  return { ...source, knowledgeContext: createKnowledgeContext(client) };
+}
+
+/** The pack's validators, run in one sandbox for every caller (loaded on the first guarded call). */
+export function createKnowledgeSource(options: { packDir?: string; logger?: Logger } = {}): {
+  readonly knowledge: KnowledgeSource;
+  close(): Promise<void>;
+} {
   let pool: SandboxPool | undefined;
   let resolver: Promise<ToolResolver> | undefined;
   const loadResolver = async () => {
@@ -58,7 +71,17 @@ export function createClickUpKnowledge(
       return (await resolver).validatorFor(toolId);
     },
   };
+  return {
+    knowledge,
+    close: async () => {
+      await resolver?.catch(() => undefined);
+      await pool?.close();
+    },
+  };
+}
 
+/** What the validators see of one caller's workspace, read through their client (cached per key). */
+export function createKnowledgeContext(client: ClickUpClient): ValidationContext {
   /** The list a call is about: its `list_id`, or the list of its task (one GET, cached by the provider). */
   const listKey = (input: ContextInput) =>
     text(input['list_id']) ?? (text(input['task_id']) ? `task:${text(input['task_id'])}` : undefined);
@@ -71,7 +94,7 @@ export function createClickUpKnowledge(
     return task.list.id;
   };
 
-  const knowledgeContext = new ValidationContext({
+  return new ValidationContext({
     providers: [
       defineContextProvider({
         id: 'list',
@@ -109,13 +132,4 @@ export function createClickUpKnowledge(
       }),
     ],
   });
-
-  return {
-    knowledge,
-    knowledgeContext,
-    close: async () => {
-      await resolver?.catch(() => undefined);
-      await pool?.close();
-    },
-  };
 }

@@ -144,6 +144,7 @@ export class SqlEventStore implements WebhookEventStore {
     if (filter.format !== undefined) add('format = ?', filter.format);
     if (filter.since !== undefined) add('received_at >= ?', filter.since.toISOString());
     if (filter.until !== undefined) add('received_at < ?', filter.until.toISOString());
+    if (filter.webhookIds !== undefined) add('webhook_id = ANY(?::text[])', [...filter.webhookIds]);
     const newest = (page.order ?? 'newest') === 'newest';
     if (page.after !== undefined) add(newest ? 'id < ?::bigint' : 'id > ?::bigint', page.after);
     params.push(page.limit + 1);

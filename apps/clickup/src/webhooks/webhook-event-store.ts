@@ -70,6 +70,11 @@ export interface WebhookEventFilter {
   since?: Date | undefined;
   /** Received before. */
   until?: Date | undefined;
+  /**
+   * Only the deliveries of these webhooks (a signed-in user's: the webhooks ClickUp lists for them);
+   * deliveries without a webhook id (automation calls) are left out. Unset: every delivery.
+   */
+  webhookIds?: readonly string[] | undefined;
 }
 
 export interface WebhookEventPageRequest {

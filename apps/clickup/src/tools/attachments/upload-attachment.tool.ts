@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toAttachmentView, type ApiAttachment } from '../../api/dto/attachment-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { taskIdParam } from '../shared/params.ts';
+import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { decodeBase64, mimeTypeOf, readUploadFile } from './upload-file.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -20,6 +20,7 @@ export const UploadAttachmentParams = lazySchema(() =>
       .regex(/^[^/\\]+$/, 'a file name has no folders, e.g. "screenshot.png"')
       .optional()
       .describe("Name in ClickUp; default the file's own"),
+    team_id: teamIdParam(),
   }),
 );
 

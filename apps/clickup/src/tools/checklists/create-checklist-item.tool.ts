@@ -11,7 +11,7 @@ import {
   sawChecklist,
   ChecklistTool,
 } from './checklist-params.ts';
-import { memberParam } from '../shared/params.ts';
+import { memberParam, teamIdParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const CreateChecklistItemParams = lazySchema(() =>
@@ -19,6 +19,7 @@ export const CreateChecklistItemParams = lazySchema(() =>
     checklist_id: checklistIdParam(),
     name: checklistNameParam().describe('Item text'),
     assignee: memberParam().optional().describe('Assign the item to this person'),
+    team_id: teamIdParam(),
   }),
 );
 

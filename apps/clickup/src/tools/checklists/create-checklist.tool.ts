@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toChecklistView, type ApiChecklistFull } from '../../api/dto/checklist-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { taskIdParam } from '../shared/params.ts';
+import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { checklistNameParam, sawChecklist } from './checklist-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -11,6 +11,7 @@ export const CreateChecklistParams = lazySchema(() =>
   z.object({
     task_id: taskIdParam(),
     name: checklistNameParam().describe('Checklist name'),
+    team_id: teamIdParam(),
   }),
 );
 

@@ -10,11 +10,13 @@ import {
   ChecklistTool,
 } from './checklist-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { teamIdParam } from '../shared/params.ts';
 
 export const DeleteChecklistItemParams = lazySchema(() =>
   z.object({
     checklist_id: checklistIdParam(),
     item_id: checklistItemIdParam(),
+    team_id: teamIdParam(),
   }),
 );
 

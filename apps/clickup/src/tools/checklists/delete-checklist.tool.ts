@@ -5,8 +5,11 @@ import type { ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { CHECKLIST_NOT_FOUND_HINT, checklistIdParam, ChecklistTool } from './checklist-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { teamIdParam } from '../shared/params.ts';
 
-export const DeleteChecklistParams = lazySchema(() => z.object({ checklist_id: checklistIdParam() }));
+export const DeleteChecklistParams = lazySchema(() =>
+  z.object({ checklist_id: checklistIdParam(), team_id: teamIdParam() }),
+);
 
 export class DeleteChecklistTool extends ChecklistTool<ReturnType<typeof DeleteChecklistParams>> {
   static override readonly METADATA = defineToolMetadata({

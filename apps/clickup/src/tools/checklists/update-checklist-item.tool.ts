@@ -12,7 +12,7 @@ import {
   sawChecklist,
   ChecklistTool,
 } from './checklist-params.ts';
-import { memberParam } from '../shared/params.ts';
+import { memberParam, teamIdParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const UpdateChecklistItemParams = lazySchema(() =>
@@ -26,6 +26,7 @@ export const UpdateChecklistItemParams = lazySchema(() =>
       checklistItemIdParam().nullable().optional().describe('Item to nest under; null un-nests'),
       'unset',
     ),
+    team_id: teamIdParam(),
   }),
 );
 

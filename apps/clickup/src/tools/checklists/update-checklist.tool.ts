@@ -10,12 +10,14 @@ import {
   ChecklistTool,
 } from './checklist-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { teamIdParam } from '../shared/params.ts';
 
 export const UpdateChecklistParams = lazySchema(() =>
   z.object({
     checklist_id: checklistIdParam(),
     name: checklistNameParam().optional().describe('New name'),
     position: z.number().int().min(0).optional().describe("Place among the task's checklists, 0 first"),
+    team_id: teamIdParam(),
   }),
 );
 

@@ -13,6 +13,7 @@ import {
 } from './comment-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 import { quoteStart } from './comment-params.ts';
+import { teamIdParam } from '../shared/params.ts';
 
 export const CreateCommentReplyParams = lazySchema(() =>
   z.object({
@@ -20,6 +21,7 @@ export const CreateCommentReplyParams = lazySchema(() =>
     text: commentTextParam,
     notify_all: notifyAllParam,
     assignee: commentAssigneeParam().optional(),
+    team_id: teamIdParam(),
   }),
 );
 

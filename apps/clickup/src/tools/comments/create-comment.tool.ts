@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toCreatedComment, type ApiCreatedComment } from '../../api/dto/comment-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { listIdParam, taskIdParam } from '../shared/params.ts';
+import { listIdParam, taskIdParam, teamIdParam } from '../shared/params.ts';
 import { commentAssigneeParam, commentsPath, commentTextParam, notifyAllParam } from './comment-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 import { quoteStart } from './comment-params.ts';
@@ -15,6 +15,7 @@ export const CreateCommentParams = lazySchema(() =>
     text: commentTextParam,
     notify_all: notifyAllParam,
     assignee: commentAssigneeParam().optional(),
+    team_id: teamIdParam(),
   }),
 );
 

@@ -6,8 +6,11 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { COMMENT_NOT_FOUND_HINT, commentIdParam } from './comment-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { teamIdParam } from '../shared/params.ts';
 
-export const GetCommentRepliesParams = lazySchema(() => z.object({ comment_id: commentIdParam }));
+export const GetCommentRepliesParams = lazySchema(() =>
+  z.object({ comment_id: commentIdParam, team_id: teamIdParam() }),
+);
 
 export class GetCommentRepliesTool extends ClickUpTool<ReturnType<typeof GetCommentRepliesParams>> {
   static override readonly METADATA = defineToolMetadata({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toCommentView, type ApiComment } from '../../api/dto/comment-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { listIdParam, taskIdParam } from '../shared/params.ts';
+import { listIdParam, taskIdParam, teamIdParam } from '../shared/params.ts';
 import { commentsPath } from './comment-params.ts';
 import { sayFirstPage } from '../shared/paging.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -16,6 +16,7 @@ export const GetCommentsParams = lazySchema(() =>
     task_id: taskIdParam().optional(),
     list_id: listIdParam().optional().describe('List id, for the comments of a list instead of a task'),
     cursor: z.string().optional().describe('nextCursor of the previous page'),
+    team_id: teamIdParam(),
   }),
 );
 

@@ -10,6 +10,7 @@ import {
   commentTextParam,
 } from './comment-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { teamIdParam } from '../shared/params.ts';
 
 export const UpdateCommentParams = lazySchema(() =>
   z.object({
@@ -17,6 +18,7 @@ export const UpdateCommentParams = lazySchema(() =>
     text: commentTextParam.optional().describe('New text (replaces the old)'),
     assignee: commentAssigneeParam().optional(),
     resolved: z.boolean().optional().describe('Mark the comment resolved (true) or open again (false)'),
+    team_id: teamIdParam(),
   }),
 );
 

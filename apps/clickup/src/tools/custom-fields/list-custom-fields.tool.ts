@@ -3,10 +3,10 @@ import { z } from 'zod';
 import type { ApiCustomField } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { listIdParam } from '../shared/params.ts';
+import { listIdParam, teamIdParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-const ListCustomFieldsParams = lazySchema(() => z.object({ list_id: listIdParam() }));
+const ListCustomFieldsParams = lazySchema(() => z.object({ list_id: listIdParam(), team_id: teamIdParam() }));
 
 interface FieldView {
   id: string;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { addCustomIdFlags } from '../shared/custom-id-flags.ts';
-import { taskIdParam } from '../shared/params.ts';
+import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const RemoveCustomFieldValueParams = lazySchema(() =>
@@ -11,6 +11,7 @@ const RemoveCustomFieldValueParams = lazySchema(() =>
     task_id: taskIdParam(),
     // A field of the task's list, by id or name (ref scope: the task's list).
     field_id: ref('custom_field').describe('Field id or name (clickup_list_custom_fields)'),
+    team_id: teamIdParam(),
   }),
 );
 

@@ -12,7 +12,7 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { clickUpDate } from '../shared/clickup-dates.ts';
 import { addCustomIdFlags } from '../shared/custom-id-flags.ts';
-import { taskIdParam } from '../shared/params.ts';
+import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { placeOf } from '../shared/relationships.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -26,6 +26,7 @@ export const SetCustomFieldValueParams = lazySchema(() =>
       .enum(['merge', 'replace'])
       .default('merge')
       .describe('labels fields: add to the current labels (merge) or set exactly these (replace)'),
+    team_id: teamIdParam(),
   }),
 );
 

@@ -5,11 +5,13 @@ import { withMissingHint } from '../../api/not-found-hint.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { teamIdParam } from '../shared/params.ts';
 
 export const GetDocPagesParams = lazySchema(() =>
   z.object({
     doc_id: ref('doc').describe('Doc id (clickup_search_docs)'),
     page_id: ref('doc_page').optional().describe('Only this page; omit for every page'),
+    team_id: teamIdParam(),
   }),
 );
 

@@ -12,6 +12,7 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { cursorParam, sayFirstPage } from '../shared/paging.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { teamIdParam } from '../shared/params.ts';
 
 /** Docs per API page, and how many pages one call reads while looking for name matches. */
 const API_PAGE = 100;
@@ -24,6 +25,7 @@ export const SearchDocsParams = lazySchema(() =>
       .optional()
       .describe('Only docs in this space, folder or list'),
     cursor: cursorParam,
+    team_id: teamIdParam(),
   }),
 );
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toGoalDetail, type ApiGoal } from '../../api/dto/goal-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { dateParam, memberParam } from '../shared/params.ts';
+import { dateParam, memberParam, teamIdParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const CreateGoalParams = lazySchema(() =>
@@ -12,6 +12,7 @@ export const CreateGoalParams = lazySchema(() =>
     due_date: dateParam(),
     description: z.string().optional().describe('What the goal is about'),
     owners: z.array(memberParam()).optional().describe('Owners: ids, e-mails, names or "me"'),
+    team_id: teamIdParam(),
   }),
 );
 

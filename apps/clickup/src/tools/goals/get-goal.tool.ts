@@ -5,8 +5,9 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { goalIdParam, goalMissing } from './goal-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { teamIdParam } from '../shared/params.ts';
 
-export const GetGoalParams = lazySchema(() => z.object({ goal_id: goalIdParam() }));
+export const GetGoalParams = lazySchema(() => z.object({ goal_id: goalIdParam(), team_id: teamIdParam() }));
 
 export class GetGoalTool extends ClickUpTool<ReturnType<typeof GetGoalParams>> {
   static override readonly METADATA = defineToolMetadata({

@@ -5,6 +5,7 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { cursorParam, LOCAL_PAGE, sayFirstPage } from '../shared/paging.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { teamIdParam } from '../shared/params.ts';
 
 export const GetGoalsParams = lazySchema(() =>
   z.object({
@@ -13,6 +14,7 @@ export const GetGoalsParams = lazySchema(() =>
       'goals not yet completed (include_completed: true for all)',
     ),
     cursor: cursorParam,
+    team_id: teamIdParam(),
   }),
 );
 

@@ -5,10 +5,12 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { workspaceMembers } from './workspace-members.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { teamIdParam } from '../shared/params.ts';
 
 export const FindMemberParams = lazySchema(() =>
   z.object({
     query: z.string().trim().min(1).max(200).describe('Name, part of it, email, or "me"'),
+    team_id: teamIdParam(),
   }),
 );
 

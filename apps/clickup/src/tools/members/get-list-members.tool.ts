@@ -4,10 +4,12 @@ import { toMemberView, type ApiMember } from '../../api/dto/member-view.ts';
 import { withMissingHint } from '../../api/not-found-hint.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { listIdParam } from '../shared/params.ts';
+import { listIdParam, teamIdParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetListMembersParams = lazySchema(() => z.object({ list_id: listIdParam() }));
+export const GetListMembersParams = lazySchema(() =>
+  z.object({ list_id: listIdParam(), team_id: teamIdParam() }),
+);
 
 export class GetListMembersTool extends ClickUpTool<ReturnType<typeof GetListMembersParams>> {
   static override readonly METADATA = defineToolMetadata({

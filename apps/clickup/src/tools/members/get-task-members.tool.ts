@@ -4,10 +4,12 @@ import { toMemberView, type ApiMember } from '../../api/dto/member-view.ts';
 import { withMissingHint } from '../../api/not-found-hint.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { taskIdParam } from '../shared/params.ts';
+import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetTaskMembersParams = lazySchema(() => z.object({ task_id: taskIdParam() }));
+export const GetTaskMembersParams = lazySchema(() =>
+  z.object({ task_id: taskIdParam(), team_id: teamIdParam() }),
+);
 
 export class GetTaskMembersTool extends ClickUpTool<ReturnType<typeof GetTaskMembersParams>> {
   static override readonly METADATA = defineToolMetadata({

@@ -6,11 +6,13 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { cursorParam, LOCAL_PAGE, sayFirstPage } from '../shared/paging.ts';
 import { workspaceMembers } from './workspace-members.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { teamIdParam } from '../shared/params.ts';
 
 export const GetWorkspaceMembersParams = lazySchema(() =>
   z.object({
     role: z.enum(['owner', 'admin', 'member', 'guest']).optional().describe('Only this role'),
     cursor: cursorParam,
+    team_id: teamIdParam(),
   }),
 );
 

@@ -2,7 +2,7 @@ import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { taskIdParam } from '../shared/params.ts';
+import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { dependencyTypeParam, otherTaskParam, taskPair, relationWrite } from './relation-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -11,6 +11,7 @@ export const AddDependencyParams = lazySchema(() =>
     task_id: taskIdParam(),
     type: dependencyTypeParam,
     other_task_id: otherTaskParam(),
+    team_id: teamIdParam(),
   }),
 );
 

@@ -2,12 +2,12 @@ import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { taskIdParam } from '../shared/params.ts';
+import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { otherTaskParam, taskPair, relationWrite } from './relation-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const RemoveTaskLinkParams = lazySchema(() =>
-  z.object({ task_id: taskIdParam(), other_task_id: otherTaskParam() }),
+  z.object({ task_id: taskIdParam(), other_task_id: otherTaskParam(), team_id: teamIdParam() }),
 );
 
 export class RemoveTaskLinkTool extends ClickUpTool<ReturnType<typeof RemoveTaskLinkParams>> {

@@ -10,6 +10,12 @@ import { z } from 'zod';
 export const taskIdParam = () =>
   custom(z.string().min(1), 'task').describe('Task id, custom id ("DEV-123") or task URL');
 
+/**
+ * The workspace a call works in, by id or name: unset, the server's default (CLICKUP_TEAM_ID) or the
+ * only one the user is in; a user in several names one (ClickUpTool picks that workspace's deps).
+ */
+export const teamIdParam = () => ref('workspace').optional();
+
 /** A list, by id or name. */
 export const listIdParam = () => ref('list').describe('List id');
 export const spaceIdParam = () => ref('space').describe('Space id');

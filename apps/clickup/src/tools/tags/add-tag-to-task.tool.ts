@@ -2,11 +2,13 @@ import { ApiError, buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { taskIdParam } from '../shared/params.ts';
+import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { spaceTagsOfTask, tagNameParam, tagPath, unknownTag } from './tag-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const AddTagToTaskParams = lazySchema(() => z.object({ task_id: taskIdParam(), tag: tagNameParam() }));
+export const AddTagToTaskParams = lazySchema(() =>
+  z.object({ task_id: taskIdParam(), tag: tagNameParam(), team_id: teamIdParam() }),
+);
 
 export class AddTagToTaskTool extends ClickUpTool<ReturnType<typeof AddTagToTaskParams>> {
   static override readonly METADATA = defineToolMetadata({

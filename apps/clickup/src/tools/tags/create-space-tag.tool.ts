@@ -2,7 +2,7 @@ import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { spaceIdParam } from '../shared/params.ts';
+import { spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -14,6 +14,7 @@ export const CreateSpaceTagParams = lazySchema(() =>
     name: z.string().trim().min(1).max(100).describe('Tag name'),
     fg: colorParam.optional().describe('Text colour, e.g. "#ffffff"'),
     bg: colorParam.optional().describe('Background colour, e.g. "#e50000"'),
+    team_id: teamIdParam(),
   }),
 );
 

@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { toTagView, type ApiTag } from '../../api/dto/tag-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { spaceIdParam } from '../shared/params.ts';
+import { spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetSpaceTagsParams = lazySchema(() => z.object({ space_id: spaceIdParam() }));
+export const GetSpaceTagsParams = lazySchema(() =>
+  z.object({ space_id: spaceIdParam(), team_id: teamIdParam() }),
+);
 
 export class GetSpaceTagsTool extends ClickUpTool<ReturnType<typeof GetSpaceTagsParams>> {
   static override readonly METADATA = defineToolMetadata({

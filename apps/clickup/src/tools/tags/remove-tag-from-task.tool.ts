@@ -2,13 +2,13 @@ import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { taskIdParam } from '../shared/params.ts';
+import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { placeOf } from '../shared/relationships.ts';
 import { carriedTagParam, tagPath, unknownTag } from './tag-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const RemoveTagFromTaskParams = lazySchema(() =>
-  z.object({ task_id: taskIdParam(), tag: carriedTagParam() }),
+  z.object({ task_id: taskIdParam(), tag: carriedTagParam(), team_id: teamIdParam() }),
 );
 
 export class RemoveTagFromTaskTool extends ClickUpTool<ReturnType<typeof RemoveTagFromTaskParams>> {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toTaskView, type ApiTask, type TaskView } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { listIdParam, taskIdParam } from '../shared/params.ts';
+import { listIdParam, taskIdParam, teamIdParam } from '../shared/params.ts';
 import { parentInList } from '../shared/relationships.ts';
 import { taskFields, toTaskWrite, userRef } from '../shared/task-params.ts';
 import { createdTaskCheck, findCreatedTask, lostAnswer, unknownOutcome } from './find-created-task.ts';
@@ -33,6 +33,7 @@ export const CreateTaskParams = lazySchema(() =>
       .optional()
       .describe('Custom field values; drop-down/labels by option name'),
     notify_all: z.boolean().optional(),
+    team_id: teamIdParam(),
   }),
 );
 

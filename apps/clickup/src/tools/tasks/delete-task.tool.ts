@@ -2,10 +2,10 @@ import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { taskIdParam } from '../shared/params.ts';
+import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-const DeleteTaskParams = lazySchema(() => z.object({ task_id: taskIdParam() }));
+const DeleteTaskParams = lazySchema(() => z.object({ task_id: taskIdParam(), team_id: teamIdParam() }));
 
 export class DeleteTaskTool extends ClickUpTool<ReturnType<typeof DeleteTaskParams>> {
   static override readonly METADATA = defineToolMetadata({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { listIdParam, taskIdParam } from '../shared/params.ts';
+import { listIdParam, taskIdParam, teamIdParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const DuplicateTaskParams = lazySchema(() =>
@@ -11,6 +11,7 @@ const DuplicateTaskParams = lazySchema(() =>
     task_id: taskIdParam(),
     list_id: listIdParam().optional().describe('Where the copy goes (default: the same list)'),
     name: z.string().min(1).optional().describe('Name of the copy (default: the same name)'),
+    team_id: teamIdParam(),
   }),
 );
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { listIdParam } from '../shared/params.ts';
+import { listIdParam, teamIdParam } from '../shared/params.ts';
 import { sayFirstPage } from '../shared/paging.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -20,6 +20,7 @@ const GetListTasksParams = lazySchema(() =>
       'top-level tasks only (subtasks: true for subtasks too)',
     ),
     cursor: z.string().optional().describe('nextCursor of the previous page'),
+    team_id: teamIdParam(),
   }),
 );
 

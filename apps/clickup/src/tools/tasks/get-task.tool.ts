@@ -10,7 +10,7 @@ import {
 } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { taskIdParam } from '../shared/params.ts';
+import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const SECTIONS = [
@@ -29,6 +29,7 @@ export const GetTaskParams = lazySchema(() =>
   z.object({
     task_id: taskIdParam(),
     include: z.array(z.enum(SECTIONS)).optional().describe('Extra sections'),
+    team_id: teamIdParam(),
   }),
 );
 

@@ -3,11 +3,15 @@ import { z } from 'zod';
 import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { listIdParam, taskIdParam } from '../shared/params.ts';
+import { listIdParam, taskIdParam, teamIdParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 const MoveTaskParams = lazySchema(() =>
-  z.object({ task_id: taskIdParam(), list_id: listIdParam().describe('The new home list') }),
+  z.object({
+    task_id: taskIdParam(),
+    list_id: listIdParam().describe('The new home list'),
+    team_id: teamIdParam(),
+  }),
 );
 
 export class MoveTaskTool extends ClickUpTool<ReturnType<typeof MoveTaskParams>> {

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { toTaskView, type ApiCustomField, type ApiTask } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { dateParam, folderIdParam, listIdParam, spaceIdParam } from '../shared/params.ts';
+import { dateParam, folderIdParam, listIdParam, spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { userRef } from '../shared/task-params.ts';
 import { sayFirstPage } from '../shared/paging.ts';
 import { rangeEnd } from '../shared/clickup-dates.ts';
@@ -57,6 +57,7 @@ export const SearchTasksParams = lazySchema(() =>
     order_by: z.enum(['created', 'updated', 'due_date', 'id']).default('created'),
     reverse: z.boolean().default(false),
     cursor: z.string().optional().describe('nextCursor of the previous page'),
+    team_id: teamIdParam(),
   }),
 );
 

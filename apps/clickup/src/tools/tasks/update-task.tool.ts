@@ -4,7 +4,7 @@ import { toTaskView, type ApiTask, type TaskView } from '../../api/dto/task-view
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { addCustomIdFlags, withoutFlags } from '../shared/custom-id-flags.ts';
-import { taskIdParam } from '../shared/params.ts';
+import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { parentInList, placeOf, referencesOf } from '../shared/relationships.ts';
 import { taskChangeFields, toTaskWrite, userRef } from '../shared/task-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
@@ -26,6 +26,7 @@ export const UpdateTaskParams = lazySchema(() =>
     watchers: people('Same form as assignees'),
     parent: taskIdParam().optional().describe('Move under this parent task (same list)'),
     archived: z.boolean().optional(),
+    team_id: teamIdParam(),
   }),
 );
 

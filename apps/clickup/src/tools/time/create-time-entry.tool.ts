@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { toTimeEntryView, type ApiTimeEntry } from '../../api/dto/time-entry-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { dateParam, memberParam, taskIdParam } from '../shared/params.ts';
+import { dateParam, memberParam, taskIdParam, teamIdParam } from '../shared/params.ts';
 import { taskForEntry, timeEntriesPath } from './time-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -22,6 +22,7 @@ export const CreateTimeEntryParams = lazySchema(() =>
     description: z.string().max(10_000).optional().describe('What was done'),
     billable: z.boolean().optional(),
     assignee: memberParam().optional().describe('Whose time (admins only); default you'),
+    team_id: teamIdParam(),
   }),
 );
 

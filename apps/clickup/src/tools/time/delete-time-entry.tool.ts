@@ -5,8 +5,11 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { NO_ENTRY_HINT, timeEntriesPath, timeEntryIdParam } from './time-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { teamIdParam } from '../shared/params.ts';
 
-export const DeleteTimeEntryParams = lazySchema(() => z.object({ entry_id: timeEntryIdParam() }));
+export const DeleteTimeEntryParams = lazySchema(() =>
+  z.object({ entry_id: timeEntryIdParam(), team_id: teamIdParam() }),
+);
 
 export class DeleteTimeEntryTool extends ClickUpTool<ReturnType<typeof DeleteTimeEntryParams>> {
   static override readonly METADATA = defineToolMetadata({

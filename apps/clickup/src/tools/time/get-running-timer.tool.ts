@@ -5,8 +5,9 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { timeEntriesPath } from './time-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { teamIdParam } from '../shared/params.ts';
 
-export const GetRunningTimerParams = lazySchema(() => z.object({}));
+export const GetRunningTimerParams = lazySchema(() => z.object({ team_id: teamIdParam() }));
 
 export class GetRunningTimerTool extends ClickUpTool<ReturnType<typeof GetRunningTimerParams>> {
   static override readonly METADATA = defineToolMetadata({

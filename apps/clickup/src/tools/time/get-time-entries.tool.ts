@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { toTimeEntryView, type ApiTimeEntry } from '../../api/dto/time-entry-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { dateParam, listIdParam, memberParam, spaceIdParam, taskIdParam } from '../shared/params.ts';
+import {
+  dateParam,
+  listIdParam,
+  memberParam,
+  spaceIdParam,
+  taskIdParam,
+  teamIdParam,
+} from '../shared/params.ts';
 import { taskForEntry, timeEntriesPath } from './time-params.ts';
 import { sayFirstPage } from '../shared/paging.ts';
 import { rangeEnd } from '../shared/clickup-dates.ts';
@@ -29,6 +36,7 @@ export const GetTimeEntriesParams = lazySchema(() =>
     space_id: spaceIdParam().optional(),
     limit: z.number().int().min(1).max(100).default(50).describe('Entries per page'),
     cursor: z.string().optional().describe('nextCursor of the previous page'),
+    team_id: teamIdParam(),
   }),
 );
 

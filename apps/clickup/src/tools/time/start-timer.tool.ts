@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toTimeEntryView, type ApiTimeEntry } from '../../api/dto/time-entry-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { taskIdParam } from '../shared/params.ts';
+import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { taskForEntry, timeEntriesPath } from './time-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -12,6 +12,7 @@ export const StartTimerParams = lazySchema(() =>
     task_id: taskIdParam().optional(),
     description: z.string().max(10_000).optional().describe('What you are doing'),
     billable: z.boolean().optional(),
+    team_id: teamIdParam(),
   }),
 );
 

@@ -6,8 +6,9 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { timeEntriesPath } from './time-params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { teamIdParam } from '../shared/params.ts';
 
-export const StopTimerParams = lazySchema(() => z.object({}));
+export const StopTimerParams = lazySchema(() => z.object({ team_id: teamIdParam() }));
 
 export class StopTimerTool extends ClickUpTool<ReturnType<typeof StopTimerParams>> {
   static override readonly METADATA = defineToolMetadata({

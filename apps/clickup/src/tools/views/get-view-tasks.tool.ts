@@ -6,6 +6,7 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { cursorParam, itemFieldsParam, sayFirstPage } from '../shared/paging.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { teamIdParam } from '../shared/params.ts';
 
 /** The API's fixed page size for a view's tasks. */
 const VIEW_PAGE = 100;
@@ -15,6 +16,7 @@ export const GetViewTasksParams = lazySchema(() =>
     view_id: ref('view').describe('View id (clickup_get_views)'),
     cursor: cursorParam,
     fields: itemFieldsParam(['id', 'status.status']),
+    team_id: teamIdParam(),
   }),
 );
 

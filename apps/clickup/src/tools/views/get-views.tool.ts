@@ -4,7 +4,7 @@ import { toViewView, type ApiView } from '../../api/dto/view-view.ts';
 import { withMissingHint } from '../../api/not-found-hint.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { folderIdParam, listIdParam, spaceIdParam } from '../shared/params.ts';
+import { folderIdParam, listIdParam, spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetViewsParams = lazySchema(() =>
@@ -12,6 +12,7 @@ export const GetViewsParams = lazySchema(() =>
     space_id: spaceIdParam().optional(),
     folder_id: folderIdParam().optional(),
     list_id: listIdParam().optional(),
+    team_id: teamIdParam(),
   }),
 );
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toWebhookView, type ApiWebhook } from '../../api/dto/webhook-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { folderIdParam, listIdParam, spaceIdParam, taskIdParam } from '../shared/params.ts';
+import { folderIdParam, listIdParam, spaceIdParam, taskIdParam, teamIdParam } from '../shared/params.ts';
 import { keepWebhookSecret } from './webhook-secret-keeping.ts';
 import { endpointParam, eventsParam } from './webhook-params.ts';
 import { refuseSecondWebhook } from './same-endpoint.ts';
@@ -17,6 +17,7 @@ const CreateWebhookParams = lazySchema(() =>
     folder_id: folderIdParam().optional(),
     list_id: listIdParam().optional(),
     task_id: taskIdParam().optional(),
+    team_id: teamIdParam(),
   }),
 );
 
@@ -48,7 +49,8 @@ export class CreateWebhookTool extends ClickUpTool<ReturnType<typeof CreateWebho
     };
   }
 
-  async execute({ task_id, ...params }: Params, ctx: ClickUpCtx) {
+  // team_id chose the workspace (the path); it is not a field of the webhook.
+  async execute({ task_id, team_id: _workspace, ...params }: Params, ctx: ClickUpCtx) {
     const { client } = ctx.deps;
     const team = await client.teamId(ctx.signal);
     const created = await client.post<{ id: string; webhook: ApiWebhook }>(`/team/${team}/webhook`, {

@@ -5,8 +5,11 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { webhookIdParam } from './webhook-params.ts';
 import { forgetWebhookSecret } from './webhook-secret-keeping.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { teamIdParam } from '../shared/params.ts';
 
-const DeleteWebhookParams = lazySchema(() => z.object({ webhook_id: webhookIdParam() }));
+const DeleteWebhookParams = lazySchema(() =>
+  z.object({ webhook_id: webhookIdParam(), team_id: teamIdParam() }),
+);
 
 export class DeleteWebhookTool extends ClickUpTool<ReturnType<typeof DeleteWebhookParams>> {
   static override readonly METADATA = defineToolMetadata({

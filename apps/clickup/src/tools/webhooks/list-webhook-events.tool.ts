@@ -4,7 +4,7 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { WEBHOOK_FORMATS } from '../../webhooks/webhook-event-store.ts';
 import { NO_WEBHOOK_STORE, toWebhookEventView } from '../../webhooks/webhook-event-view.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { dateParam, listIdParam, taskIdParam } from '../shared/params.ts';
+import { dateParam, listIdParam, taskIdParam, teamIdParam } from '../shared/params.ts';
 import { placeOf } from '../shared/relationships.ts';
 import { parseTaskRef } from '../../api/task-ref.ts';
 import { sayFirstPage } from '../shared/paging.ts';
@@ -26,6 +26,7 @@ export const ListWebhookEventsParams = lazySchema(() =>
       .describe('Add the normalised changes, the raw payload'),
     perPage: z.number().int().min(1).max(100).default(20).describe('Events per page (1–100)'),
     cursor: z.string().min(1).optional().describe('nextCursor of the previous page'),
+    team_id: teamIdParam(),
   }),
 );
 

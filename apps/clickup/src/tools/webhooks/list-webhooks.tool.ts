@@ -4,8 +4,9 @@ import { toWebhookView, type ApiWebhook } from '../../api/dto/webhook-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { teamIdParam } from '../shared/params.ts';
 
-const ListWebhooksParams = lazySchema(() => z.object({}));
+const ListWebhooksParams = lazySchema(() => z.object({ team_id: teamIdParam() }));
 
 export class ListWebhooksTool extends ClickUpTool<ReturnType<typeof ListWebhooksParams>> {
   static override readonly METADATA = defineToolMetadata({

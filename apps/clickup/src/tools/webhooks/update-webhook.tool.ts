@@ -6,6 +6,7 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { endpointParam, eventsParam, webhookIdParam } from './webhook-params.ts';
 import { refuseSecondWebhook } from './same-endpoint.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { teamIdParam } from '../shared/params.ts';
 
 const UpdateWebhookParams = lazySchema(() =>
   z.object({
@@ -13,6 +14,7 @@ const UpdateWebhookParams = lazySchema(() =>
     endpoint: endpointParam(),
     events: eventsParam(),
     status: z.enum(['active', 'suspended']).optional().describe('"active" re-enables a suspended webhook'),
+    team_id: teamIdParam(),
   }),
 );
 

@@ -15,7 +15,8 @@ describe('clickup_list_webhook_events', () => {
   it('says how to enable intake when the server has no store', async () => {
     const tool = new ListWebhookEventsTool();
     const ctx = {
-      deps: {} as ClickUpDeps,
+      // A server with a default workspace and no webhook store.
+      deps: { caller: 'server', config: { teamId: '9015123456' } } as unknown as ClickUpDeps,
       signal: new AbortController().signal,
       progress: noProgress,
       logger: silentLogger,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toFolderDetail, type ApiFolder } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { spaceIdParam } from '../shared/params.ts';
+import { spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -11,6 +11,7 @@ export const CreateFolderParams = lazySchema(() =>
   z.object({
     space_id: spaceIdParam(),
     name: z.string().trim().min(1).describe('Folder name'),
+    team_id: teamIdParam(),
   }),
 );
 

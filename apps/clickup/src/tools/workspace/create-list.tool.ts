@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toListDetail, type ApiList } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { folderIdParam, spaceIdParam } from '../shared/params.ts';
+import { folderIdParam, spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { listParent } from './list-parent.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -13,6 +13,7 @@ export const CreateListParams = lazySchema(() =>
     space_id: spaceIdParam().optional().describe('Or: folderless in this space'),
     name: z.string().trim().min(1).describe('List name'),
     content: z.string().optional().describe('Description (markdown)'),
+    team_id: teamIdParam(),
   }),
 );
 

@@ -4,11 +4,13 @@ import { toSpaceDetail, type ApiSpace } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
+import { teamIdParam } from '../shared/params.ts';
 
 export const CreateSpaceParams = lazySchema(() =>
   z.object({
     name: z.string().trim().min(1).describe('Space name'),
     multiple_assignees: z.boolean().default(true).describe('Allow several assignees per task'),
+    team_id: teamIdParam(),
   }),
 );
 

@@ -2,11 +2,13 @@ import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { folderIdParam } from '../shared/params.ts';
+import { folderIdParam, teamIdParam } from '../shared/params.ts';
 import { folderMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const DeleteFolderParams = lazySchema(() => z.object({ folder_id: folderIdParam() }));
+export const DeleteFolderParams = lazySchema(() =>
+  z.object({ folder_id: folderIdParam(), team_id: teamIdParam() }),
+);
 
 export class DeleteFolderTool extends ClickUpTool<ReturnType<typeof DeleteFolderParams>> {
   static override readonly METADATA = defineToolMetadata({

@@ -2,11 +2,13 @@ import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { listIdParam } from '../shared/params.ts';
+import { listIdParam, teamIdParam } from '../shared/params.ts';
 import { listMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const DeleteListParams = lazySchema(() => z.object({ list_id: listIdParam() }));
+export const DeleteListParams = lazySchema(() =>
+  z.object({ list_id: listIdParam(), team_id: teamIdParam() }),
+);
 
 export class DeleteListTool extends ClickUpTool<ReturnType<typeof DeleteListParams>> {
   static override readonly METADATA = defineToolMetadata({

@@ -2,11 +2,13 @@ import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { spaceIdParam } from '../shared/params.ts';
+import { spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const DeleteSpaceParams = lazySchema(() => z.object({ space_id: spaceIdParam() }));
+export const DeleteSpaceParams = lazySchema(() =>
+  z.object({ space_id: spaceIdParam(), team_id: teamIdParam() }),
+);
 
 export class DeleteSpaceTool extends ClickUpTool<ReturnType<typeof DeleteSpaceParams>> {
   static override readonly METADATA = defineToolMetadata({

@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { toFolderDetail, type ApiFolder } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { folderIdParam } from '../shared/params.ts';
+import { folderIdParam, teamIdParam } from '../shared/params.ts';
 import { folderMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetFolderParams = lazySchema(() => z.object({ folder_id: folderIdParam() }));
+export const GetFolderParams = lazySchema(() =>
+  z.object({ folder_id: folderIdParam(), team_id: teamIdParam() }),
+);
 
 export class GetFolderTool extends ClickUpTool<ReturnType<typeof GetFolderParams>> {
   static override readonly METADATA = defineToolMetadata({

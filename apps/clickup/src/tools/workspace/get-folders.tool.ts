@@ -4,7 +4,7 @@ import { toFolderView, type ApiFolder } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { cursorParam, LOCAL_PAGE, sayFirstPage } from '../shared/paging.ts';
-import { spaceIdParam } from '../shared/params.ts';
+import { spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -16,6 +16,7 @@ export const GetFoldersParams = lazySchema(() =>
       'active ones only (archived: true for the archived ones)',
     ),
     cursor: cursorParam,
+    team_id: teamIdParam(),
   }),
 );
 

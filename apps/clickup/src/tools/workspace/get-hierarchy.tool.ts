@@ -3,13 +3,14 @@ import { z } from 'zod';
 import type { ApiFolder, ApiList, ApiSpace } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { spaceIdParam } from '../shared/params.ts';
+import { spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetHierarchyParams = lazySchema(() =>
   z.object({
     space_id: spaceIdParam().optional().describe('Only this space; omit for every space'),
+    team_id: teamIdParam(),
   }),
 );
 

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { toListDetail, type ApiList } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { listIdParam } from '../shared/params.ts';
+import { listIdParam, teamIdParam } from '../shared/params.ts';
 import { listMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetListParams = lazySchema(() => z.object({ list_id: listIdParam() }));
+export const GetListParams = lazySchema(() => z.object({ list_id: listIdParam(), team_id: teamIdParam() }));
 
 export class GetListTool extends ClickUpTool<ReturnType<typeof GetListParams>> {
   static override readonly METADATA = defineToolMetadata({

@@ -4,7 +4,7 @@ import { toListSummary, type ApiList } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { cursorParam, itemFieldsParam, LOCAL_PAGE, sayFirstPage } from '../shared/paging.ts';
-import { folderIdParam, spaceIdParam } from '../shared/params.ts';
+import { folderIdParam, spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { listParent } from './list-parent.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -18,6 +18,7 @@ export const GetListsParams = lazySchema(() =>
     ),
     cursor: cursorParam,
     fields: itemFieldsParam(['id', 'statuses.status']),
+    team_id: teamIdParam(),
   }),
 );
 

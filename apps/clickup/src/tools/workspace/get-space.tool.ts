@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { toSpaceDetail, type ApiSpace } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { spaceIdParam } from '../shared/params.ts';
+import { spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
-export const GetSpaceParams = lazySchema(() => z.object({ space_id: spaceIdParam() }));
+export const GetSpaceParams = lazySchema(() =>
+  z.object({ space_id: spaceIdParam(), team_id: teamIdParam() }),
+);
 
 export class GetSpaceTool extends ClickUpTool<ReturnType<typeof GetSpaceParams>> {
   static override readonly METADATA = defineToolMetadata({

@@ -17,14 +17,14 @@ interface WorkspaceView {
   id: string;
   name: string;
   members: number;
-  /** The workspace this server works in. */
+  /** The workspace calls without team_id work in (CLICKUP_TEAM_ID, or the only one). */
   current?: true;
 }
 
 export class GetWorkspacesTool extends ClickUpTool<ReturnType<typeof GetWorkspacesParams>> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_workspaces', TOOL_PREFIX),
-    description: 'The workspaces the token may use; `current` marks the one this server works in.',
+    description: 'Your workspaces; `current` marks the one calls use without team_id.',
     category: 'workspace',
     toolset: 'context',
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
@@ -36,7 +36,13 @@ export class GetWorkspacesTool extends ClickUpTool<ReturnType<typeof GetWorkspac
 
   async execute(_params: z.output<ReturnType<typeof GetWorkspacesParams>>, ctx: ClickUpCtx) {
     const { teams } = await ctx.deps.client.get<{ teams: ApiTeam[] }>('/team', { signal: ctx.signal });
-    const current = ctx.deps.config.teamId ?? (teams.length === 1 ? teams[0]!.id : undefined);
+    const fallback = ctx.deps.config.teamId;
+    const current =
+      fallback !== undefined && teams.some((t) => t.id === fallback)
+        ? fallback
+        : teams.length === 1
+          ? teams[0]!.id
+          : undefined;
     const items: WorkspaceView[] = teams.map((t) => ({
       id: t.id,
       name: t.name,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toFolderDetail, type ApiFolder } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { folderIdParam } from '../shared/params.ts';
+import { folderIdParam, teamIdParam } from '../shared/params.ts';
 import { folderMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -11,6 +11,7 @@ export const UpdateFolderParams = lazySchema(() =>
   z.object({
     folder_id: folderIdParam(),
     name: z.string().trim().min(1).describe('New name'),
+    team_id: teamIdParam(),
   }),
 );
 

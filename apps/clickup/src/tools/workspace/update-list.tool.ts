@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toListDetail, type ApiList } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { listIdParam } from '../shared/params.ts';
+import { listIdParam, teamIdParam } from '../shared/params.ts';
 import { listMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -12,6 +12,7 @@ export const UpdateListParams = lazySchema(() =>
     list_id: listIdParam(),
     name: z.string().trim().min(1).optional().describe('New name'),
     content: emptyMeans(z.string().optional().describe('New description (markdown); "" clears it'), 'clear'),
+    team_id: teamIdParam(),
   }),
 );
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toSpaceDetail, type ApiSpace } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { spaceIdParam } from '../shared/params.ts';
+import { spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';
 
@@ -13,6 +13,7 @@ export const UpdateSpaceParams = lazySchema(() =>
     name: z.string().trim().min(1).optional().describe('New name'),
     private: z.boolean().optional().describe('Private to its members'),
     multiple_assignees: z.boolean().optional().describe('Allow several assignees per task'),
+    team_id: teamIdParam(),
   }),
 );
 
