@@ -79,7 +79,7 @@ export function checkRuntimeRequirements(
       const where = support.runtimes.map((name) => RUNTIME_LABELS[name]).join(', ');
       return {
         variable: `tools requiring ${requirement}`,
-        problem: `${names.length === 1 ? 'tool' : `${names.length} tools`} ${listed} need ${support.what}, which ${label} cannot load.`,
+        problem: `${names.length === 1 ? `tool ${listed} needs` : `${names.length} tools ${listed} need`} ${support.what}, which ${label} cannot load.`,
         howToFix: `Serve this server on ${where} (serveHttp or runServeCli), or leave these tools out (exclude them in the tool selection, --exclude-tools, or turn their toolset off).`,
       };
     }),

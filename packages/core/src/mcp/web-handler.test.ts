@@ -668,7 +668,7 @@ describe('runtime requirements', () => {
     expect((refusal as Error).message).toBe(
       [
         'Invalid configuration:',
-        "- tools requiring node-addons: tool sandboxed_check need native addons built against Node's V8 (isolated-vm, the sandbox their knowledge-pack validators run in), which Bun cannot load. Serve this server on Node (serveHttp or runServeCli), or leave these tools out (exclude them in the tool selection, --exclude-tools, or turn their toolset off).",
+        "- tools requiring node-addons: tool sandboxed_check needs native addons built against Node's V8 (isolated-vm, the sandbox their knowledge-pack validators run in), which Bun cannot load. Serve this server on Node (serveHttp or runServeCli), or leave these tools out (exclude them in the tool selection, --exclude-tools, or turn their toolset off).",
       ].join('\n'),
     );
     expect(() => make('workerd')).toThrow('which Cloudflare Workers cannot load');

@@ -159,12 +159,14 @@ function hostValues(request: Request, url: URL): string[] {
 }
 
 /**
- * What happens when one exchange is over: its response body sent, or abandoned by the client (the
- * stream cancelled, or the request's signal aborted); at once for a response without a body.
+ * What happens when one exchange is over. For a response the SDK streams (`watch`): when its body
+ * has been sent, or abandoned by the client (the stream cancelled, or the request's signal
+ * aborted). For any other — refusals, health, routes, made whole here — as soon as it is made.
  */
 class Exchange {
   readonly #done: (() => void)[] = [];
   #over = false;
+  #watched = false;
   readonly #signal: AbortSignal | undefined;
 
   constructor(signal: AbortSignal | undefined) {
@@ -177,9 +179,14 @@ class Exchange {
     else this.#done.push(callback);
   }
 
-  /** `response`, whose end (or cancellation) ends the exchange. */
+  /** The response will come from the SDK: the exchange lasts as long as its body. */
+  watch(): void {
+    this.#watched = true;
+  }
+
+  /** `response`, whose end (or cancellation) ends the exchange when watched. */
   finish(response: Response): Response {
-    if (response.body === null || this.#over) {
+    if (!this.#watched || response.body === null || this.#over) {
       this.#end();
       return response;
     }
@@ -280,6 +287,7 @@ export function createWebHandler<TDeps>(options: McpServerOptions<TDeps> & WebHa
     exchange: Exchange,
   ): Promise<Response> => {
     if (request.method !== 'POST') throw statelessMethodNotAllowed();
+    exchange.watch();
     // The runtime does not tell who the peer is: anonymous callers are never matched.
     const caller = callerKey({ authInfo, authorization: request.headers.get('authorization') });
     if (caller !== undefined && isJSONRPCNotification(body) && body.method === 'notifications/cancelled') {
@@ -333,6 +341,7 @@ export function createWebHandler<TDeps>(options: McpServerOptions<TDeps> & WebHa
     const handled = { parsedBody: body, ...(authInfo ? { authInfo } : {}) };
     if (existing && sessionId !== undefined) {
       // Busy until the response (or SSE stream) is over: a session with one open is not idle.
+      exchange.watch();
       exchange.onDone(sessions.begin(sessionId));
       return existing.transport.handleRequest(request, handled);
     }
@@ -353,6 +362,7 @@ export function createWebHandler<TDeps>(options: McpServerOptions<TDeps> & WebHa
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
+    exchange.watch();
     try {
       await mcp.connect(transport);
       return await transport.handleRequest(request, handled);
@@ -466,6 +476,7 @@ export function createWebHandler<TDeps>(options: McpServerOptions<TDeps> & WebHa
       }
     }
     if (body !== undefined && !(await isLegacyRequest(request, body))) {
+      exchange.watch(); // the body is held until the response is over, as on node:http
       return modern.fetch(request, { parsedBody: body, ...(authInfo ? { authInfo } : {}) });
     }
     return options.stateful
