@@ -1,10 +1,10 @@
 /**
  * What the soak's samples say (soak.ts): for each server process and figure — RSS, live heap (after
  * a forced full GC), event-loop delay p99, active handles, open file descriptors, and the RSS of the
- * ClickUp server's sandbox hosts; V8's heap total shown beside RSS, not judged — the value at the
- * start (the last sample before any traffic), after warm-up and at the end (both quiet: traffic
- * paused, faults cleared, idle keep-alive sockets closed), and over the loaded samples after warm-up
- * the least-squares slope per minute and max − min.
+ * ClickUp server's sandbox hosts; V8's heap total and its new space in RAM shown beside RSS, not
+ * judged — the value at the start (the last sample before any traffic), after warm-up and at the end
+ * (both quiet: traffic paused, faults cleared, idle keep-alive sockets closed), and over the loaded
+ * samples after warm-up the least-squares slope per minute and max − min.
  *
  * Flat means: the slope is within the figure's threshold, and for handles and descriptors also that
  * the quiet count at the end is within 2 of the quiet count after warm-up (under load they move with
@@ -13,7 +13,7 @@
 import type { Phase, Sample, ServerProcess } from './soak-processes.ts';
 
 export interface FigureSpec {
-  key: 'rssMb' | 'heapTotalMb' | 'liveHeapMb' | 'eldP99' | 'handles' | 'fds' | 'childRssMb';
+  key: 'rssMb' | 'heapTotalMb' | 'newSpaceMb' | 'liveHeapMb' | 'eldP99' | 'handles' | 'fds' | 'childRssMb';
   label: string;
   unit: string;
   /** Largest slope per minute still flat. */
@@ -31,6 +31,16 @@ export const FIGURES: readonly FigureSpec[] = [
   {
     key: 'heapTotalMb',
     label: 'V8 heap total',
+    unit: 'MB',
+    maxSlope: Infinity,
+    decimals: 1,
+    informational: true,
+  },
+  // Of RSS, the young generation in RAM: V8 grows it under a high allocation rate, up to two
+  // semi-spaces of --max-semi-space-size (soak.ts caps it: BENCH_SOAK_NODE_FLAGS), and keeps its pages.
+  {
+    key: 'newSpaceMb',
+    label: 'V8 new space resident',
     unit: 'MB',
     maxSlope: Infinity,
     decimals: 1,

@@ -1,11 +1,11 @@
 /**
  * The soak's server processes (soak.ts): each server's real bin, from source
  * (`--conditions=@toolsmith/source`), with the metrics preload (fixtures/soak/metrics-preload.mjs,
- * `--expose-gc --import`) — Streamable HTTP on 127.0.0.1 (spawned here), or stdio (spawned by the
- * harness' `connectStdio`, the SDK client's own stdio transport). Their stderr is read line by line:
- * a `SOAK_METRICS` line becomes a sample, completed at once from /proc (open file descriptors,
- * threads, the RSS of child processes — the ClickUp server's sandbox hosts); JSON log lines are
- * counted by level, warnings and errors kept by message.
+ * `--expose-gc --import`) and the soak's Node flags (`nodeFlags`) — Streamable HTTP on 127.0.0.1
+ * (spawned here), or stdio (spawned by the harness' `connectStdio`, the SDK client's own stdio
+ * transport). Their stderr is read line by line: a `SOAK_METRICS` line becomes a sample, completed
+ * at once from /proc (open file descriptors, threads, the RSS of child processes — the ClickUp
+ * server's sandbox hosts); JSON log lines are counted by level, warnings and errors kept by message.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -27,6 +27,9 @@ export interface Sample {
   heapMb: number;
   /** V8's heap as reserved (used or not). */
   heapTotalMb: number;
+  /** V8's heap as resident in RAM, and of it the new space (the young generation). */
+  v8PhysicalMb?: number;
+  newSpaceMb?: number;
   /** Heap used right after a forced full GC (every 6th sample). */
   liveHeapMb?: number;
   externalMb: number;
@@ -100,9 +103,10 @@ export function baseEnv(): Record<string, string> {
   return env;
 }
 
-const nodeArgs = (server: ServerName) => [
+const nodeArgs = (server: ServerName, nodeFlags: readonly string[]) => [
   '--conditions=@toolsmith/source',
   '--expose-gc',
+  ...nodeFlags,
   '--import',
   PRELOAD,
   BINS[server],
@@ -198,6 +202,8 @@ function stderrReader(pid: () => number, clock: () => { t: number; phase: Phase 
         rssMb: (num('rss') ?? 0) / MB,
         heapMb: (num('heapUsed') ?? 0) / MB,
         heapTotalMb: (num('heapTotal') ?? 0) / MB,
+        ...(num('v8Physical') === undefined ? {} : { v8PhysicalMb: num('v8Physical')! / MB }),
+        ...(num('newSpace') === undefined ? {} : { newSpaceMb: num('newSpace')! / MB }),
         ...(num('liveHeap') === undefined ? {} : { liveHeapMb: num('liveHeap')! / MB }),
         externalMb: (num('external') ?? 0) / MB,
         ...(num('eldP99') === undefined
@@ -259,6 +265,8 @@ export interface StartOptions {
   cwd: string;
   /** Flags after the transport's. */
   args: readonly string[];
+  /** Node/V8 flags before the bin (e.g. `--max-semi-space-size=16`). */
+  nodeFlags: readonly string[];
   sampleMs: number;
   clock: () => { t: number; phase: Phase };
 }
@@ -268,7 +276,7 @@ export async function startHttpServer(options: StartOptions): Promise<ServerProc
   const child: ChildProcess = spawn(
     process.execPath,
     [
-      ...nodeArgs(options.server),
+      ...nodeArgs(options.server, options.nodeFlags),
       '--transport',
       'http',
       '--host',
@@ -347,7 +355,7 @@ export async function startStdioServer(options: StartOptions & { era: Era }): Pr
   const tracker = stderrReader(() => pid, options.clock);
   const connection = await connectStdio({
     command: process.execPath,
-    args: [...nodeArgs(options.server), ...options.args],
+    args: [...nodeArgs(options.server, options.nodeFlags), ...options.args],
     env: { ...options.env, SOAK_METRICS_MS: String(options.sampleMs) },
     cwd: options.cwd,
     era: options.era,

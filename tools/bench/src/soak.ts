@@ -12,6 +12,12 @@
  * senders that walk away (soak-webhooks.ts), and upstream faults injected at random into the
  * emulators (soak-faults.ts: 429, 5xx, latency, resets, hangs).
  *
+ * Every server runs with BENCH_SOAK_NODE_FLAGS (default `--max-semi-space-size=16`; empty: V8's
+ * defaults). Under V8's defaults the young generation of a busy HTTP server grows to two semi-spaces
+ * of V8's own size (64 MB each on a machine with 24 GB) and keeps those pages: RSS then rises for
+ * 10–20 minutes before it levels off (docs/performance.md, "Soak"), which says how V8 sizes its heap,
+ * not whether the server leaks. Capped, that growth is over within the warm-up.
+ *
  * Every server writes a metrics line every BENCH_SOAK_SAMPLE_SECONDS (default 5) from a preloaded
  * module (fixtures/soak/metrics-preload.mjs: the servers' code is unchanged): RSS, heap, the live heap
  * after a forced GC (every 30 s), event-loop delay, active handles; the bench adds open file
@@ -86,10 +92,15 @@ interface SoakConfig {
   burstSize: number;
   faultEverySeconds: number;
   seed: number;
+  /** Node/V8 flags of every server process (BENCH_SOAK_NODE_FLAGS). */
+  nodeFlags: string[];
   out: string;
   /** How long a quiet pause waits for idle keep-alive sockets to close (servers and emulators: 5 s). */
   idleMs: number;
 }
+
+/** The servers' young generation capped (two 16 MB semi-spaces): see the file comment. */
+const DEFAULT_NODE_FLAGS = '--max-semi-space-size=16';
 
 function readConfig(): SoakConfig {
   const number = (name: string, fallback: number, min: number) => {
@@ -104,6 +115,8 @@ function readConfig(): SoakConfig {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const out = process.env['BENCH_SOAK_OUT'] || path.join(os.tmpdir(), `toolsmith-soak-${stamp}`);
   const seed = number('BENCH_SOAK_SEED', 22, 0);
+  const flagsText = process.env['BENCH_SOAK_NODE_FLAGS'] ?? DEFAULT_NODE_FLAGS;
+  const nodeFlags = flagsText.split(/\s+/).filter(Boolean);
   // Smoke mode (`npm test` runs every benchmark so; tools/bench/src/smoke.ts sets BENCH_SMOKE): every
   // path once — four servers (one stdio era each), seconds of traffic, a burst, faults — nothing judged.
   if (process.env['BENCH_SMOKE'] === '1') {
@@ -116,6 +129,7 @@ function readConfig(): SoakConfig {
       burstSize: 10,
       faultEverySeconds: 1,
       seed,
+      nodeFlags,
       out,
       idleMs: 1000,
     };
@@ -136,6 +150,7 @@ function readConfig(): SoakConfig {
     burstSize: number('BENCH_SOAK_BURST_SIZE', 40, 1),
     faultEverySeconds: number('BENCH_SOAK_FAULT_SECONDS', 4, 0),
     seed,
+    nodeFlags,
     out,
     idleMs: 7000,
   };
@@ -235,7 +250,16 @@ export async function runSoak(): Promise<BenchmarkResult> {
                 }
               : {}),
           };
-          const options = { server, label, env, cwd, args: ['--toolsets', 'all'], sampleMs, clock };
+          const options = {
+            server,
+            label,
+            env,
+            cwd,
+            args: ['--toolsets', 'all'],
+            nodeFlags: config.nodeFlags,
+            sampleMs,
+            clock,
+          };
           const started =
             transport === 'http'
               ? await startHttpServer(options)
@@ -700,6 +724,7 @@ function report(result: BenchmarkResult, input: ReportInput): void {
 
   result.notes.push(
     `${input.config.minutes} min of traffic (warm-up ${input.config.warmUpMinutes} min; ${loadedMinutes.toFixed(1)} min of loaded samples judged), a sample every ${input.config.sampleSeconds} s, seed ${input.config.seed}${loadedMinutes < 5 ? ' — a short run: the slopes are indicative only' : ''}`,
+    `servers run with ${input.config.nodeFlags.length ? input.config.nodeFlags.join(' ') : "V8's default heap sizing"} (BENCH_SOAK_NODE_FLAGS; empty for V8's defaults, under which a busy HTTP server's young generation grows to 2 × 64 MB and RSS levels off 70–80 MB higher after 10–20 min: docs/performance.md, "Soak")`,
     'Figures per process: start (no traffic yet), after warm-up and end (both quiet: traffic paused, faults cleared, idle sockets closed), slope per minute and max−min over the loaded samples after warm-up:',
     ...lines(figureRows(figures)),
     'Calls (answered = a result came back, tool errors included; failed = thrown: transport, timeout):',
