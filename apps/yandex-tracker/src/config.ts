@@ -2,6 +2,8 @@
  * Server configuration from the environment, validated at start. Every problem is reported at once
  * with what to set (ConfigError); token values are never echoed.
  */
+import { homedir } from 'node:os';
+import path from 'node:path';
 import { ConfigError, envList, loadEnvConfig, type ConfigProblem, type EnvSource } from '@toolsmith/core';
 import { z } from 'zod';
 import { DEFAULT_PASSTHROUGH_HEADER } from './auth/passthrough-authenticator.ts';
@@ -427,4 +429,116 @@ function readServerCredentials(
     return undefined;
   }
   return { kind: 'service-account', key: key.key, iamEndpoint: raw.YANDEX_IAM_ENDPOINT };
+}
+
+/**
+ * Where `--auth builtin` keeps its logins (clients, grants, refresh tokens, the users' Yandex tokens,
+ * all hashed or encrypted): read only in that mode, so a `DATABASE_URL` set for something else
+ * never stops a server that has no store.
+ */
+const AuthStoreEnv = z.object({
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres://user:password@host:5432/database URL')
+    .optional()
+    .describe(
+      'With --auth builtin: the PostgreSQL database every replica keeps logins in (postgres://user:password@host:5432/database). Required for several replicas; unset YANDEX_TRACKER_AUTH_DB.',
+    ),
+  YANDEX_TRACKER_AUTH_DB: z
+    .string()
+    .optional()
+    .describe(
+      'With --auth builtin and one server: the directory of the embedded store (PGlite) of logins, or "memory" to keep them in the process only (tests, a demo). Default: yandex-tracker-mcp/auth in the user\'s data directory.',
+    ),
+});
+
+/** The value of YANDEX_TRACKER_AUTH_DB that keeps logins in memory. */
+export const MEMORY_AUTH_DB = 'memory';
+
+/** Where `--auth builtin` keeps logins. */
+export type AuthStoreConfig =
+  /** PostgreSQL (DATABASE_URL): shared by replicas. */
+  | { kind: 'postgres'; url: string }
+  /** PGlite in a directory: one process. `defaulted`: no YANDEX_TRACKER_AUTH_DB, the user's data directory. */
+  | { kind: 'pglite'; directory: string; defaulted: boolean }
+  /** In the process (YANDEX_TRACKER_AUTH_DB=memory): gone on restart, not shared. */
+  | { kind: 'memory' };
+
+export interface AuthStorePlace {
+  platform?: NodeJS.Platform;
+  /** The user's home directory; '' when there is none. @default os.homedir() */
+  home?: string;
+  /** Relative directories are resolved against it. @default process.cwd() */
+  cwd?: string;
+}
+
+/**
+ * The store of `--auth builtin` from the environment: DATABASE_URL (PostgreSQL), else
+ * YANDEX_TRACKER_AUTH_DB (a PGlite directory, or `memory`), else PGlite in the user's data
+ * directory. Both set is refused rather than one silently winning. Throws ConfigError.
+ */
+export function loadAuthStoreConfig(
+  env: EnvSource = process.env,
+  place: AuthStorePlace = {},
+): AuthStoreConfig {
+  const { DATABASE_URL: url, YANDEX_TRACKER_AUTH_DB: db } = loadEnvConfig(AuthStoreEnv, env);
+  if (url !== undefined && db !== undefined) {
+    throw new ConfigError({
+      problems: [
+        {
+          variable: 'DATABASE_URL',
+          problem: 'and YANDEX_TRACKER_AUTH_DB are both set; --auth builtin keeps its logins in one store.',
+          howToFix:
+            'Unset YANDEX_TRACKER_AUTH_DB to keep them in PostgreSQL (what several replicas need), or unset DATABASE_URL for the embedded store of one server.',
+        },
+      ],
+    });
+  }
+  if (url !== undefined) return { kind: 'postgres', url };
+  if (db === MEMORY_AUTH_DB) return { kind: 'memory' };
+  if (db !== undefined) {
+    return { kind: 'pglite', directory: path.resolve(place.cwd ?? process.cwd(), db), defaulted: false };
+  }
+  const directory = defaultAuthDirectory(env, place);
+  if (directory === undefined) {
+    throw new ConfigError({
+      problems: [
+        {
+          variable: 'YANDEX_TRACKER_AUTH_DB',
+          problem:
+            "is not set, and this user has no home directory for the default store of --auth builtin (yandex-tracker-mcp/auth in the user's data directory).",
+          howToFix:
+            'Set YANDEX_TRACKER_AUTH_DB to a directory the server may write (one server), or DATABASE_URL to a PostgreSQL database (replicas).',
+        },
+      ],
+    });
+  }
+  return { kind: 'pglite', directory, defaulted: true };
+}
+
+/**
+ * `yandex-tracker-mcp/auth` in the user's data directory: $XDG_DATA_HOME or ~/.local/share (Linux
+ * and other Unixes), ~/Library/Application Support (macOS), %LOCALAPPDATA% (Windows). Undefined
+ * without a home directory.
+ */
+export function defaultAuthDirectory(env: EnvSource, place: AuthStorePlace = {}): string | undefined {
+  const platform = place.platform ?? process.platform;
+  const join = platform === 'win32' ? path.win32.join : path.posix.join;
+  const absolute = (dir: string | undefined) =>
+    dir && (platform === 'win32' ? path.win32.isAbsolute(dir) : path.posix.isAbsolute(dir)) ? dir : undefined;
+  const home = absolute(place.home ?? safeHomedir());
+  let base: string | undefined;
+  if (platform === 'win32') base = absolute(env.LOCALAPPDATA) ?? (home && join(home, 'AppData', 'Local'));
+  else if (platform === 'darwin') base = home && join(home, 'Library', 'Application Support');
+  // XDG: a relative XDG_DATA_HOME is invalid and ignored
+  else base = absolute(env.XDG_DATA_HOME) ?? (home && join(home, '.local', 'share'));
+  return base && join(base, 'yandex-tracker-mcp', 'auth');
+}
+
+function safeHomedir(): string {
+  try {
+    return homedir();
+  } catch {
+    return ''; // no home directory (a user without one, as some containers run)
+  }
 }

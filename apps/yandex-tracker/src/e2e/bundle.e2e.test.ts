@@ -1,7 +1,8 @@
 /**
  * The published bin is a rolldown bundle (`toolsmith-bundle`, the app's `bundle` target →
- * dist/bundle/yandex-tracker-mcp.mjs and its chunks). Build it from the current sources into a temporary folder and drive it over stdio
- * with plain `node` (no source condition, no workspace): it must list and call tools like the source bin.
+ * dist/bundle/yandex-tracker-mcp.mjs and its chunks). Build it from the current sources into a temporary folder, with the
+ * target's `--external` packages, and drive it over stdio with plain `node` (no source condition, no workspace): it must
+ * list and call tools like the source bin.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,12 +14,22 @@ import { createTrackerEmulator, type TrackerEmulator } from '@toolsmith/yandex-t
 import { emulatorEnv, serverEnv, TOKEN } from './__fixtures__/tracker-fixture.ts';
 
 const BIN = new URL('../bin/yandex-tracker-mcp.ts', import.meta.url).pathname;
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  dependencies: Record<string, string>;
+  nx: { targets: { bundle: { command: string } } };
+};
+/**
+ * The `--external` packages of the bundle target's command line: `@toolsmith/sql`, which the store
+ * of `--auth builtin` loads (PGlite reads its .wasm and .data beside its own modules), imported from
+ * node_modules at run time.
+ */
+const EXTERNAL = [...pkg.nx.targets.bundle.command.matchAll(/--external\s+(\S+)/g)].map((m) => m[1]!);
 let dir: string;
 let emulator: TrackerEmulator;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tracker-bundle-'));
-  await bundleServer({ entry: BIN, outDir: dir, fileName: 'yandex-tracker-mcp.mjs' });
+  await bundleServer({ entry: BIN, outDir: dir, fileName: 'yandex-tracker-mcp.mjs', external: EXTERNAL });
   emulator = await createTrackerEmulator({ token: TOKEN });
 }, 60_000);
 afterAll(async () => {
@@ -27,7 +38,7 @@ afterAll(async () => {
 });
 
 describe('the bundled bin', () => {
-  it('is self-contained: a shebang entry, and only node: built-ins or its own chunks imported', () => {
+  it('is self-contained: a shebang entry, and only node: built-ins, its own chunks and the externals package.json depends on imported', () => {
     expect(
       readFileSync(join(dir, 'yandex-tracker-mcp.mjs'), 'utf8').startsWith('#!/usr/bin/env node\n'),
     ).toBe(true);
@@ -41,8 +52,12 @@ describe('the bundled bin', () => {
       [...readFileSync(join(dir, file), 'utf8').matchAll(statement)].map((m) => (m[1] ?? m[2] ?? m[3])!),
     );
     expect(specifiers.length).toBeGreaterThan(0);
+    expect(EXTERNAL).toEqual(['@toolsmith/sql']);
+    for (const name of EXTERNAL) expect(pkg.dependencies).toHaveProperty([name]);
     expect(
-      specifiers.filter((s) => !s.startsWith('node:') && !s.startsWith('./') && !s.startsWith('../')),
+      specifiers.filter(
+        (s) => !s.startsWith('node:') && !s.startsWith('./') && !s.startsWith('../') && !EXTERNAL.includes(s),
+      ),
     ).toEqual([]);
   });
 

@@ -52,6 +52,8 @@ beforeAll(async () => {
         YANDEX_OAUTH_CLIENT_SECRET: emulator.oauth.clientSecret,
         YANDEX_OAUTH_BASE: emulator.oauth.base,
         YANDEX_LOGIN_BASE: emulator.oauth.loginBase,
+        // One process: core's in-memory store (replicas.e2e.test.ts runs PostgreSQL and PGlite).
+        YANDEX_TRACKER_AUTH_DB: 'memory',
       }),
       stdio: ['ignore', 'ignore', 'pipe'],
     },
