@@ -133,6 +133,9 @@ const TOKEN_REFUSED: ReadonlySet<string> = new Set([
   'OAUTH_077',
 ]);
 
+const tokenRefused = (error: unknown): error is AuthError =>
+  AuthError.isInstance(error) && TOKEN_REFUSED.has(error.apiCode ?? '');
+
 /** A signed-in user's token ClickUp no longer accepts: theirs to renew, by signing in again. */
 function signInAgain(error: AuthError): AuthError {
   return new AuthError({
@@ -191,8 +194,11 @@ export function createClickUpClient(options: ClickUpClientOptions): ClickUpClien
     if (!workspaces || fresh || Date.now() - workspaces.at > WORKSPACES_TTL_MS) {
       const entry = {
         at: Date.now(),
-        value: send<TeamList>('GET', '/team', signal ? { signal } : {}).then(({ data }) =>
-          data.teams.map((t) => ({ id: String(t.id), name: t.name })),
+        value: send<TeamList>('GET', '/team', signal ? { signal } : {}).then(
+          ({ data }) => data.teams.map((t) => ({ id: String(t.id), name: t.name })),
+          (error: unknown) => {
+            throw options.signedIn && tokenRefused(error) ? signInAgain(error) : error;
+          },
         ),
       };
       entry.value.catch(() => {
@@ -237,8 +243,7 @@ export function createClickUpClient(options: ClickUpClientOptions): ClickUpClien
 
     /** The real cause of a 401 "Team not authorized", or the error as it was. Never throws. */
     const explain = async (error: unknown, method: HttpVerb, path: string, o: ClickUpRequest) => {
-      if (options.signedIn && AuthError.isInstance(error) && TOKEN_REFUSED.has(error.apiCode ?? ''))
-        return signInAgain(error);
+      if (options.signedIn && tokenRefused(error)) return signInAgain(error);
       if (!AuthError.isInstance(error) || !NOT_VISIBLE.has(error.apiCode ?? '')) return error;
       try {
         // Only with a valid token: when GET /team fails too, the token is the problem.
