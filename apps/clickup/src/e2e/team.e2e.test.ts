@@ -171,17 +171,29 @@ describe('two users at once', () => {
     for (const request of sent) expect(mcpTokens).not.toContain(request.headers['authorization']?.slice(7));
   });
 
-  it('writes are theirs: ClickUp records each user as the creator', async () => {
+  it('writes are theirs: ClickUp records each as the creator, and "me" is each one themselves', async () => {
     const [a, b] = await Promise.all([
-      call(alice.client, 'clickup_create_task', { list_id: SPRINT, name: 'Written by Alice', team_id: SEED }),
-      call(bob.client, 'clickup_create_task', { list_id: 'Sprint 1', name: 'Written by Bob' }),
+      call(alice.client, 'clickup_create_task', {
+        list_id: SPRINT,
+        name: 'Written by Alice',
+        assignees: ['me'],
+        team_id: SEED,
+      }),
+      call(bob.client, 'clickup_create_task', {
+        list_id: 'Sprint 1',
+        name: 'Written by Bob',
+        assignees: ['me'],
+      }),
     ]);
     expect(a.isError).toBe(false);
     expect(b.isError).toBe(false);
+    // Each one's reference data: the same words resolve to each one's own values.
+    expect(a.text).toContain(`assignees.0 "me" → ${ALICE}`);
+    expect(b.text).toContain(`assignees.0 "me" → ${BOB}`);
     expect(b.text).toContain('list_id "Sprint 1" → 901510000001');
-    const creator = (name: string) => clickup.state.tasks.find((t) => t.name === name)?.creator;
-    expect(creator('Written by Alice')).toBe(ALICE);
-    expect(creator('Written by Bob')).toBe(BOB);
+    const task = (name: string) => clickup.state.tasks.find((t) => t.name === name);
+    expect(task('Written by Alice')).toMatchObject({ creator: ALICE, assignees: [ALICE] });
+    expect(task('Written by Bob')).toMatchObject({ creator: BOB, assignees: [BOB] });
   });
 
   it("Bob sees only his workspace, and is refused Alice's other one with his own — not her data", async () => {
@@ -219,6 +231,33 @@ describe('two users at once', () => {
     expect(named.text).toContain(`team_id "emulator workspace" → ${SEED} (Emulator Workspace)`);
     expect(named.text).toContain('Development');
   });
+
+  it('webhook events: one store for the server, but a user reads only the deliveries of the webhooks ClickUp lists for them', async () => {
+    const created = await call(alice.client, 'clickup_create_webhook', {
+      endpoint: `${server.issuer}/webhooks/clickup`,
+      events: ['taskCreated'],
+      team_id: SEED,
+    });
+    expect(created.isError).toBe(false);
+    await call(alice.client, 'clickup_create_task', {
+      list_id: SPRINT,
+      name: 'Seen by a webhook',
+      team_id: SEED,
+    });
+    type Events = { items: { event: string; taskId: string }[] };
+    let alices: Events = { items: [] };
+    for (let attempt = 0; attempt < 50 && alices.items.length === 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+      alices = (
+        await call(alice.client, 'clickup_list_webhook_events', { event: 'taskCreated', team_id: SEED })
+      ).json as Events;
+    }
+    expect(alices.items).toEqual([expect.objectContaining({ event: 'taskCreated' })]);
+    // Bob works in the same workspace, but the webhook is Alice's: its deliveries are not his to read.
+    const bobs = await call(bob.client, 'clickup_list_webhook_events', { event: 'taskCreated' });
+    expect(bobs.isError).toBe(false);
+    expect((bobs.json as Events).items).toEqual([]);
+  }, 60_000);
 
   it('one user signed in twice, in the other era, is the same user', async () => {
     const again = await connectWithToken(server.url, alice.provider.saved!.access_token, 'modern');
