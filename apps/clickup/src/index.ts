@@ -7,7 +7,13 @@ export {
   SERVER_VERSION,
   TOOL_PREFIX,
 } from './server.ts';
-export { createDeps, type ClickUpDeps } from './deps.ts';
+export { createDeps, createDepsFactory, type ClickUpDeps, type DepsFactory } from './deps.ts';
+// For a team (--auth builtin): ClickUp OAuth as the built-in authorization server's upstream login.
+export {
+  createClickUpOAuthProvider,
+  type ClickUpOAuthProviderOptions,
+} from './auth/clickup-oauth-provider.ts';
+export { createClickUpAuthorizationServer, checkEncryptionKeys } from './auth/builtin-auth.ts';
 export { loadConfig, configHelp, authorizationFor, type ClickUpConfig } from './config.ts';
 export { createClickUpClient, type ClickUpClient } from './api/clickup-client.ts';
 export { parseTaskRef, type TaskRef } from './api/task-ref.ts';
