@@ -9,7 +9,17 @@ import {
   type OAuthDiscoveryState,
   type OAuthTokens,
 } from '@modelcontextprotocol/client';
-import { createRemoteJWKSet, decodeProtectedHeader, exportJWK, generateKeyPair, jwtVerify } from 'jose';
+import {
+  createRemoteJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  jwtVerify,
+  SignJWT,
+  type CryptoKey,
+  type JWTPayload,
+} from 'jose';
 import { Browser } from './__fixtures__/browser.ts';
 import { startFakeUpstream, type FakeUpstream } from './__fixtures__/fake-upstream.ts';
 import {
@@ -495,6 +505,101 @@ describe('hostile clients', () => {
     }
   });
 });
+
+describe('revocation (RFC 7009)', () => {
+  it('revoking the access token (how VS Code and Claude sign out) ends the grant: it and its refresh token are refused at once', async () => {
+    const { client, tokens } = await signIn(rig, 'alice');
+    const other = await signIn(rig, 'alice', { client });
+    expect((await whoami(rig, tokens.access_token)).status).toBe(200);
+    for (const hint of [{ token_type_hint: 'access_token' }, {}] as Record<string, string>[]) {
+      const revoked = await revoke({ token: tokens.access_token, client_id: client.client_id, ...hint });
+      expect(revoked.status).toBe(200);
+      expect(await revoked.text()).toBe('');
+    }
+    expect((await whoami(rig, tokens.access_token)).status).toBe(401);
+    await expectOAuthError(refresh(client, tokens.refresh_token!), 'invalid_grant');
+    // The same client's other sign-in (another grant) is untouched.
+    expect((await whoami(rig, other.tokens.access_token)).status).toBe(200);
+    expect((await refresh(client, other.tokens.refresh_token!)).access_token).toEqual(expect.any(String));
+  });
+
+  it('a forged, expired, foreign-audience or foreign-issuer JWT is answered 200 and revokes nothing', async () => {
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    const keyed = await startRig(upstream, {
+      env: { MCP_AUTH_SIGNING_KEY: JSON.stringify(await exportJWK(privateKey)) },
+    });
+    try {
+      const { client, tokens } = await signIn(keyed, 'alice');
+      const claims = decodeJwt(tokens.access_token);
+      const { kid } = decodeProtectedHeader(tokens.access_token);
+      const sign = (key: CryptoKey, edit: (claims: JWTPayload) => JWTPayload) =>
+        new SignJWT(edit({ ...claims }))
+          .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', ...(kid ? { kid } : {}) })
+          .sign(key);
+      const otherKey = (await generateKeyPair('RS256')).privateKey;
+      const hour = Math.floor(Date.now() / 1000) - 3600;
+      const attempts = {
+        forged: await sign(otherKey, (c) => c),
+        expired: await sign(privateKey, (c) => ({ ...c, iat: hour - 60, exp: hour })),
+        audience: await sign(privateKey, (c) => ({ ...c, aud: 'https://other.example/mcp' })),
+        issuer: await sign(privateKey, (c) => ({ ...c, iss: 'https://other.example' })),
+      };
+      for (const [name, token] of Object.entries(attempts)) {
+        const answer = await revoke({ token, client_id: client.client_id }, keyed);
+        expect({ name, status: answer.status }).toEqual({ name, status: 200 });
+        expect({ name, status: (await whoami(keyed, tokens.access_token)).status }).toEqual({
+          name,
+          status: 200,
+        });
+      }
+      // Control: the same claims signed with the real key do revoke (only the flaw above held it back).
+      const genuine = await sign(privateKey, (c) => c);
+      expect((await revoke({ token: genuine, client_id: client.client_id }, keyed)).status).toBe(200);
+      expect((await whoami(keyed, tokens.access_token)).status).toBe(401);
+    } finally {
+      await keyed.close();
+    }
+  });
+
+  it("a client cannot revoke another client's access token: a public one is told nothing, a confidential one invalid_request", async () => {
+    const alice = await signIn(rig, 'alice');
+    const stranger = await registerPublicClient(rig);
+    const publicAttempt = await revoke({ token: alice.tokens.access_token, client_id: stranger.client_id });
+    expect(publicAttempt.status).toBe(200);
+    expect((await whoami(rig, alice.tokens.access_token)).status).toBe(200);
+
+    const confidential = await registerPublicClient(rig, {
+      token_endpoint_auth_method: 'client_secret_post',
+    });
+    expect(confidential.client_secret).toEqual(expect.any(String));
+    const confidentialAttempt = await revoke({
+      token: alice.tokens.access_token,
+      client_id: confidential.client_id,
+      client_secret: confidential.client_secret!,
+    });
+    expect(confidentialAttempt.status).toBe(400);
+    expect(await confidentialAttempt.json()).toMatchObject({ error: 'invalid_request' });
+    // Without the right secret the client is not authenticated, whatever the token.
+    const wrongSecret = await revoke({
+      token: alice.tokens.access_token,
+      client_id: confidential.client_id,
+      client_secret: 'x'.repeat(43),
+    });
+    expect(wrongSecret.status).toBe(401);
+    expect((await whoami(rig, alice.tokens.access_token)).status).toBe(200);
+    expect((await refresh(alice.client, alice.tokens.refresh_token!)).access_token).toEqual(
+      expect.any(String),
+    );
+  });
+});
+
+function revoke(params: Record<string, string>, at: Rig = rig) {
+  return fetch(`${at.issuer}/revoke`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(params),
+  });
+}
 
 async function expectOAuthError(promise: Promise<unknown>, code: string) {
   const error = await promise.then(

@@ -26,6 +26,7 @@ import Provider, {
 import type { EnvSource } from '../../config/env-config.ts';
 import { createStreamLogger, type Logger } from '../../logging/logger.ts';
 import type { AuthEndpoints, TokenVerifier } from '../auth-context.ts';
+import { ownTokensOnly, revokeJwtAccessTokens } from './access-token-revocation.ts';
 import { encryptionKeysFromEnv, ephemeralEncryptionKeys, missingEncryptionKeys } from './encryption-keys.ts';
 import { createMemoryOAuthStore, type OAuthStore } from './oauth-store.ts';
 import { createProviderAdapterFactory } from './provider-adapter.ts';
@@ -241,6 +242,17 @@ export async function createAuthorizationServer(
   (provider as unknown as EventEmitter).on('error', (error: Error) =>
     logger.error('authorization server error', { error: error.message }),
   );
+  const verifier = createBuiltinTokenVerifier({
+    issuer,
+    audience: resource,
+    keys: keys.verification,
+    algorithm: keys.signingAlg,
+    records,
+    vault,
+  });
+  // Revoking an access token (how MCP clients sign out) ends its grant, as for a refresh token.
+  // (Installed before callback(): Koa composes the middleware then.)
+  revokeJwtAccessTokens(provider, verifier);
   const callback = provider.callback();
 
   const login = createUpstreamLogin({
@@ -272,15 +284,6 @@ export async function createAuthorizationServer(
     },
   };
 
-  const verifier = createBuiltinTokenVerifier({
-    issuer,
-    audience: resource,
-    keys: keys.verification,
-    algorithm: keys.signingAlg,
-    records,
-    vault,
-  });
-
   return {
     issuer,
     resource,
@@ -303,16 +306,4 @@ export async function createAuthorizationServer(
     vault,
     async close() {},
   };
-}
-
-/** RFC 7009/7662: a client revokes or introspects only its own tokens; a public one is told nothing. */
-function ownTokensOnly(
-  client: { clientId: string; clientAuthMethod?: string },
-  token: { clientId?: string | undefined },
-): boolean {
-  if (token.clientId === client.clientId) return true;
-  if (client.clientAuthMethod === 'none') return false;
-  throw new errors.InvalidRequest(
-    'this client may not revoke or introspect a token issued to another client',
-  );
 }
