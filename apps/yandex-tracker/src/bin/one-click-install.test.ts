@@ -3,11 +3,12 @@
  * server reads): the checks every server app shares, from @toolsmith/testing/jest.
  */
 import { describeOneClickInstall } from '@toolsmith/testing/jest';
-import { loadConfig } from '../config.ts';
+import { loadAuthStoreConfig, loadConfig } from '../config.ts';
 
 describeOneClickInstall({
   appDir: new URL('../../', import.meta.url),
   loadConfig,
+  loadBuiltinConfig: (env) => loadAuthStoreConfig(env),
   requiredVariables: [
     'YANDEX_TRACKER_TOKEN',
     'YANDEX_TRACKER_IAM_TOKEN',

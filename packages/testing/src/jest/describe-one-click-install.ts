@@ -2,14 +2,21 @@
  * Tests that a server package's one-click installs describe it truthfully: server.json (the MCP
  * registry entry, which clients install from npm) and manifest.json (the MCP Bundle, `.mcpb`, that
  * Claude Desktop installs; the app's `mcpb` target packs it) carry package.json's version, start the
- * bin the bundle builds, and set only environment variables the server reads. Every server app of
- * the workspace calls it from its `src/bin/one-click-install.test.ts`.
+ * bin the bundle builds, and set only environment variables the server reads. server.json's first
+ * package is the stdio one clients start for one user; further ones run the same npm package over
+ * Streamable HTTP (`--auth builtin`: each user signs in upstream, what a team deploys). Every server
+ * app of the workspace calls it from its `src/bin/one-click-install.test.ts`.
  */
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateManifest } from '@anthropic-ai/mcpb/node';
+import {
+  COOKIE_KEYS_VARIABLE,
+  ENCRYPTION_KEYS_VARIABLE,
+  SIGNING_KEY_VARIABLE,
+} from '@toolsmith/core/auth/authorization-server';
 import { parseServeArgs } from '@toolsmith/core/mcp';
 
 export interface OneClickInstallOptions {
@@ -17,6 +24,8 @@ export interface OneClickInstallOptions {
   appDir: URL | string;
   /** The server's config loader: called with an env that records every variable read. */
   loadConfig: (env: Record<string, string | undefined>) => unknown;
+  /** What the server reads only with `--auth builtin` (its login store), if anything beyond loadConfig. */
+  loadBuiltinConfig?: (env: Record<string, string | undefined>) => unknown;
   /** Variables server.json must list (the ones a user needs to start the server). */
   requiredVariables: readonly string[];
   /** The token: its variable, and the manifest's user_config option that sets it (sensitive, required). */
@@ -37,6 +46,8 @@ interface EnvVar {
   isRequired?: boolean;
   isSecret?: boolean;
   format?: string;
+  value?: string;
+  default?: string;
 }
 interface ServerJson {
   $schema: string;
@@ -47,7 +58,7 @@ interface ServerJson {
     registryType: string;
     identifier: string;
     version: string;
-    transport: { type: string };
+    transport: { type: string; url?: string };
     environmentVariables: EnvVar[];
   }[];
 }
@@ -81,23 +92,39 @@ export function describeOneClickInstall(options: OneClickInstallOptions): void {
   const [binName, binPath] = Object.entries(pkg.bin)[0]!;
 
   /** Every variable the server reads at start: its config and the serve flags' fallbacks. */
-  const variablesTheServerReads = (): Set<string> => {
+  const variablesTheServerReads = (given: Record<string, string> = {}): Set<string> => {
     const seen = new Set<string>();
     const env = new Proxy({} as Record<string, string | undefined>, {
       get: (_target, key) => {
-        if (typeof key === 'string') seen.add(key);
-        return undefined;
+        if (typeof key !== 'string') return undefined;
+        seen.add(key);
+        return given[key];
       },
     });
-    try {
-      options.loadConfig(env);
-    } catch {
-      // No token: a ConfigError, after every variable was read.
+    for (const load of [options.loadConfig, options.loadBuiltinConfig]) {
+      try {
+        load?.(env);
+      } catch {
+        // No token: a ConfigError, after every variable was read.
+      }
     }
-    parseServeArgs([], env);
+    try {
+      parseServeArgs([], env);
+    } catch {
+      // HTTP off loopback without --public-url: refused after every flag's variable was read.
+    }
     return seen;
   };
   const READ = variablesTheServerReads();
+  /** With `--transport http --auth builtin`: also core's authorization server's own keys. */
+  const READ_BUILTIN = new Set([
+    ...variablesTheServerReads({ MCP_TRANSPORT: 'http', MCP_AUTH: 'builtin' }),
+    ENCRYPTION_KEYS_VARIABLE,
+    SIGNING_KEY_VARIABLE,
+    COOKIE_KEYS_VARIABLE,
+  ]);
+  /** What a client must keep secret: tokens, secrets, keys, a database URL with its password. */
+  const SECRET = /TOKEN|SECRET|PRIVATE_KEY|ENCRYPTION_KEYS|DATABASE_URL/;
 
   describe('server.json (MCP registry)', () => {
     const [npm] = server.packages;
@@ -119,20 +146,46 @@ export function describeOneClickInstall(options: OneClickInstallOptions): void {
         fix,
       });
       expect(npm).toMatchObject({ registryType: 'npm', identifier: pkg.name, transport: { type: 'stdio' } });
-      expect(server.packages).toHaveLength(1);
+      for (const other of server.packages.slice(1)) {
+        expect(other).toMatchObject({
+          registryType: 'npm',
+          identifier: pkg.name,
+          version: pkg.version,
+          transport: { type: 'streamable-http' },
+        });
+      }
     });
 
     it('lists only variables the server reads, with the ones it needs to start, tokens secret', () => {
       const names = npm!.environmentVariables.map((v) => v.name);
       expect(names.filter((n) => !READ.has(n))).toEqual([]);
       expect(names).toEqual(expect.arrayContaining([...options.requiredVariables]));
-      for (const v of npm!.environmentVariables) {
+      for (const v of server.packages.flatMap((p) => p.environmentVariables)) {
         expect({ name: v.name, isSecret: v.isSecret }).toEqual({
           name: v.name,
-          isSecret: v.name.includes('TOKEN'),
+          isSecret: SECRET.test(v.name),
         });
         expect(v.description?.length).toBeGreaterThan(10);
         expect(['string', 'number', 'boolean', 'filepath']).toContain(v.format);
+      }
+    });
+
+    it('an HTTP package is --auth builtin on its own port: variables it reads in that mode, a URL the registry accepts', () => {
+      for (const http of server.packages.slice(1)) {
+        const variables = new Map(http.environmentVariables.map((v) => [v.name, v]));
+        expect([...variables.keys()].filter((n) => !READ_BUILTIN.has(n))).toEqual([]);
+        expect(variables.get('MCP_TRANSPORT')?.value).toBe('http');
+        expect(variables.get('MCP_AUTH')?.value).toBe('builtin');
+        expect(variables.get(ENCRYPTION_KEYS_VARIABLE)).toMatchObject({ isRequired: true, isSecret: true });
+        // The registry's rule: every {variable} of a package's URL is one of its variables or arguments.
+        const url = http.transport.url ?? '';
+        const named = [...url.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
+        expect(named.filter((name) => !variables.has(name))).toEqual([]);
+        const resolved = url.replace(
+          /\{([^}]+)\}/g,
+          (_all, name: string) => variables.get(name)?.default ?? '',
+        );
+        expect(new URL(resolved).href).toBe(`http://127.0.0.1:${variables.get('MCP_PORT')?.default}/mcp`);
       }
     });
   });
