@@ -89,7 +89,6 @@ export async function createClickUpAuthorizationServer(
       env: settings.env,
       logger,
       // An https MCP URL served over plain HTTP sits behind a TLS-terminating proxy (nginx).
-      trustProxy: settings.resource.protocol === 'https:',
     });
     logger.info('built-in authorization server ready: users sign in with ClickUp', {
       issuer: server.issuer,

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import {
   auth,
@@ -20,6 +22,8 @@ import {
   type CryptoKey,
   type JWTPayload,
 } from 'jose';
+import { createStreamLogger } from '../../logging/logger.ts';
+import { createAuthorizationServer } from './create-authorization-server.ts';
 import { Browser } from './__fixtures__/browser.ts';
 import { startFakeUpstream, type FakeUpstream } from './__fixtures__/fake-upstream.ts';
 import {
@@ -674,3 +678,81 @@ class MemoryClientProvider implements OAuthClientProvider {
     return this.discovery;
   }
 }
+
+describe('behind a TLS-terminating proxy', () => {
+  it("builds every URL from the configured https issuer, whatever the request's scheme or forwarded headers say", async () => {
+    const issuer = 'https://mcp.example.test';
+    const server = await createAuthorizationServer({
+      issuer,
+      upstream: upstream.provider(),
+      env: {},
+      logger: createStreamLogger({ level: 'error', write: () => {} }),
+    });
+    // Plain HTTP on 127.0.0.1, as behind nginx that terminated TLS.
+    const http = createServer((req, res) => {
+      const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+      void server.endpoints.handle(req, res, pathname).then((handled) => {
+        if (!handled) res.writeHead(404).end();
+      });
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+    try {
+      const registered = await fetch(`${origin}/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          redirect_uris: [CLIENT_REDIRECT],
+          token_endpoint_auth_method: 'none',
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+        }),
+      });
+      expect(registered.status).toBe(201);
+      const client = (await registered.json()) as { client_id: string; registration_client_uri?: string };
+      if (client.registration_client_uri)
+        expect(client.registration_client_uri.startsWith(issuer)).toBe(true);
+      const query = new URLSearchParams({
+        client_id: client.client_id,
+        redirect_uri: CLIENT_REDIRECT,
+        response_type: 'code',
+        scope: 'read',
+        state: 's1',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+        resource: `${issuer}/mcp`,
+      });
+      // Forwarded headers a client made up (or a proxy passed on) change nothing.
+      for (const headers of [
+        {},
+        { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http', 'x-forwarded-for': '6.6.6.6' },
+      ]) {
+        const response = await fetch(`${origin}/authorize?${query}`, { headers, redirect: 'manual' });
+        expect(response.status).toBe(303);
+        // A relative redirect stays on the origin the browser used; an absolute one is the issuer's.
+        expect(new URL(response.headers.get('location')!, issuer).href).toMatch(
+          /^https:\/\/mcp\.example\.test\/interaction\//,
+        );
+        // Cookies for an https origin are Secure.
+        const cookies = response.headers.getSetCookie();
+        expect(cookies.length).toBeGreaterThan(0);
+        for (const cookie of cookies) expect(cookie.toLowerCase()).toContain('secure');
+        expect(JSON.stringify([...response.headers])).not.toContain('evil.example');
+        // The discovery documents name the issuer's https endpoints, not the request's http origin.
+        for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']) {
+          const document = (await (await fetch(`${origin}${path}`, { headers })).json()) as Record<
+            string,
+            unknown
+          >;
+          expect(document.issuer).toBe(issuer);
+          for (const key of ['authorization_endpoint', 'token_endpoint', 'registration_endpoint', 'jwks_uri'])
+            expect(String(document[key])).toMatch(/^https:\/\/mcp\.example\.test\//);
+        }
+      }
+    } finally {
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+      await server.close();
+    }
+  });
+});

@@ -60,8 +60,6 @@ export interface AuthorizationServerOptions {
   grantTtlSeconds?: number;
   /** Path of the upstream redirect URI. @default '/oauth/callback' */
   upstreamCallbackPath?: string;
-  /** Trust `X-Forwarded-Proto`/`-For` from a TLS-terminating proxy (nginx) in front. @default false */
-  trustProxy?: boolean;
   clientIdMetadataDocuments?: {
     /** @default true */
     enabled?: boolean;
@@ -233,7 +231,11 @@ export async function createAuthorizationServer(
   };
 
   const provider = new Provider(issuer, configuration);
-  provider.proxy = options.trustProxy ?? false;
+  // Every URL the library builds (redirects to /interaction, to the client, cookie `Secure`) comes
+  // from the configured issuer: endpoints.handle sets the forwarded scheme and host from it on each
+  // request, overwriting whatever a client or proxy sent. Behind a TLS-terminating proxy the issuer
+  // is the public https origin (`--public-url`), and nothing a request says can change it.
+  provider.proxy = true;
   // Errors go to the server's logger (stderr), never to stdout: on stdio that is the MCP wire.
   provider.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) =>
     logger.error('authorization server error', { error: error.message }),
@@ -268,12 +270,16 @@ export async function createAuthorizationServer(
     logger,
   });
 
+  const issuerOrigin = new URL(issuer);
+  const callbackPathname = new URL(login.redirectUri).pathname;
   const endpoints: AuthEndpoints = {
     async handle(req: IncomingMessage, res: ServerResponse, pathname: string) {
       const url = new URL(req.url ?? '/', issuer);
-      if (await login.handle(req, res, url)) return true;
       const resume = pathname.startsWith(`${ROUTES.authorization}/`);
-      if (!PROVIDER_PATHS.has(pathname) && !resume) return false;
+      const interaction = pathname.startsWith('/interaction/') || pathname === callbackPathname;
+      if (!PROVIDER_PATHS.has(pathname) && !resume && !interaction) return false;
+      pinToIssuer(req, issuerOrigin);
+      if (interaction) return login.handle(req, res, url);
       if (pathname === ROUTES.authorization && !url.searchParams.get('scope')?.trim()) {
         // A client that asks for no scope gets the default ones (MCP clients without a challenge scope).
         url.searchParams.set('scope', defaultScopes.join(' '));
@@ -306,4 +312,14 @@ export async function createAuthorizationServer(
     vault,
     async close() {},
   };
+}
+
+/**
+ * The request as the issuer's origin sees it (see `provider.proxy` above): scheme and host from the
+ * configured issuer; a client-sent `X-Forwarded-For` dropped (the peer is the socket's address).
+ */
+function pinToIssuer(req: IncomingMessage, origin: URL): void {
+  req.headers['x-forwarded-proto'] = origin.protocol.slice(0, -1);
+  req.headers['x-forwarded-host'] = origin.host;
+  delete req.headers['x-forwarded-for'];
 }
