@@ -45,3 +45,31 @@ export {
 // A free TCP port on 127.0.0.1, for programs that cannot listen on port 0 and report it.
 export { freePort } from './net/free-port.ts';
 export { countTokens, definitionTokens, type DefinitionTokens } from './tokens/definition-tokens.ts';
+
+// Headless OAuth sign-in, as an MCP client does it without a window: a cookie-keeping browser that
+// follows redirects by hand, and the MCP SDK client's OAuth (whole, or step by step).
+export {
+  HeadlessBrowser,
+  HeadlessClientProvider,
+  CLIENT_REDIRECT,
+  authorize,
+  discoverFrom401,
+  refreshTokens,
+  registerPublicClient,
+  revokeToken,
+  signIn,
+  signInForTokens,
+  type AuthorizationServerRef,
+  type Authorized,
+  type AuthorizeOptions,
+  type BrowserHop,
+  type Discovered,
+  type FetchLike,
+  type Followed,
+  type HeadlessBrowserOptions,
+  type HeadlessClientProviderOptions,
+  type RegisterOptions,
+  type SignedIn,
+  type SignedInTokens,
+  type SignInOptions,
+} from './oauth/index.ts';

@@ -35,7 +35,8 @@ export interface ClientOptions {
 /** The 2026-07-28 revision, which `era: 'modern'` pins. */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 
-function createClient(options: ClientOptions = {}): Client {
+/** The SDK's `Client` in the era asked for (not connected). */
+export function createClient(options: ClientOptions = {}): Client {
   const era = options.era ?? 'legacy';
   return new Client(
     { name: options.name ?? 'toolsmith-test-client', version: '1.0.0' },
