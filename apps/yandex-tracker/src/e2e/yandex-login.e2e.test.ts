@@ -1,30 +1,29 @@
 /**
  * `--auth builtin` end to end: the real bin over Streamable HTTP is the authorization server MCP
  * clients see, and logging in goes through Yandex OAuth (the emulator's, headless with
- * `login_hint`). Done as an MCP client does it, with the SDK client's OAuth functions: metadata,
- * dynamic registration, PKCE authorization through the Yandex login, token. Two users at once then
+ * `login_hint`). Done as an MCP client does it, with the SDK client's OAuth functions
+ * (@toolsmith/testing's headless sign-in): discovery from the 401, dynamic registration, PKCE
+ * authorization through the Yandex login, token. Two users at once then
  * call as themselves; Tracker only ever sees their Yandex tokens, never this server's tokens.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
-  discoverAuthorizationServerMetadata,
-  exchangeAuthorization,
-  registerClient,
-  startAuthorization,
-  type AuthorizationServerMetadata,
-  type OAuthClientMetadata,
-} from '@modelcontextprotocol/client';
-import { connectHttp, freePort, resultText } from '@toolsmith/testing';
+  connectHttp,
+  discoverFrom401,
+  freePort,
+  registerPublicClient,
+  resultText,
+  signInForTokens,
+  type Discovered,
+} from '@toolsmith/testing';
 import { createTrackerEmulator, type TrackerEmulator } from '@toolsmith/yandex-tracker-emulator';
 import { BIN, serverEnv } from './__fixtures__/tracker-fixture.ts';
-
-const CLIENT_REDIRECT = 'http://127.0.0.1:53682/callback';
 
 let emulator: TrackerEmulator;
 let child: ChildProcess;
 let origin: string;
-let metadata: AuthorizationServerMetadata;
+let discovered: Discovered;
 let stderr = '';
 
 beforeAll(async () => {
@@ -69,68 +68,17 @@ beforeAll(async () => {
     });
     child.once('exit', (code) => reject(new Error(`exited ${code}:\n${stderr}`)));
   });
-  metadata = (await discoverAuthorizationServerMetadata(origin))!;
+  discovered = await discoverFrom401(`${origin}/mcp`);
 });
 afterAll(async () => {
   child?.kill('SIGTERM');
   await emulator.close();
 });
 
-/** Follows redirects as a browser does (cookies kept), until the client's redirect URI. */
-async function follow(start: URL): Promise<URL> {
-  const cookies = new Map<string, string>();
-  let url = start;
-  for (let hop = 0; hop < 12; hop++) {
-    if (url.href.startsWith(CLIENT_REDIRECT)) return url;
-    const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-    }
-    const location = response.headers.get('location');
-    if (!location)
-      throw new Error(`stopped at ${url.href} with ${response.status}: ${await response.text()}`);
-    await response.body?.cancel();
-    url = new URL(location, url);
-  }
-  throw new Error('too many redirects');
-}
-
 /** What an MCP client does on its first 401: register, authorize (the user logs in at Yandex), token. */
 async function signIn(login: string): Promise<string> {
-  const client = await registerClient(origin, {
-    metadata,
-    clientMetadata: {
-      client_name: `${login}'s client`,
-      redirect_uris: [CLIENT_REDIRECT],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-      application_type: 'native',
-    } as OAuthClientMetadata,
-  });
-  const resource = `${origin}/mcp`;
-  const { authorizationUrl, codeVerifier } = await startAuthorization(origin, {
-    metadata,
-    clientInformation: client,
-    redirectUrl: CLIENT_REDIRECT,
-    scope: 'read write',
-    state: 'client-state',
-    resource: new URL(resource),
-  });
-  authorizationUrl.searchParams.set('login_hint', login);
-  const back = await follow(authorizationUrl);
-  const tokens = await exchangeAuthorization(origin, {
-    metadata,
-    clientInformation: client,
-    authorizationCode: back.searchParams.get('code')!,
-    codeVerifier,
-    redirectUri: CLIENT_REDIRECT,
-    resource: new URL(resource),
-    iss: back.searchParams.get('iss') ?? undefined,
-  } as Parameters<typeof exchangeAuthorization>[1]);
+  const client = await registerPublicClient(discovered, `${login}'s client`);
+  const { tokens } = await signInForTokens(discovered, client, login);
   return tokens.access_token;
 }
 
