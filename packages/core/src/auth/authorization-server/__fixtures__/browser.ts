@@ -3,6 +3,11 @@
  * (`redirect: 'manual'`) and keeps cookies by name and path, so a test walks
  * authorize → interaction → upstream → callback → resume → client redirect URI exactly as a user
  * agent would, and stops before the client's redirect URI is fetched.
+ *
+ * A copy kept on purpose, with rig.ts's sign-in helpers and the in-memory OAuthClientProvider of
+ * create-authorization-server.test.ts: the shared headless sign-in is @toolsmith/testing's
+ * (packages/testing/src/oauth: HeadlessBrowser, signIn, signInForTokens…), which every app and tool
+ * uses, but @toolsmith/testing depends on core, so core's own tests cannot. Change both together.
  */
 interface Cookie {
   name: string;
