@@ -1,195 +1,26 @@
 /**
- * The adversary against a small "notes" server over a real MCP client and a fake HTTP API: a tool on
- * the guarded path passes with no violation; tools that strip unknown keys, crash on a value or
- * convert silently are caught by the properties, without a test naming their cases.
+ * The adversary against a small "notes" server (__fixtures__/notes-server.ts) over a real MCP client
+ * and a fake HTTP API: a tool on the guarded path passes with no violation; tools that strip unknown
+ * keys, crash on a value or convert silently are caught by the properties, without a test naming
+ * their cases.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  ApiError,
-  BaseTool,
-  change,
-  defineEntityKind,
-  defineToolMetadata,
-  duration,
-  ReferenceSource,
-  ref,
-  silentLogger,
-  noProgress,
-  ToolRegistry,
-  when,
-  type ParamsValidation,
-  type ToolContext,
-} from '@toolsmith/core';
+import { noProgress, silentLogger, ToolRegistry } from '@toolsmith/core';
 import { createMcpServer } from '@toolsmith/core/mcp';
-import { z } from 'zod';
-import { createFakeApi, type FakeApi } from '../fake-api/fake-api.ts';
+import type { FakeApi } from '../fake-api/fake-api.ts';
 import { connectInMemory, type McpTestConnection } from '../harness/connect.ts';
+import {
+  FindNotesTool,
+  LegacyUpdateNoteTool,
+  NOTES_VALID_CALLS,
+  references,
+  SnoozeNoteTool,
+  startNotesApi,
+  UpdateNoteTool,
+  type NotesDeps,
+} from './__fixtures__/notes-server.ts';
 import type { AdversaryTarget } from './adversary-target.ts';
 import { formatAdversaryReport, runAdversary } from './run-adversary.ts';
-
-interface NotesDeps {
-  api: string;
-  references: ReferenceSource<NotesDeps>;
-}
-
-const MEMBERS = [
-  { id: 7, username: 'ana', email: 'ana@example.com', name: 'Ana Lima', me: true },
-  { id: 8, username: 'rui', email: 'rui@example.com', name: 'Rui Costa' },
-];
-const STATUSES = ['open', 'doing', 'done'];
-
-async function send(deps: NotesDeps, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${deps.api}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  }).catch((error: unknown) => {
-    // A request the API's server would not read (a 100 kB path): the id was wrong.
-    throw new ApiError({
-      status: 0,
-      method,
-      url: path.slice(0, 80),
-      message: 'The notes API closed the connection: check the note id.',
-      cause: error,
-    });
-  });
-  if (!response.ok)
-    throw new ApiError({
-      status: response.status,
-      method,
-      url: path.slice(0, 80),
-      message: `The notes API refused the request (HTTP ${response.status}): check the note id.`,
-    });
-  return response.json() as Promise<unknown>;
-}
-
-const noteParams = () =>
-  z.object({
-    note_id: z.string().min(1),
-    title: z.string().min(1).max(200).optional(),
-    status: ref('status').optional(),
-    owner: ref('member', { id: 'number' }).optional(),
-    watchers: change(
-      z.object({
-        add: z.array(ref('member', { id: 'number' })).optional(),
-        rem: z.array(ref('member', { id: 'number' })).optional(),
-      }),
-      { operations: ['add', 'rem'], flat: 'refuse' },
-    ).optional(),
-    due: when().optional(),
-    estimate: duration().optional(),
-    pinned: z.boolean().optional(),
-  });
-
-type NoteParams = z.output<ReturnType<typeof noteParams>>;
-
-/** On the guarded path. */
-class UpdateNoteTool extends BaseTool<NotesDeps, ReturnType<typeof noteParams>> {
-  static override readonly METADATA = defineToolMetadata({
-    name: 'notes_update_note',
-    description: 'Change a note.',
-    category: 'notes',
-    annotations: { readOnlyHint: false, idempotentHint: true },
-  });
-  readonly #schema = noteParams();
-  getParamsSchema() {
-    return this.#schema;
-  }
-  protected override guardPolicy() {
-    return { refuseEmpty: true };
-  }
-  async execute(p: NoteParams, ctx: ToolContext<NotesDeps>) {
-    return send(ctx.deps, 'PUT', `/notes/${p.note_id}`, {
-      title: p.title,
-      status: p.status,
-      owner: p.owner,
-      watchers: p.watchers,
-      due: p.due?.epochMs,
-      due_time: p.due?.hasTime,
-      estimate: p.estimate?.ms,
-      pinned: p.pinned,
-    });
-  }
-}
-
-/** The old way: zod strips unknown keys and nothing refuses "" — a silent wrong write. */
-class LegacyUpdateNoteTool extends UpdateNoteTool {
-  static override readonly METADATA = defineToolMetadata({
-    ...UpdateNoteTool.METADATA,
-    name: 'notes_update_note_legacy',
-  });
-  override validateParams(args: unknown): ParamsValidation<NoteParams> {
-    const parsed = this.getParamsSchema().safeParse(args);
-    return parsed.success ? { success: true, data: parsed.data } : super.validateParams(args);
-  }
-  protected override guardPolicy() {
-    return { refuseEmpty: false };
-  }
-}
-
-/** A date handled by hand: `new Date(x).toISOString()` throws on what it cannot read → -32603. */
-const snoozeParams = z.object({ note_id: z.string().min(1), until: z.string() });
-class SnoozeNoteTool extends BaseTool<NotesDeps, typeof snoozeParams> {
-  static override readonly METADATA = defineToolMetadata({
-    name: 'notes_snooze_note',
-    description: 'Snooze a note.',
-    category: 'notes',
-    annotations: { readOnlyHint: false },
-  });
-  getParamsSchema() {
-    return snoozeParams;
-  }
-  async execute(p: z.output<typeof snoozeParams>, ctx: ToolContext<NotesDeps>) {
-    return send(ctx.deps, 'POST', `/notes/${p.note_id}/snooze`, { until: new Date(p.until).toISOString() });
-  }
-}
-
-/** Reads: a filter on a status, with the status resolved. */
-const findParams = z.object({ status: ref('status'), owner: ref('member', { id: 'number' }).optional() });
-class FindNotesTool extends BaseTool<NotesDeps, typeof findParams> {
-  static override readonly METADATA = defineToolMetadata({
-    name: 'notes_find_notes',
-    description: 'Find notes.',
-    category: 'notes',
-    annotations: { readOnlyHint: true },
-  });
-  getParamsSchema() {
-    return findParams;
-  }
-  protected override guardPolicy() {
-    return { refuseEmpty: true };
-  }
-  async execute(p: z.output<typeof findParams>, ctx: ToolContext<NotesDeps>) {
-    return send(ctx.deps, 'GET', `/notes?status=${encodeURIComponent(p.status)}&owner=${p.owner ?? ''}`);
-  }
-}
-
-const references = new ReferenceSource<NotesDeps>({
-  zone: async () => 'Europe/Lisbon',
-  zoneSource: 'your profile',
-  kinds: [
-    defineEntityKind<NotesDeps>({
-      name: 'member',
-      one: 'a member',
-      many: 'members',
-      listTool: 'notes_get_members',
-      load: async () =>
-        MEMBERS.map((m) => ({
-          value: m.id,
-          forms: [m.username, m.email],
-          names: [m.name],
-          person: true,
-          ...(m.me ? { me: true } : {}),
-        })),
-    }),
-    defineEntityKind<NotesDeps>({
-      name: 'status',
-      one: 'a status',
-      many: 'statuses',
-      load: async () => STATUSES.map((s) => ({ value: s })),
-    }),
-  ],
-});
 
 let api: FakeApi;
 let connection: McpTestConnection;
@@ -197,13 +28,7 @@ let deps: NotesDeps;
 const tools = [new UpdateNoteTool(), new LegacyUpdateNoteTool(), new SnoozeNoteTool(), new FindNotesTool()];
 
 beforeAll(async () => {
-  api = await createFakeApi({
-    routes: {
-      'PUT /notes/:id': (req) => ({ json: { id: req.params['id'], ...(req.body as object) } }),
-      'POST /notes/:id/snooze': (req) => ({ json: req.body }),
-      'GET /notes': (req) => ({ json: { items: [], query: req.query } }),
-    },
-  });
+  api = await startNotesApi();
   deps = { api: api.url, references };
   const registry = new ToolRegistry<NotesDeps>().register(...tools);
   connection = await connectInMemory(
@@ -224,16 +49,6 @@ afterAll(async () => {
 });
 
 function target(only: readonly string[]): AdversaryTarget<NotesDeps> {
-  const valid = {
-    note_id: 'n1',
-    title: 'Plan',
-    status: 'doing',
-    owner: 8,
-    watchers: { add: [7], rem: [8] },
-    due: '2026-12-01T10:00:00+03:00',
-    estimate: 'PT1H30M',
-    pinned: true,
-  };
   return {
     name: 'notes',
     tools: tools.filter((t) => only.includes(t.name)),
@@ -248,12 +63,7 @@ function target(only: readonly string[]): AdversaryTarget<NotesDeps> {
       logger: silentLogger,
       toolName: 'adversary',
     }),
-    validCalls: {
-      notes_update_note: [valid],
-      notes_update_note_legacy: [valid],
-      notes_snooze_note: [{ note_id: 'n1', until: '2026-12-01T10:00:00Z' }],
-      notes_find_notes: [{ status: 'done', owner: 7 }],
-    },
+    validCalls: NOTES_VALID_CALLS,
   };
 }
 
