@@ -2,12 +2,15 @@
  * What an HTTP server of this package answers when it does not serve a request, written once for
  * both of its faces — node:http (streamable-http.ts) and the web-standard handler (web-handler.ts):
  * the same refusal gets the same status, JSON-RPC code, text and headers on either. Also the health
- * document and the caller key that matches a later `notifications/cancelled` to its request.
+ * document, the caller key that matches a later `notifications/cancelled` to its request, and the
+ * scope a `tools/call` lacks.
  * Nothing here touches node:http, so the web handler can load it on any runtime.
  */
-import type { AuthInfo } from '@modelcontextprotocol/server';
+import { isJSONRPCRequest, type AuthInfo } from '@modelcontextprotocol/server';
+import type { AuthContext } from '../auth/auth-context.ts';
 import { authContextOf } from '../auth/resource-server.ts';
 import { sha256 } from '../auth/token-hash.ts';
+import { scopeAllows } from '../tool/tool-scope.ts';
 import { RequestRefusal } from './request-limits.ts';
 
 /** The protocol revisions served: 2025-era ones through `initialize`, 2026-07-28 per request. */
@@ -128,4 +131,21 @@ export function callerKey(caller: {
   if (user) return `user:${user.cacheKey}`;
   if (caller.authorization) return `auth:${sha256(caller.authorization)}`;
   return caller.peer === undefined ? undefined : `peer:${sha256(caller.peer)}`;
+}
+
+/**
+ * A lone `tools/call` of a tool the user's token may not call: who, the tool and the scope to ask
+ * for — answered 403 `insufficient_scope` before dispatch, so that the client steps up. Undefined
+ * for anything else (no user, another request, a tool it may call or that does not exist).
+ */
+export function missingToolScope(
+  body: unknown,
+  user: AuthContext | undefined,
+  scopeOf: (tool: string) => string | undefined,
+): { user: AuthContext; tool: string; needed: string } | undefined {
+  if (user === undefined || !isJSONRPCRequest(body) || body.method !== 'tools/call') return undefined;
+  const tool = (body.params as { name?: unknown } | undefined)?.name;
+  const needed = typeof tool === 'string' ? scopeOf(tool) : undefined;
+  if (needed === undefined || scopeAllows(user.scopes, needed)) return undefined;
+  return { user, tool: tool as string, needed };
 }

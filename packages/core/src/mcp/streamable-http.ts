@@ -38,21 +38,20 @@ import {
   createMcpHandler,
   type AuthInfo,
   isInitializeRequest,
-  isJSONRPCNotification,
-  isJSONRPCRequest,
   isLegacyRequest,
   type Server,
 } from '@modelcontextprotocol/server';
 import { authContextOf, type ResourceServer } from '../auth/resource-server.ts';
 import { createStreamLogger } from '../logging/logger.ts';
-import { scopeAllows } from '../tool/tool-scope.ts';
 import { createMcpServerFactory, type McpServerOptions } from './create-mcp-server.ts';
 import { createHostCheck, createOriginCheck, isLoopbackAddress } from './host-check.ts';
+import type { HttpEndpointOptions } from './http-options.ts';
 import {
   badTarget,
   callerKey,
   healthAnswer,
   initializeFirst,
+  missingToolScope,
   notFound,
   ROUTE_FAILED,
   routeMethodNotAllowed,
@@ -79,38 +78,14 @@ import {
   type BodyLimits,
 } from './request-limits.ts';
 import { SessionTable } from './session-table.ts';
+import { StatelessRequests } from './stateless-requests.ts';
 import type { RunningServer } from './stdio.ts';
 
-export interface HttpServeOptions {
+export interface HttpServeOptions extends HttpEndpointOptions {
   /** @default '127.0.0.1' */
   host?: string;
   /** 0 picks a free port. @default 3000 */
   port?: number;
-  /** @default '/mcp' */
-  path?: string;
-  /** @default '/health' */
-  healthPath?: string;
-  /** Keep sessions in memory (`Mcp-Session-Id`). @default false */
-  stateful?: boolean;
-  /** Browser origins allowed to call the server (requests with another `Origin` get 403). */
-  allowedOrigins?: readonly string[];
-  /**
-   * Host names (optionally `name:port`) requests may be addressed to, besides localhost, 127.0.0.1
-   * and [::1]. Bound to a loopback address the server refuses other hosts even without this
-   * (DNS rebinding); bound elsewhere, any host is accepted unless this is set.
-   */
-  allowedHosts?: readonly string[];
-  /** Stateful: most sessions open at once; the least recently used idle one makes room. @default 1000 */
-  maxSessions?: number;
-  /** Stateful: close a session after this long without a request (0: never). @default 30 minutes */
-  sessionIdleTimeoutMs?: number;
-  /** Largest accepted request body in bytes (MCP requests and routes). @default 4 MiB */
-  maxBodyBytes?: number;
-  /**
-   * Request-body bytes held in memory at once across all requests; a body past it is refused with
-   * 503 and `Retry-After`. @default 64 MiB
-   */
-  maxBufferedBytes?: number;
   /**
    * Connections served at once: at the bound the longest idle one is closed to make room, and when
    * all are busy a request is refused with 503 and `Retry-After`. @default 512
@@ -123,11 +98,6 @@ export interface HttpServeOptions {
    * connection closes. 0: no limit. @default 30 s
    */
   requestTimeoutMs?: number;
-  /**
-   * More endpoints on the same listener (e.g. `POST /webhooks/clickup`), behind the same Host and
-   * Origin rules and body limit.
-   */
-  routes?: readonly HttpRoute[];
   /**
    * Authentication (`createResourceServer`): every MCP request needs a valid bearer token, tools are
    * listed and callable per the token's scopes, and the mode's endpoints are served on the listener.
@@ -258,9 +228,8 @@ export async function serveHttp<TDeps>(
   // The app's resource announcements reach 2026-07-28 `subscriptions/listen` streams too.
   const stopForwarding = factory.onResourceUpdated((uri) => modern.notify.resourceUpdated(uri));
   const inFlight = new Set<Server>();
-  // Stateless requests in flight, by caller and JSON-RPC id, so that a `notifications/cancelled`
-  // arriving in a later POST can reach the server instance running the request.
-  const statelessRequests = new Map<string, Set<Server>>();
+  // Stateless requests in flight, by caller and JSON-RPC id, for a later `notifications/cancelled`.
+  const statelessRequests = new StatelessRequests();
   const loopback = isLoopbackAddress(host);
   const toolCount = factory.tools.length;
   const refuse = (res: ServerResponse, refusal: RequestRefusal) =>
@@ -277,15 +246,12 @@ export async function serveHttp<TDeps>(
       return;
     }
     const caller = callerOf(req, loopback, authInfo);
-    if (caller !== undefined && isJSONRPCNotification(body) && body.method === 'notifications/cancelled') {
-      const targets = statelessRequests.get(`${caller}\u0000${String(body.params?.requestId)}`);
-      const target = targets?.size === 1 ? [...targets][0] : undefined; // two: which one? neither
-      if (target) {
-        // Closing the instance aborts the request's handler (ctx.signal) and ends its stream.
-        void target.close();
-        res.writeHead(202).end();
-        return;
-      }
+    const target = statelessRequests.cancelled(caller, body);
+    if (target) {
+      // Closing the instance aborts the request's handler (ctx.signal) and ends its stream.
+      void target.close();
+      res.writeHead(202).end();
+      return;
     }
     const mcp = factory.create();
     const transport = new NodeStreamableHTTPServerTransport({
@@ -293,16 +259,10 @@ export async function serveHttp<TDeps>(
       enableJsonResponse: false,
     });
     inFlight.add(mcp);
-    const requestKey =
-      caller !== undefined && isJSONRPCRequest(body) ? `${caller}\u0000${String(body.id)}` : undefined;
-    if (requestKey) {
-      const same = statelessRequests.get(requestKey) ?? new Set<Server>();
-      statelessRequests.set(requestKey, same.add(mcp));
-    }
+    const forget = statelessRequests.track(caller, body, mcp);
     res.on('close', () => {
       inFlight.delete(mcp);
-      const same = requestKey ? statelessRequests.get(requestKey) : undefined;
-      if (same?.delete(mcp) && same.size === 0) statelessRequests.delete(requestKey!);
+      forget();
       void transport.close();
       void mcp.close();
     });
@@ -497,18 +457,11 @@ export async function serveHttp<TDeps>(
         req.method === 'POST'
           ? parseJsonBody((await readBody(req, res, bodyLimits)).toString('utf8'))
           : undefined;
-      const user = authContextOf(authInfo);
-      if (
-        auth !== undefined &&
-        user !== undefined &&
-        isJSONRPCRequest(body) &&
-        body.method === 'tools/call'
-      ) {
+      if (auth !== undefined) {
         // A tool the token may not call: 403 with the scope to ask for, so that the client steps up.
-        const name = (body.params as { name?: unknown } | undefined)?.name;
-        const needed = typeof name === 'string' ? factory.scopeOf(name) : undefined;
-        if (needed !== undefined && !scopeAllows(user.scopes, needed)) {
-          await auth.refuseScope(res, user, name as string, needed);
+        const refused = missingToolScope(body, authContextOf(authInfo), (tool) => factory.scopeOf(tool));
+        if (refused) {
+          await auth.refuseScope(res, refused.user, refused.tool, refused.needed);
           return;
         }
       }

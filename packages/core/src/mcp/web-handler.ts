@@ -24,8 +24,6 @@
 import {
   createMcpHandler,
   isInitializeRequest,
-  isJSONRPCNotification,
-  isJSONRPCRequest,
   isLegacyRequest,
   WebStandardStreamableHTTPServerTransport,
   type AuthInfo,
@@ -34,15 +32,16 @@ import {
 import { authContextOf, type ResourceServer } from '../auth/resource-server.ts';
 import { ConfigError } from '../errors/config-error.ts';
 import { createStreamLogger } from '../logging/logger.ts';
-import { scopeAllows } from '../tool/tool-scope.ts';
 import { createMcpServerFactory, type McpServerOptions } from './create-mcp-server.ts';
 import { createHostCheck, createOriginCheck } from './host-check.ts';
+import type { HttpEndpointOptions } from './http-options.ts';
 import {
   callerKey,
   healthAnswer,
   initializeFirst,
   internalError,
   jsonRpcErrorBody,
+  missingToolScope,
   notFound,
   ROUTE_FAILED,
   routeMethodNotAllowed,
@@ -66,8 +65,9 @@ import {
 } from './request-limits.ts';
 import { checkRuntimeRequirements, detectRuntime, type RuntimeName } from './runtime-requirements.ts';
 import { SessionTable } from './session-table.ts';
+import { StatelessRequests } from './stateless-requests.ts';
 
-export interface WebHandlerOptions {
+export interface WebHandlerOptions extends HttpEndpointOptions {
   /**
    * Where the runtime listens, as `serveHttp`'s `host`, for the Host rule: on a loopback address
    * (the default) only requests addressed to localhost, 127.0.0.1 or [::1] — plus `allowedHosts` —
@@ -75,29 +75,6 @@ export interface WebHandlerOptions {
    * Deployed on a platform, give `allowedHosts` (your domain). @default '127.0.0.1'
    */
   host?: string;
-  /** @default '/mcp' */
-  path?: string;
-  /** @default '/health' */
-  healthPath?: string;
-  /**
-   * 2025-11-25 sessions (`Mcp-Session-Id`) in this process's memory. Keep it off on serverless
-   * platforms: each isolate has its own memory. @default false
-   */
-  stateful?: boolean;
-  /** Browser origins allowed besides local pages (requests with another `Origin` get 403). */
-  allowedOrigins?: readonly string[];
-  /** Host names (optionally `name:port`) requests may be addressed to, besides the loopback names. */
-  allowedHosts?: readonly string[];
-  /** Stateful: most sessions open at once. @default 1000 */
-  maxSessions?: number;
-  /** Stateful: close a session after this long without a request (0: never). @default 30 minutes */
-  sessionIdleTimeoutMs?: number;
-  /** Largest accepted request body in bytes. @default 4 MiB */
-  maxBodyBytes?: number;
-  /** Request-body bytes held in memory at once across requests (503 past it). @default 64 MiB */
-  maxBufferedBytes?: number;
-  /** More endpoints (e.g. `POST /webhooks/clickup`), behind the same Host and Origin rules and body limit. */
-  routes?: readonly HttpRoute[];
   /**
    * Authentication: a ResourceServer (`createResourceServer`, `configureAuth`), or a function that
    * makes one on the first request that needs it — platforms such as Workers allow no I/O outside a
@@ -277,7 +254,7 @@ export function createWebHandler<TDeps>(options: McpServerOptions<TDeps> & WebHa
   const stopForwarding = factory.onResourceUpdated((uri) => modern.notify.resourceUpdated(uri));
   const inFlight = new Set<Server>();
   // Stateless requests in flight, by caller and JSON-RPC id, for a later `notifications/cancelled`.
-  const statelessRequests = new Map<string, Set<Server>>();
+  const statelessRequests = new StatelessRequests();
   const toolCount = factory.tools.length;
 
   const serveStateless = async (
@@ -290,13 +267,10 @@ export function createWebHandler<TDeps>(options: McpServerOptions<TDeps> & WebHa
     exchange.watch();
     // The runtime does not tell who the peer is: anonymous callers are never matched.
     const caller = callerKey({ authInfo, authorization: request.headers.get('authorization') });
-    if (caller !== undefined && isJSONRPCNotification(body) && body.method === 'notifications/cancelled') {
-      const targets = statelessRequests.get(`${caller}\u0000${String(body.params?.requestId)}`);
-      const target = targets?.size === 1 ? [...targets][0] : undefined; // two: which one? neither
-      if (target) {
-        void target.close(); // aborts the request's handler (ctx.signal) and ends its stream
-        return new Response(null, { status: 202 });
-      }
+    const target = statelessRequests.cancelled(caller, body);
+    if (target) {
+      void target.close(); // aborts the request's handler (ctx.signal) and ends its stream
+      return new Response(null, { status: 202 });
     }
     const mcp = factory.create();
     const transport = new WebStandardStreamableHTTPServerTransport({
@@ -305,16 +279,10 @@ export function createWebHandler<TDeps>(options: McpServerOptions<TDeps> & WebHa
       maxRequestBodySize: maxBody,
     });
     inFlight.add(mcp);
-    const requestKey =
-      caller !== undefined && isJSONRPCRequest(body) ? `${caller}\u0000${String(body.id)}` : undefined;
-    if (requestKey) {
-      const same = statelessRequests.get(requestKey) ?? new Set<Server>();
-      statelessRequests.set(requestKey, same.add(mcp));
-    }
+    const forget = statelessRequests.track(caller, body, mcp);
     exchange.onDone(() => {
       inFlight.delete(mcp);
-      const same = requestKey ? statelessRequests.get(requestKey) : undefined;
-      if (same?.delete(mcp) && same.size === 0) statelessRequests.delete(requestKey!);
+      forget();
       void transport.close();
       void mcp.close();
     });
@@ -461,19 +429,10 @@ export function createWebHandler<TDeps>(options: McpServerOptions<TDeps> & WebHa
       request.method === 'POST'
         ? parseJsonBody(new TextDecoder().decode(await readWebBody(request, hold)))
         : undefined;
-    const user = authContextOf(authInfo);
-    if (
-      resourceServer !== undefined &&
-      user !== undefined &&
-      isJSONRPCRequest(body) &&
-      body.method === 'tools/call'
-    ) {
+    if (resourceServer !== undefined) {
       // A tool the token may not call: 403 with the scope to ask for, so that the client steps up.
-      const name = (body.params as { name?: unknown } | undefined)?.name;
-      const needed = typeof name === 'string' ? factory.scopeOf(name) : undefined;
-      if (needed !== undefined && !scopeAllows(user.scopes, needed)) {
-        return resourceServer.scopeRefusal(user, name as string, needed);
-      }
+      const refused = missingToolScope(body, authContextOf(authInfo), (tool) => factory.scopeOf(tool));
+      if (refused) return resourceServer.scopeRefusal(refused.user, refused.tool, refused.needed);
     }
     if (body !== undefined && !(await isLegacyRequest(request, body))) {
       exchange.watch(); // the body is held until the response is over, as on node:http
