@@ -15,7 +15,7 @@
  * Every server runs with BENCH_SOAK_NODE_FLAGS (default `--max-semi-space-size=16`; empty: V8's
  * defaults). Under V8's defaults the young generation of a busy HTTP server grows to two semi-spaces
  * of V8's own size (64 MB each on a machine with 24 GB) and keeps those pages: RSS then rises for
- * 10–20 minutes before it levels off (docs/performance.md, "Soak"), which says how V8 sizes its heap,
+ * 7–20 minutes before it levels off (docs/performance.md, "Soak"), which says how V8 sizes its heap,
  * not whether the server leaks. Capped, that growth is over within the warm-up.
  *
  * Every server writes a metrics line every BENCH_SOAK_SAMPLE_SECONDS (default 5) from a preloaded
@@ -724,7 +724,7 @@ function report(result: BenchmarkResult, input: ReportInput): void {
 
   result.notes.push(
     `${input.config.minutes} min of traffic (warm-up ${input.config.warmUpMinutes} min; ${loadedMinutes.toFixed(1)} min of loaded samples judged), a sample every ${input.config.sampleSeconds} s, seed ${input.config.seed}${loadedMinutes < 5 ? ' — a short run: the slopes are indicative only' : ''}`,
-    `servers run with ${input.config.nodeFlags.length ? input.config.nodeFlags.join(' ') : "V8's default heap sizing"} (BENCH_SOAK_NODE_FLAGS; empty for V8's defaults, under which a busy HTTP server's young generation grows to 2 × 64 MB and RSS levels off 70–80 MB higher after 10–20 min: docs/performance.md, "Soak")`,
+    `servers run with ${input.config.nodeFlags.length ? input.config.nodeFlags.join(' ') : "V8's default heap sizing"} (BENCH_SOAK_NODE_FLAGS; empty for V8's defaults, under which a busy HTTP server's young generation grows to 2 × 64 MB and RSS levels off 70–80 MB higher after 7–20 min: docs/performance.md, "Soak")`,
     'Figures per process: start (no traffic yet), after warm-up and end (both quiet: traffic paused, faults cleared, idle sockets closed), slope per minute and max−min over the loaded samples after warm-up:',
     ...lines(figureRows(figures)),
     'Calls (answered = a result came back, tool errors included; failed = thrown: transport, timeout):',
