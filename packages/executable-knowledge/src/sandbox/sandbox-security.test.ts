@@ -555,7 +555,7 @@ describe('resource exhaustion', () => {
   });
 });
 
-describe('memory bombs stop within 2× the time limit, and the call behind them is served', () => {
+describe('memory bombs stop within 2× the time limit (or 2× what a plain CPU loop takes on this machine now), and the call behind them is served', () => {
   // The limits of issue 11: 1 s of CPU, 64 MB. Each bomb goes to a pool of one host together with
   // a quick call, which waits behind it. Measured on 2 shared vCPUs (docs/executable-knowledge.md):
   // stopped in 0.04–1.31 s, the call behind served within 2.1 s; a Map bomb that made V8 run out of
@@ -601,8 +601,18 @@ describe('memory bombs stop within 2× the time limit, and the call behind them 
     }
   }
 
+  /**
+   * How long a plain CPU-bound loop runs before the 1 s CPU limit stops it, measured now: on an idle
+   * machine about 1 s, on a CI machine running several suites on 2 vCPUs more (the limit is CPU
+   * time, the test measures wall time). A bomb must stop as fast as that, within 2×.
+   */
+  let loopStopsMs = LIMIT_MS;
+  beforeAll(async () => {
+    loopStopsMs = (await explode('for (;;) {}')).stoppedMs;
+  }, 30_000);
+
   const served = (measured: Measured) => {
-    expect(measured.stoppedMs).toBeLessThan(2 * LIMIT_MS);
+    expect(measured.stoppedMs).toBeLessThan(2 * Math.max(LIMIT_MS, loopStopsMs));
     expect(measured.next).toBe(42);
     expect(measured.servedMs).toBeLessThan(2 * LIMIT_MS + HOST_START_BUDGET_MS);
   };
