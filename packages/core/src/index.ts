@@ -8,6 +8,7 @@
 export {
   BaseTool,
   DEFAULT_MAX_OUTPUT_CHARS,
+  type AnyTool,
   type RunOptions,
   type LegacyDefinition,
 } from './tool/base-tool.ts';
@@ -105,12 +106,7 @@ export {
 } from './definition/index.ts';
 
 // Registry
-export {
-  ToolRegistry,
-  type AnyTool,
-  type SelectedContext,
-  type ToolRegistryOptions,
-} from './registry/tool-registry.ts';
+export { ToolRegistry, type SelectedContext, type ToolRegistryOptions } from './registry/tool-registry.ts';
 
 // Resources and prompts: declared like tools, served by the MCP adapter.
 export {

@@ -10,7 +10,7 @@
 import { jsonSchema, tool, type Tool } from 'ai';
 import type { AnyZodObject, InferSchemaInput } from '../definition/types.ts';
 import { createStreamLogger, type Logger } from '../logging/logger.ts';
-import type { AnyTool, ToolRegistry } from '../registry/tool-registry.ts';
+import type { ToolRegistry } from '../registry/tool-registry.ts';
 import type { ToolSelection } from '../registry/tool-selection.ts';
 import {
   createProgressReporter,
@@ -19,7 +19,7 @@ import {
   type ProgressUpdate,
   type ToolContext,
 } from '../tool/tool-context.ts';
-import type { BaseTool } from '../tool/base-tool.ts';
+import type { AnyTool, BaseTool } from '../tool/base-tool.ts';
 import type { ToolCallResult } from '../tool/tool-result.ts';
 
 export interface AiSdkToolsOptions<TDeps> {

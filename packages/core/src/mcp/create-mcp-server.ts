@@ -27,11 +27,11 @@ import {
 } from '@modelcontextprotocol/server';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { authContextOf } from '../auth/resource-server.ts';
-import type { ToolRegistry, AnyTool } from '../registry/tool-registry.ts';
+import type { ToolRegistry } from '../registry/tool-registry.ts';
 import { SearchToolsTool } from '../registry/search-tools.tool.ts';
 import type { ToolSelection } from '../registry/tool-selection.ts';
 import { createStreamLogger, type Logger } from '../logging/logger.ts';
-import { DEFAULT_MAX_OUTPUT_CHARS } from '../tool/base-tool.ts';
+import { DEFAULT_MAX_OUTPUT_CHARS, type AnyTool } from '../tool/base-tool.ts';
 import { fitErrorToBudget, previewValue } from '../tool/error-budget.ts';
 import { createProgressReporter, type ToolContext } from '../tool/tool-context.ts';
 import type { ToolDefinition } from '../tool/tool-definition.ts';

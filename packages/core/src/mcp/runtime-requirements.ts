@@ -8,7 +8,7 @@
  * start-up why it cannot run there, and how to fix it, instead of failing on the first guarded call.
  */
 import { ConfigError } from '../errors/config-error.ts';
-import type { AnyTool } from '../registry/tool-registry.ts';
+import type { AnyTool } from '../tool/base-tool.ts';
 import type { RuntimeRequirement } from '../tool/tool-metadata.ts';
 
 /** The runtimes told apart: `workerd` is Cloudflare Workers, `edge-light` Vercel's edge runtime. */

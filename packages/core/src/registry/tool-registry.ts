@@ -5,14 +5,11 @@
 import { ToolDefinitionError } from '../errors/tool-definition-error.ts';
 import type { AnyPrompt } from '../prompt/base-prompt.ts';
 import { BaseResource, type AnyResource, type AnyResourceTemplate } from '../resource/base-resource.ts';
-import { BIND_REGISTRY, type BaseTool } from '../tool/base-tool.ts';
+import { BIND_REGISTRY, type AnyTool } from '../tool/base-tool.ts';
 import { PRIORITY_ORDER, toolsetOf } from '../tool/tool-metadata.ts';
 import { selectTools, type SelectedTools, type ToolSelection } from './tool-selection.ts';
 import type { Toolset } from './toolset.ts';
 import { compareNames } from '../util/compare-names.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tools differ in params and output types
-export type AnyTool<TDeps = any> = BaseTool<TDeps, any, any>;
 
 export interface ToolRegistryOptions {
   /**

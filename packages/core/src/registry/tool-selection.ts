@@ -14,7 +14,7 @@
 import { ConfigError, type ConfigProblem } from '../errors/config-error.ts';
 import { closestMatches } from '../util/closest-match.ts';
 import { toolsetOf } from '../tool/tool-metadata.ts';
-import type { AnyTool } from './tool-registry.ts';
+import type { AnyTool } from '../tool/base-tool.ts';
 import type { Toolset } from './toolset.ts';
 
 export interface ToolSelection {

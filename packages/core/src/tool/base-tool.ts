@@ -499,6 +499,10 @@ export abstract class BaseTool<
   }
 }
 
+/** Any tool, whatever its deps, params and output: what a registry holds and a server serves. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tools differ in params and output types
+export type AnyTool<TDeps = any> = BaseTool<TDeps, any, any>;
+
 /** Maps a thrown value to the user-facing error it stands for, or undefined for a programmer error. */
 function classify(error: unknown, toolName: string, signal: AbortSignal): ToolsmithError | undefined {
   if (ToolsmithError.isInstance(error)) return error.userFacing ? error : undefined;
