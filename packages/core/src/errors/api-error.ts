@@ -1,11 +1,11 @@
-import { ToolsmithError } from './toolsmith-error.ts';
+import { ToolsmithError, type ErrorDetails } from './toolsmith-error.ts';
 
 const marker = 'toolsmith.error.api';
 const symbol = Symbol.for(marker);
 
 export interface ApiErrorOptions {
   message: string;
-  /** HTTP status; 0 when no response arrived. */
+  /** HTTP status; 0 when no response arrived (or, with a plain message, none was given). */
   status: number;
   method: string;
   /** Request URL with secrets redacted. */
@@ -26,6 +26,18 @@ export interface ApiErrorOptions {
   cause?: unknown;
 }
 
+/**
+ * The options of `new X(message, details?)` for ApiError and its subclasses: the details with the
+ * message, `status` defaulting to the class's, `method` and `url` to ''. An options object as it is.
+ */
+export function apiErrorOptions(
+  first: string | ApiErrorOptions,
+  details: ErrorDetails<ApiErrorOptions>,
+  status: number,
+): ApiErrorOptions {
+  return typeof first === 'string' ? { status, method: '', url: '', ...details, message: first } : first;
+}
+
 /** A remote API answered with an error. The message says what the API said and what to do. */
 export class ApiError extends ToolsmithError {
   private readonly [symbol] = true;
@@ -38,7 +50,11 @@ export class ApiError extends ToolsmithError {
   readonly body: unknown;
   readonly mayHaveSucceeded: boolean;
 
-  constructor(options: ApiErrorOptions) {
+  /** A plain message: `status` 0, `method` and `url` empty unless the details give them. */
+  constructor(message: string, details?: ErrorDetails<ApiErrorOptions>);
+  constructor(options: ApiErrorOptions);
+  constructor(first: string | ApiErrorOptions, details: ErrorDetails<ApiErrorOptions> = {}) {
+    const options = apiErrorOptions(first, details, 0);
     super({
       code: options.code ?? 'api_error',
       message: options.message,

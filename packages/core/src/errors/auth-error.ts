@@ -1,5 +1,5 @@
-import { ApiError, type ApiErrorOptions } from './api-error.ts';
-import { ToolsmithError } from './toolsmith-error.ts';
+import { ApiError, apiErrorOptions, type ApiErrorOptions } from './api-error.ts';
+import { ToolsmithError, type ErrorDetails } from './toolsmith-error.ts';
 
 const marker = 'toolsmith.error.auth';
 const symbol = Symbol.for(marker);
@@ -11,7 +11,11 @@ const symbol = Symbol.for(marker);
 export class AuthError extends ApiError {
   private readonly [symbol] = true;
 
-  constructor(options: ApiErrorOptions) {
+  /** A plain message: `status` 401 unless the details give another. */
+  constructor(message: string, details?: ErrorDetails<ApiErrorOptions>);
+  constructor(options: ApiErrorOptions);
+  constructor(first: string | ApiErrorOptions, details: ErrorDetails<ApiErrorOptions> = {}) {
+    const options = apiErrorOptions(first, details, 401);
     super({ ...options, code: options.status === 403 ? 'forbidden' : 'unauthorized' });
     this.name = 'AuthError';
   }

@@ -8,8 +8,13 @@ export class CancelledError extends ToolsmithError {
   private readonly [symbol] = true;
   readonly reason: unknown;
 
-  constructor({ operation, reason }: { operation: string; reason?: unknown }) {
-    super({ code: 'cancelled', userFacing: true, message: `${operation} was cancelled.`, cause: reason });
+  /** The options say what was cancelled (`{ operation: 'The bulk change' }`); a plain message is used as it is. */
+  constructor(message: string, details?: { reason?: unknown });
+  constructor(options: { operation: string; reason?: unknown });
+  constructor(first: string | { operation: string; reason?: unknown }, details: { reason?: unknown } = {}) {
+    const { reason } = typeof first === 'string' ? details : first;
+    const message = typeof first === 'string' ? first : `${first.operation} was cancelled.`;
+    super({ code: 'cancelled', userFacing: true, message, cause: reason });
     this.name = 'CancelledError';
     this.reason = reason;
   }

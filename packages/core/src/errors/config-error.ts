@@ -1,4 +1,4 @@
-import { ToolsmithError } from './toolsmith-error.ts';
+import { ToolsmithError, type ErrorDetails } from './toolsmith-error.ts';
 
 const marker = 'toolsmith.error.config';
 const symbol = Symbol.for(marker);
@@ -11,20 +11,32 @@ export interface ConfigProblem {
   readonly howToFix?: string;
 }
 
+interface ConfigErrorOptions {
+  problems: readonly ConfigProblem[];
+  cause?: unknown;
+}
+
 /** Start-up configuration is missing or malformed. Thrown before a server starts. */
 export class ConfigError extends ToolsmithError {
   private readonly [symbol] = true;
   readonly problems: readonly ConfigProblem[];
 
-  constructor({ problems, cause }: { problems: readonly ConfigProblem[]; cause?: unknown }) {
+  /** A plain message: no `problems` unless the details list them. */
+  constructor(message: string, details?: ErrorDetails<ConfigErrorOptions>);
+  constructor(options: ConfigErrorOptions);
+  constructor(first: string | ConfigErrorOptions, details: ErrorDetails<ConfigErrorOptions> = {}) {
+    const { problems = [], cause } = typeof first === 'string' ? details : first;
     super({
       code: 'config_invalid',
       userFacing: false,
       cause,
-      message: [
-        'Invalid configuration:',
-        ...problems.map((p) => `- ${p.variable}: ${p.problem}${p.howToFix ? ` ${p.howToFix}` : ''}`),
-      ].join('\n'),
+      message:
+        typeof first === 'string'
+          ? first
+          : [
+              'Invalid configuration:',
+              ...problems.map((p) => `- ${p.variable}: ${p.problem}${p.howToFix ? ` ${p.howToFix}` : ''}`),
+            ].join('\n'),
     });
     this.name = 'ConfigError';
     this.problems = problems;

@@ -1,8 +1,16 @@
 import { ApiError, type ApiErrorOptions } from './api-error.ts';
-import { ToolsmithError } from './toolsmith-error.ts';
+import { ToolsmithError, type ErrorDetails } from './toolsmith-error.ts';
 
 const marker = 'toolsmith.error.not-found';
 const symbol = Symbol.for(marker);
+
+export interface NotFoundErrorOptions extends Partial<ApiErrorOptions> {
+  message: string;
+  resource?: string;
+  id?: string;
+  /** Close matches the caller may have meant, appended to the message as "Did you mean: …?". */
+  suggestions?: readonly string[];
+}
 
 /** The addressed resource does not exist (HTTP 404 or an empty lookup). */
 export class NotFoundError extends ApiError {
@@ -12,14 +20,10 @@ export class NotFoundError extends ApiError {
   /** Close matches the caller may have meant. */
   readonly suggestions: readonly string[];
 
-  constructor(
-    options: Partial<ApiErrorOptions> & {
-      message: string;
-      resource?: string;
-      id?: string;
-      suggestions?: readonly string[];
-    },
-  ) {
+  constructor(message: string, details?: ErrorDetails<NotFoundErrorOptions>);
+  constructor(options: NotFoundErrorOptions);
+  constructor(first: string | NotFoundErrorOptions, details: ErrorDetails<NotFoundErrorOptions> = {}) {
+    const options = typeof first === 'string' ? { ...details, message: first } : first;
     const suggestions = options.suggestions ?? [];
     const hint = suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : '';
     super({

@@ -1,5 +1,5 @@
-import { ApiError, type ApiErrorOptions } from './api-error.ts';
-import { ToolsmithError } from './toolsmith-error.ts';
+import { ApiError, apiErrorOptions, type ApiErrorOptions } from './api-error.ts';
+import { ToolsmithError, type ErrorDetails } from './toolsmith-error.ts';
 
 const marker = 'toolsmith.error.rate-limited';
 const symbol = Symbol.for(marker);
@@ -8,7 +8,11 @@ const symbol = Symbol.for(marker);
 export class RateLimitedError extends ApiError {
   private readonly [symbol] = true;
 
-  constructor(options: ApiErrorOptions) {
+  /** A plain message: `status` 429 unless the details give another. */
+  constructor(message: string, details?: ErrorDetails<ApiErrorOptions>);
+  constructor(options: ApiErrorOptions);
+  constructor(first: string | ApiErrorOptions, details: ErrorDetails<ApiErrorOptions> = {}) {
+    const options = apiErrorOptions(first, details, 429);
     super({ ...options, code: 'rate_limited' });
     this.name = 'RateLimitedError';
   }

@@ -1,12 +1,23 @@
-import { ToolsmithError } from './toolsmith-error.ts';
+import { ToolsmithError, type ErrorDetails } from './toolsmith-error.ts';
 
 const marker = 'toolsmith.error.timeout';
 const symbol = Symbol.for(marker);
 
+interface TimeoutErrorOptions {
+  timeoutMs: number;
+  operation: string;
+  mayHaveSucceeded?: boolean;
+  /** Replaces the message made from `operation` and `timeoutMs`. */
+  message?: string;
+  cause?: unknown;
+}
+
 /** An operation did not finish in time. */
 export class TimeoutError extends ToolsmithError {
   private readonly [symbol] = true;
-  readonly timeoutMs: number;
+  /** The time allowed; undefined when a plain message did not give it. */
+  readonly timeoutMs: number | undefined;
+  /** What timed out; '' when a plain message did not say. */
   readonly operation: string;
   /**
    * True when a non-idempotent request may have reached the server before the timeout: it was not
@@ -14,19 +25,16 @@ export class TimeoutError extends ToolsmithError {
    */
   readonly mayHaveSucceeded: boolean;
 
-  constructor({
-    timeoutMs,
-    operation,
-    mayHaveSucceeded = false,
-    message,
-    cause,
-  }: {
-    timeoutMs: number;
-    operation: string;
-    mayHaveSucceeded?: boolean;
-    message?: string;
-    cause?: unknown;
-  }) {
+  constructor(message: string, details?: ErrorDetails<TimeoutErrorOptions>);
+  constructor(options: TimeoutErrorOptions);
+  constructor(first: string | TimeoutErrorOptions, details: ErrorDetails<TimeoutErrorOptions> = {}) {
+    const {
+      timeoutMs,
+      operation = '',
+      mayHaveSucceeded = false,
+      message,
+      cause,
+    } = typeof first === 'string' ? { ...details, message: first } : first;
     super({
       code: 'timeout',
       userFacing: true,

@@ -1,7 +1,14 @@
-import { ToolsmithError } from './toolsmith-error.ts';
+import { ToolsmithError, type ErrorDetails } from './toolsmith-error.ts';
 
 const marker = 'toolsmith.error.tool-definition';
 const symbol = Symbol.for(marker);
+
+interface ToolDefinitionErrorOptions {
+  toolName?: string;
+  /** Prefixed with `Tool "<toolName>": ` when the tool is named. */
+  message: string;
+  cause?: unknown;
+}
 
 /**
  * A programmer error in a tool's declaration: invalid name, non-object params schema, a
@@ -12,7 +19,13 @@ export class ToolDefinitionError extends ToolsmithError {
   private readonly [symbol] = true;
   readonly toolName: string | undefined;
 
-  constructor({ toolName, message, cause }: { toolName?: string; message: string; cause?: unknown }) {
+  constructor(message: string, details?: ErrorDetails<ToolDefinitionErrorOptions>);
+  constructor(options: ToolDefinitionErrorOptions);
+  constructor(
+    first: string | ToolDefinitionErrorOptions,
+    details: ErrorDetails<ToolDefinitionErrorOptions> = {},
+  ) {
+    const { toolName, message, cause } = typeof first === 'string' ? { ...details, message: first } : first;
     super({
       code: 'tool_definition_invalid',
       userFacing: false,

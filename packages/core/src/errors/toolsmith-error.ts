@@ -20,12 +20,27 @@ export interface ToolsmithErrorOptions {
   cause?: unknown;
 }
 
+/**
+ * What an error class takes beside a plain message: its options without `message`, each optional
+ * (`new NotFoundError('No task DEV-9.', { id: 'DEV-9' })`).
+ */
+export type ErrorDetails<TOptions> = Partial<Omit<TOptions, 'message'>>;
+
 export class ToolsmithError extends Error {
   private readonly [symbol] = true;
   readonly code: string;
   readonly userFacing: boolean;
 
-  constructor({ code, message, userFacing, cause }: ToolsmithErrorOptions) {
+  /** A plain message is shown to the model (`userFacing` true) under the code `toolsmith_error`. */
+  constructor(message: string, details?: ErrorDetails<ToolsmithErrorOptions>);
+  constructor(options: ToolsmithErrorOptions);
+  constructor(first: string | ToolsmithErrorOptions, details: ErrorDetails<ToolsmithErrorOptions> = {}) {
+    const {
+      code = 'toolsmith_error',
+      message,
+      userFacing = true,
+      cause,
+    } = typeof first === 'string' ? { ...details, message: first } : first;
     super(message, cause === undefined ? undefined : { cause });
     this.name = 'ToolsmithError';
     this.code = code;

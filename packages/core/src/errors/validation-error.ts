@@ -1,4 +1,4 @@
-import { ToolsmithError } from './toolsmith-error.ts';
+import { ToolsmithError, type ErrorDetails } from './toolsmith-error.ts';
 
 const marker = 'toolsmith.error.validation';
 const symbol = Symbol.for(marker);
@@ -12,23 +12,30 @@ export interface FieldIssue {
   readonly validOptions?: readonly string[];
 }
 
+interface ValidationErrorOptions {
+  toolName?: string;
+  issues: readonly FieldIssue[];
+  /** Replaces the message made from the issues. */
+  message?: string;
+  cause?: unknown;
+}
+
 /** The tool's input is wrong. The message lists every bad field and how to fix it. */
 export class ValidationError extends ToolsmithError {
   private readonly [symbol] = true;
   readonly toolName: string | undefined;
   readonly issues: readonly FieldIssue[];
 
-  constructor({
-    toolName,
-    issues,
-    message,
-    cause,
-  }: {
-    toolName?: string;
-    issues: readonly FieldIssue[];
-    message?: string;
-    cause?: unknown;
-  }) {
+  /** A plain message: no `issues` unless the details list them. */
+  constructor(message: string, details?: ErrorDetails<ValidationErrorOptions>);
+  constructor(options: ValidationErrorOptions);
+  constructor(first: string | ValidationErrorOptions, details: ErrorDetails<ValidationErrorOptions> = {}) {
+    const {
+      toolName,
+      issues = [],
+      message,
+      cause,
+    } = typeof first === 'string' ? { ...details, message: first } : first;
     super({
       code: 'validation_failed',
       userFacing: true,

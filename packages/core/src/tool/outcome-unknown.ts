@@ -71,9 +71,10 @@ export function isAmbiguousFailure(error: unknown): boolean {
 /** What came back instead of an answer, in words: "the API answered HTTP 502". */
 export function describeLostAnswer(error: unknown, api = 'the API'): string {
   if (TimeoutError.isInstance(error)) {
+    const allowed = error.timeoutMs === undefined ? undefined : `${error.timeoutMs} ms`;
     return error.operation.startsWith('Tool ')
-      ? `the call ran out of its ${error.timeoutMs} ms while the request may have been in flight`
-      : `no answer came within ${error.timeoutMs} ms`;
+      ? `the call ran out of its ${allowed ?? 'time'} while the request may have been in flight`
+      : `no answer came within ${allowed ?? 'the time allowed'}`;
   }
   if (ApiError.isInstance(error) && error.status > 0) {
     return error.status >= 200 && error.status < 300
@@ -85,7 +86,8 @@ export function describeLostAnswer(error: unknown, api = 'the API'): string {
 
 /** A failed look-up in a few words (its own message may say "try again later"). */
 export function failureInBrief(error: unknown): string {
-  if (TimeoutError.isInstance(error)) return `no answer within ${error.timeoutMs} ms`;
+  if (TimeoutError.isInstance(error))
+    return error.timeoutMs === undefined ? 'no answer in time' : `no answer within ${error.timeoutMs} ms`;
   if (ApiError.isInstance(error) && error.status > 0) return `HTTP ${error.status}`;
   if (NetworkError.isInstance(error)) return 'the connection failed';
   return error instanceof Error ? (error.message.split('\n')[0] ?? '').slice(0, 200) : String(error);
