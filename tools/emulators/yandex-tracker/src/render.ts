@@ -3,6 +3,7 @@ import type {
   ChecklistItemRecord,
   CommentRecord,
   IssueRecord,
+  ProjectRecord,
   TrackerState,
   UserRecord,
 } from './tracker-state.ts';
@@ -70,6 +71,26 @@ export function queueRef(state: TrackerState, key: string) {
     id: String(queue?.id ?? key),
     key,
     display: queue?.name ?? key,
+  };
+}
+
+/** The project as `GET /v2/projects/{id}[?expand=queues]` answers. */
+export function renderProject(state: TrackerState, project: ProjectRecord, expand?: string) {
+  const parts = (expand ?? '').split(',').map((s) => s.trim());
+  return {
+    self: `${API_ORIGIN}/v2/projects/${project.id}`,
+    id: String(project.id),
+    version: project.version,
+    key: project.key,
+    name: project.name,
+    ...(project.description !== undefined ? { description: project.description } : {}),
+    ...(project.lead ? { lead: userRef(state, project.lead) } : {}),
+    status: project.status.toLowerCase(),
+    ...(project.startDate ? { startDate: project.startDate } : {}),
+    ...(project.endDate ? { endDate: project.endDate } : {}),
+    ...(parts.includes('queues') || parts.includes('all')
+      ? { queues: project.queues.map((key) => queueRef(state, key)) }
+      : {}),
   };
 }
 

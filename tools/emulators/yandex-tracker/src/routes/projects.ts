@@ -5,7 +5,7 @@
  * (`version` → 409 when stale), delete (204). Responses carry `status` in lower case, as the API does.
  */
 import { pageResponse } from '../paginate.ts';
-import { API_ORIGIN, queueRef, userRef, requireUserField } from '../render.ts';
+import { renderProject, requireUserField } from '../render.ts';
 import {
   created,
   objectBody,
@@ -22,26 +22,6 @@ import { renderQueue } from './queues.ts';
 
 export const PROJECT_STATUSES = ['DRAFT', 'IN_PROGRESS', 'LAUNCHED', 'POSTPONED'] as const;
 const PATCH_FIELDS = ['name', 'description', 'lead', 'status', 'startDate', 'endDate', 'queues'];
-
-/** The project as `GET /v2/projects/{id}[?expand=queues]` answers. */
-export function renderProject(state: TrackerState, project: ProjectRecord, expand?: string) {
-  const parts = (expand ?? '').split(',').map((s) => s.trim());
-  return {
-    self: `${API_ORIGIN}/v2/projects/${project.id}`,
-    id: String(project.id),
-    version: project.version,
-    key: project.key,
-    name: project.name,
-    ...(project.description !== undefined ? { description: project.description } : {}),
-    ...(project.lead ? { lead: userRef(state, project.lead) } : {}),
-    status: project.status.toLowerCase(),
-    ...(project.startDate ? { startDate: project.startDate } : {}),
-    ...(project.endDate ? { endDate: project.endDate } : {}),
-    ...(parts.includes('queues') || parts.includes('all')
-      ? { queues: project.queues.map((key) => queueRef(state, key)) }
-      : {}),
-  };
-}
 
 function requireProject(state: TrackerState, id: string): ProjectRecord {
   const project = state.projects.find((p) => String(p.id) === id);

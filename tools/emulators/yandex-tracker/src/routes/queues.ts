@@ -6,7 +6,15 @@
  * list, `{add, remove}` edits it; anything else is a 400 naming the valid keys) and the queue's projects.
  */
 import { pageResponse } from '../paginate.ts';
-import { API_ORIGIN, findUser, namedRef, queueRef, userRef, requireUserField } from '../render.ts';
+import {
+  API_ORIGIN,
+  findUser,
+  namedRef,
+  queueRef,
+  renderProject,
+  userRef,
+  requireUserField,
+} from '../render.ts';
 import {
   created,
   objectBody,
@@ -18,7 +26,6 @@ import {
 } from '../router.ts';
 import { badRequest, conflict, notFound, unprocessable } from '../tracker-error.ts';
 import type { GlobalFieldRecord, LocalFieldRecord, QueueRecord, TrackerState } from '../tracker-state.ts';
-import { renderProject } from './projects.ts';
 
 export const PERMISSION_ACTIONS = ['create', 'write', 'read', 'grant'] as const;
 export const PERMISSION_SUBJECTS = ['users', 'groups', 'roles'] as const;
