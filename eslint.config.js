@@ -46,6 +46,9 @@ export default tseslint.config(
         'error',
         {
           enforceBuildableLibDependency: false,
+          // A server imports parts of a workspace package on demand (start-up cost: oidc-provider,
+          // PGlite) and the rest statically; Nx would call the package lazy-loaded and refuse both.
+          checkDynamicDependenciesExceptions: ['@toolsmith/**'],
           allow: [],
           depConstraints: [
             { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },

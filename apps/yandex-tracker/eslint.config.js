@@ -11,6 +11,9 @@ export default [
         'error',
         {
           enforceBuildableLibDependency: false,
+          // A server imports parts of a workspace package on demand (start-up cost: oidc-provider,
+          // PGlite) and the rest statically; Nx would call the package lazy-loaded and refuse both.
+          checkDynamicDependenciesExceptions: ['@toolsmith/**'],
           allow: ['@toolsmith/yandex-tracker-emulator', '@toolsmith/bundle'],
           depConstraints: [{ sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] }],
         },
