@@ -33,6 +33,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   let config: TrackerConfig | undefined;
   await runServeCli({
     name: SERVER_NAME,
+    command: 'yandex-tracker-mcp',
     version: SERVER_VERSION,
     instructions: SERVER_INSTRUCTIONS,
     registry: createRegistry(),

@@ -182,14 +182,34 @@ describe('the checks fail on a broken package', () => {
   });
 });
 
-describe('bins on an old Node', () => {
-  const bins = dirs.flatMap((dir) => {
-    const { bin } = pkgOf(dir);
-    const entries: [string, string][] =
-      typeof bin === 'string' ? [[pkgOf(dir).name.split('/').pop()!, bin]] : Object.entries(bin ?? {});
-    return entries.map(([name, file]) => ({ dir, name, file: join(ROOT, dir, file) }));
-  });
+/** Every bin of the publishable packages: its name as installed (the key of `bin`) and its built file. */
+const bins = dirs.flatMap((dir) => {
+  const { bin } = pkgOf(dir);
+  const entries: [string, string][] =
+    typeof bin === 'string' ? [[pkgOf(dir).name.split('/').pop()!, bin]] : Object.entries(bin ?? {});
+  return entries.map(([name, file]) => ({ dir, name, file: join(ROOT, dir, file) }));
+});
 
+describe('bins as installed', () => {
+  it.each(bins)(
+    '$name --help names the command as installed on its first line and exits 0',
+    async ({ name, file }) => {
+      const result = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+        const child = execFile(process.execPath, [file, '--help'], { timeout: 20_000 }, (_e, stdout) =>
+          resolve({ code: child.exitCode, stdout }),
+        );
+        child.stdin?.end();
+      });
+      expect({ code: result.code, firstLine: result.stdout.split('\n')[0] }).toEqual({
+        code: 0,
+        firstLine: expect.stringMatching(new RegExp(`^Usage: ${name} `)),
+      });
+    },
+    30_000,
+  );
+});
+
+describe('bins on an old Node', () => {
   it('every server package has one', () => {
     expect(bins.map((b) => b.name)).toEqual(
       expect.arrayContaining([

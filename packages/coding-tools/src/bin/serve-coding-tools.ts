@@ -74,6 +74,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
   process.once('exit', () => toolkit.session.dispose());
   await runServeCli({
     name: 'coding-tools',
+    command: 'coding-tools-mcp',
     version: '0.1.0',
     instructions: `Coding tools rooted at ${toolkit.session.root}. Read files before editing them; paths are relative to the root. ${SEARCH_TOOLS_HINT}`,
     registry: toolkit.registry,

@@ -54,6 +54,11 @@ export interface ServeCliOptions<TDeps> extends Omit<
 > {
   registry: ToolRegistry<TDeps>;
   /**
+   * The command as installed, the key of the package's `bin` (`yandex-tracker-mcp`): named by
+   * `--help`, usage errors and `--version`. @default name (the server name clients see)
+   */
+  command?: string;
+  /**
    * Creates the dependencies after the command line is parsed (read config here, not at import).
    * Receives the server's logger (level from `--log-level`) to hand to API clients.
    */
@@ -455,20 +460,21 @@ export async function runServeCli<TDeps>(
     return undefined;
   }
   const stderr = (text: string) => void process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+  const command = options.command ?? options.name;
   let args: ReturnType<typeof parseServeArgs>;
   try {
     args = parseServeArgs(options.argv ?? process.argv.slice(2), env);
   } catch (error) {
-    stderr(`${(error as Error).message}\n\n${usage(options.name, options.helpText)}`);
+    stderr(`${(error as Error).message}\n\n${usage(command, options.helpText)}`);
     process.exitCode = 2;
     return undefined;
   }
   if (args.help) {
-    process.stdout.write(usage(options.name, options.helpText));
+    process.stdout.write(usage(command, options.helpText));
     return undefined;
   }
   if (args.version) {
-    process.stdout.write(`${options.name} ${options.version}\n`);
+    process.stdout.write(`${command} ${options.version}\n`);
     return undefined;
   }
 

@@ -32,7 +32,8 @@ export interface CliIo {
   err: (text: string) => void;
 }
 
-const USAGE = `Usage:
+const USAGE = `Usage: toolsmith-knowledge <command> [arguments]
+
   toolsmith-knowledge validate <file-or-folder>...
   toolsmith-knowledge inspect <file> [--context <command>] [--max-tokens <n>]
   toolsmith-knowledge run-helper <file> <helper[#export]> [json-args]
