@@ -72,6 +72,39 @@ describe('the publishable packages', () => {
   });
 
   it.each(dirs)(
+    '%s: the tarball holds a README naming the package and how to install it, and the repository LICENSE',
+    (dir) => {
+      const { name, license } = pkgOf(dir);
+      const files = filesOf(dir);
+      const fix =
+        `Write ${dir}/README.md (what it is, npm install ${name}, a minimal example, a link to its docs page) ` +
+        `and copy the root LICENSE to ${dir}/LICENSE: npm packs a package's own README and LICENSE whatever "files" says, never the root's.`;
+      expect({ readme: files.includes('README.md'), license: files.includes('LICENSE'), fix }).toEqual({
+        readme: true,
+        license: true,
+        fix,
+      });
+      const readme = readFileSync(join(ROOT, dir, 'README.md'), 'utf8');
+      expect(readme.split('\n')[0]).toBe(`# ${name}`);
+      expect(readme).toMatch(new RegExp(`npm install (-g |--save-dev )?${name.replace('/', '\\/')}\\b`));
+      expect({ license, text: readFileSync(join(ROOT, dir, 'LICENSE'), 'utf8') }).toEqual({
+        license: 'MIT',
+        text: readFileSync(join(ROOT, 'LICENSE'), 'utf8'),
+      });
+    },
+  );
+
+  it('the repository LICENSE is the MIT licence of the toolsmith contributors', () => {
+    const text = readFileSync(join(ROOT, 'LICENSE'), 'utf8');
+    expect(text.split('\n').slice(0, 3)).toEqual([
+      'MIT License',
+      '',
+      'Copyright (c) 2026 toolsmith contributors',
+    ]);
+    expect(readJson<PackageJson>('package.json').license).toBe('MIT');
+  });
+
+  it.each(dirs)(
     '%s: the tarball holds no build staging or other packages (.mcpb, dist/mcpb/, .tgz)',
     (dir) => {
       const strays = filesOf(dir).filter((f) => /\.(mcpb|tgz)$/.test(f) || f.startsWith('dist/mcpb/'));

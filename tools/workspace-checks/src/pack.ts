@@ -14,6 +14,7 @@ export interface PackageJson {
   name: string;
   version: string;
   private?: boolean;
+  license?: string;
   bin?: string | Record<string, string>;
   main?: string;
   module?: string;
