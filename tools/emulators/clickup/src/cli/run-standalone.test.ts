@@ -2,11 +2,13 @@ import { describe, expect, it } from '@jest/globals';
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { runStandalone } from './run-standalone.ts';
+import { runStandalone, serverCommand } from './run-standalone.ts';
 
-const DISPATCHER = fileURLToPath(new URL('../../../../../scripts/emulator.mjs', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+const DISPATCHER = join(ROOT, 'scripts/emulator.mjs');
 
 async function run(argv: string[]) {
   let out = '';
@@ -53,13 +55,12 @@ describe('the standalone command', () => {
     }
   });
 
-  it('runs through `npm run emulator -- clickup`: prints base URL, token and team id, serves until SIGTERM', async () => {
+  it('runs through `npm run emulator -- clickup`: prints base URL, token and team id and the command that starts clickup-mcp against it, serves until SIGTERM', async () => {
     const child = spawn(
       process.execPath,
       ['--conditions=@toolsmith/source', DISPATCHER, 'clickup', '--port', '0'],
-      {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+      // From the repository root, as `npm run emulator` runs: the server's path is relative to it.
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     try {
       let out = '';
@@ -77,6 +78,12 @@ describe('the standalone command', () => {
       expect(Object.keys(env)).toEqual(['CLICKUP_API_BASE', 'CLICKUP_API_TOKEN', 'CLICKUP_TEAM_ID']);
       expect(env['CLICKUP_API_BASE']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2$/);
       expect(out).toContain(`ClickUp emulator (workspace ${env['CLICKUP_TEAM_ID']}`);
+      const start = /^Start clickup-mcp against it:\n {2}(.+)$/m.exec(out)?.[1];
+      expect(start).toBe(
+        `CLICKUP_API_BASE=${env['CLICKUP_API_BASE']} CLICKUP_API_TOKEN=${env['CLICKUP_API_TOKEN']} ` +
+          `CLICKUP_TEAM_ID=${env['CLICKUP_TEAM_ID']} node --conditions=@toolsmith/source ` +
+          'apps/clickup/src/bin/clickup-mcp.ts --transport http --port 3001',
+      );
       const response = await fetch(`${env['CLICKUP_API_BASE']}/team`, {
         headers: { authorization: env['CLICKUP_API_TOKEN']! },
       });
@@ -90,6 +97,12 @@ describe('the standalone command', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
   }, 30_000);
+
+  it('names the published package when the server source is not there', () => {
+    expect(serverCommand(new URL('file:///nowhere/clickup-mcp.ts'))).toBe(
+      'npx -y @toolsmith/clickup-mcp --transport http --port 3001',
+    );
+  });
 
   it('the dispatcher lists the emulators, refuses an unknown name and still runs yandex-tracker', async () => {
     const [help, unknown, tracker] = await Promise.all([

@@ -1,9 +1,13 @@
 /**
  * `node tools/emulators/clickup/src/main.ts [clickup] [--host H] [--port P]` (what
  * `npm run emulator -- clickup …` runs): serves the seed workspace until SIGINT or SIGTERM, after
- * printing the API base, the token and the team id as the environment a ClickUp server reads —
- * the same layout as the Yandex Tracker emulator's command.
+ * printing the API base, the token and the team id as the environment a ClickUp server reads, and
+ * the command line that starts `clickup-mcp` against it — the same layout as the Yandex Tracker
+ * emulator's command.
  */
+import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createClickUpEmulator, type ClickUpEmulator } from '../create-clickup-emulator.ts';
 
@@ -21,7 +25,7 @@ export const USAGE = `Usage: npm run emulator -- clickup [--host <host>] [--port
 
 Runs the ClickUp API emulator (API v2 under /api/v2, the v3 task move and docs under /api/v3) as a
 standalone HTTP server with a seed workspace until Ctrl+C or SIGTERM, and prints the environment
-that points a server at it.
+that points a server at it, and the command line that starts clickup-mcp against it.
 
 Options:
   --host <host>  Interface to listen on (default: ${DEFAULT_HOST})
@@ -37,6 +41,25 @@ export function clickUpEnv(emulator: ClickUpEmulator): Record<string, string> {
     CLICKUP_TEAM_ID: emulator.teamId,
   };
 }
+
+/** The server's bin in a checkout of the repository, run from source when it is there. */
+const SERVER_SOURCE = new URL('../../../../../apps/clickup/src/bin/clickup-mcp.ts', import.meta.url);
+
+/**
+ * The command (without the environment) that starts the ClickUp server over HTTP on port 3001,
+ * beside a Tracker server on 3000: from a checkout the app's source, relative to the current
+ * directory; elsewhere the published package.
+ */
+export function serverCommand(source: URL = SERVER_SOURCE): string {
+  const args = '--transport http --port 3001';
+  if (!existsSync(source)) return `npx -y @toolsmith/clickup-mcp ${args}`;
+  const absolute = fileURLToPath(source);
+  const path = relative(process.cwd(), absolute);
+  return `node --conditions=@toolsmith/source ${shellQuote(path.startsWith('..') ? absolute : path)} ${args}`;
+}
+
+const shellQuote = (value: string) =>
+  /^[\w@%+=:,./-]*$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 
 /** Runs the command line; resolves with the exit code (0 after a clean stop, 1 when it cannot listen, 2 for usage errors). */
 export async function runStandalone(
@@ -86,12 +109,18 @@ export async function runStandalone(
     return 1;
   }
   const spaces = emulator.state.spaces.map((s) => s.name).join(', ');
+  const assignments = Object.entries(clickUpEnv(emulator)).map(
+    ([key, value]) => `${key}=${shellQuote(value)}`,
+  );
   io.stdout(
     [
       `ClickUp emulator (workspace ${emulator.teamId}, Spaces ${spaces}) on ${emulator.url}`,
       '',
       'Point a server at it:',
-      ...Object.entries(clickUpEnv(emulator)).map(([key, value]) => `  ${key}=${value}`),
+      ...assignments.map((line) => `  ${line}`),
+      '',
+      'Start clickup-mcp against it:',
+      `  ${assignments.join(' ')} ${serverCommand()}`,
       '',
       'Ctrl+C (SIGINT) or SIGTERM stops the emulator.',
       '',
