@@ -38,7 +38,7 @@ export interface ClickUpDeps extends KnowledgeDeps {
    * The workspace's entities every tool parameter may name (members, lists, statuses, tags, fields…)
    * and the user's time zone: what core's guarded path resolves declared values against.
    */
-  readonly references: ClickUpReferences;
+  readonly references: ClickUpReferences<ClickUpDeps>;
   /** Stops what the dependencies started (the knowledge sandbox's host process). */
   close(): Promise<void>;
   /** Received webhook events (opened on first use); absent: the webhook readers say how to enable intake. */
@@ -112,7 +112,7 @@ function callerDeps(
     ...common,
     client: workspaceClient,
     caller,
-    references: new ClickUpReferences(workspaceClient),
+    references: new ClickUpReferences<ClickUpDeps>(workspaceClient),
     knowledgeContext: createKnowledgeContext(workspaceClient),
     ...(webhookEvents ? { webhookEvents } : {}),
     inWorkspace,

@@ -43,7 +43,6 @@ import {
   type ToolContext,
 } from '@toolsmith/core';
 import type { ClickUpClient, TeamMember } from '../api/clickup-client.ts';
-import type { ClickUpDeps } from '../deps.ts';
 import type { ApiDoc, ApiDocPage } from '../api/dto/doc-view.ts';
 import type { ApiGoal } from '../api/dto/goal-view.ts';
 import type { ApiTag } from '../api/dto/tag-view.ts';
@@ -57,9 +56,7 @@ import { taskPlaces, type TaskPlaces } from './task-places.ts';
 import { resolveTaskRef } from './task-ref-resolver.ts';
 import { resolveDocParent } from './doc-parent-resolver.ts';
 
-// A type-only import: deps.ts builds ClickUpReferences, and ClickUpDeps holds it.
-type Deps = ClickUpDeps;
-type Ctx = ToolContext<Deps>;
+type Ctx = ToolContext;
 
 const MINUTE = 60_000;
 
@@ -117,7 +114,12 @@ function unique(records: EntityRecord[]): EntityRecord[] {
   });
 }
 
-export class ClickUpReferences extends ReferenceSource<Deps> {
+/**
+ * One workspace's reference data, read through the client it is made with — never through
+ * `ctx.deps`, so it serves any deps: deps.ts makes it a `ClickUpReferences<ClickUpDeps>` and holds
+ * it, and this file does not import deps.ts back.
+ */
+export class ClickUpReferences<TDeps = unknown> extends ReferenceSource<TDeps> {
   readonly hierarchy: HierarchyLoader;
   readonly tasks: TaskPlaces;
   readonly #checklists: Map<string, { taskId: string; name: string }>;
@@ -138,7 +140,7 @@ export class ClickUpReferences extends ReferenceSource<Deps> {
       return me;
     };
     super({
-      kinds: entityKinds(client, { hierarchy, tasks, checklists, fields, placeReads }, readMe),
+      kinds: entityKinds<TDeps>(client, { hierarchy, tasks, checklists, fields, placeReads }, readMe),
       resolvers: { task: resolveTaskRef, doc_parent: resolveDocParent },
       zone: async (ctx) => (await readMe(ctx.signal)).timezone ?? undefined,
       zoneSource: 'your ClickUp profile',
@@ -246,11 +248,11 @@ interface Caches {
 /** Spaces, folders and lists are kept this long; a value not among them is looked up again. */
 const PLACES_TTL_MS = 10 * MINUTE;
 
-function entityKinds(
+function entityKinds<TDeps>(
   client: ClickUpClient,
   { hierarchy, tasks, checklists, fields, placeReads }: Caches,
   me: (signal?: AbortSignal) => Promise<AuthorizedUser>,
-): EntityKind<Deps>[] {
+): EntityKind<TDeps>[] {
   const get = <T>(path: string, ctx: Ctx, query?: Record<string, string | number | boolean>) =>
     client.get<T>(path, { signal: ctx.signal, ...(query ? { query } : {}) });
   const team = (ctx: Ctx) => client.teamId(ctx.signal);
@@ -337,7 +339,7 @@ function entityKinds(
   });
 
   return [
-    defineEntityKind<Deps>({
+    defineEntityKind<TDeps>({
       name: 'member',
       one: 'a workspace member',
       many: 'members',
@@ -363,7 +365,7 @@ function entityKinds(
         });
       },
     }),
-    defineEntityKind<Deps>({
+    defineEntityKind<TDeps>({
       name: 'workspace',
       one: 'a workspace',
       many: 'workspaces',
@@ -373,7 +375,7 @@ function entityKinds(
         return teams.map((t) => named(String(t.id), t.name));
       },
     }),
-    defineEntityKind<Deps>({
+    defineEntityKind<TDeps>({
       name: 'space',
       one: 'a space',
       many: 'spaces',
@@ -384,7 +386,7 @@ function entityKinds(
       isStale: stale(),
       load: async (_scope, ctx) => (await places('space', ctx)).spaces.map((s) => named(s.id, s.name)),
     }),
-    defineEntityKind<Deps>({
+    defineEntityKind<TDeps>({
       name: 'folder',
       one: 'a folder',
       many: 'folders',
@@ -395,7 +397,7 @@ function entityKinds(
       isStale: stale(),
       load: async (_scope, ctx) => (await places('folder', ctx)).folders.map((f) => named(f.id, f.name)),
     }),
-    defineEntityKind<Deps>({
+    defineEntityKind<TDeps>({
       name: 'list',
       one: 'a list',
       many: 'lists',
@@ -406,14 +408,14 @@ function entityKinds(
       isStale: stale(),
       load: async (_scope, ctx) => (await places('list', ctx)).lists.map((l) => named(l.id, l.name)),
     }),
-    defineEntityKind<Deps>({
+    defineEntityKind<TDeps>({
       name: 'status',
       one: 'a status',
       many: 'statuses',
       listTool: 'clickup_get_list',
       ttlMs: 5 * MINUTE,
       isStale: stale('ITEM_114'),
-      scope: ({ params }: ScopeCall<Deps>) => scopeFromParams(params),
+      scope: ({ params }: ScopeCall<TDeps>) => scopeFromParams(params),
       load: async (scope, ctx): Promise<EntityList> => {
         const { lists, label } = await listsOf(scope, ctx);
         let statuses: string[];
@@ -431,7 +433,7 @@ function entityKinds(
         };
       },
     }),
-    defineEntityKind<Deps>({
+    defineEntityKind<TDeps>({
       name: 'priority',
       one: 'a priority',
       many: 'priorities',
@@ -443,13 +445,13 @@ function entityKinds(
           label: `${i + 1} (${name})`,
         })),
     }),
-    defineEntityKind<Deps>({
+    defineEntityKind<TDeps>({
       name: 'tag',
       one: 'a tag',
       many: 'tags',
       listTool: 'clickup_get_space_tags',
       ttlMs: 2 * MINUTE,
-      scope: ({ params }: ScopeCall<Deps>) => scopeFromParams(params),
+      scope: ({ params }: ScopeCall<TDeps>) => scopeFromParams(params),
       load: async (scope, ctx): Promise<EntityList> => {
         if (scope?.startsWith('carried:')) {
           const ref = scope.slice('carried:'.length);
@@ -467,14 +469,14 @@ function entityKinds(
         };
       },
     }),
-    defineEntityKind<Deps>({
+    defineEntityKind<TDeps>({
       name: 'custom_field',
       one: 'a custom field',
       many: 'custom fields',
       listTool: 'clickup_list_custom_fields',
       ttlMs: 5 * MINUTE,
       isStale: stale('FIELD_115', 'FIELD_011', 'FIELD_342'),
-      scope: ({ params }: ScopeCall<Deps>) => scopeFromParams(params),
+      scope: ({ params }: ScopeCall<TDeps>) => scopeFromParams(params),
       load: async (scope, ctx): Promise<EntityList> => {
         const { lists, label } = await listsOf(scope, ctx);
         const read = lists.slice(0, MAX_LISTS_READ);
@@ -486,7 +488,7 @@ function entityKinds(
         };
       },
     }),
-    defineEntityKind<Deps>({
+    defineEntityKind<TDeps>({
       name: 'checklist',
       one: 'a checklist',
       many: 'checklists',
@@ -498,13 +500,13 @@ function entityKinds(
         complete: false,
       }),
     }),
-    defineEntityKind<Deps>({
+    defineEntityKind<TDeps>({
       name: 'checklist_item',
       one: 'an item',
       many: 'items',
       listTool: 'clickup_get_task',
       ttlMs: MINUTE,
-      scope: ({ params }: ScopeCall<Deps>) =>
+      scope: ({ params }: ScopeCall<TDeps>) =>
         typeof params['checklist_id'] === 'string' ? params['checklist_id'] : undefined,
       load: async (scope, ctx): Promise<EntityList> => {
         const taskId = scope === undefined ? undefined : checklists.get(scope)?.taskId;
@@ -519,7 +521,7 @@ function entityKinds(
         };
       },
     }),
-    defineEntityKind<Deps>({
+    defineEntityKind<TDeps>({
       name: 'webhook',
       one: 'a webhook',
       many: 'webhooks',
@@ -531,7 +533,7 @@ function entityKinds(
         return webhooks.map((w) => ({ value: w.id, forms: [w.endpoint], label: `${w.id} (${w.endpoint})` }));
       },
     }),
-    defineEntityKind<Deps>({
+    defineEntityKind<TDeps>({
       name: 'webhook_event',
       one: 'a webhook event',
       many: 'webhook events',
@@ -543,7 +545,7 @@ function entityKinds(
         })),
       }),
     }),
-    defineEntityKind<Deps>({
+    defineEntityKind<TDeps>({
       name: 'goal',
       one: 'a goal',
       many: 'goals',
@@ -557,7 +559,7 @@ function entityKinds(
         return goals.map((g) => named(g.id, g.name));
       },
     }),
-    defineEntityKind<Deps>({
+    defineEntityKind<TDeps>({
       name: 'view',
       one: 'a view',
       many: 'views',
@@ -581,7 +583,7 @@ function entityKinds(
         };
       },
     }),
-    defineEntityKind<Deps>({
+    defineEntityKind<TDeps>({
       name: 'doc',
       one: 'a doc',
       many: 'docs',
@@ -604,13 +606,13 @@ function entityKinds(
         return { records: docs.map((d) => named(d.id, d.name)), ...(cursor ? { complete: false } : {}) };
       },
     }),
-    defineEntityKind<Deps>({
+    defineEntityKind<TDeps>({
       name: 'doc_page',
       one: 'a page',
       many: 'pages',
       listTool: 'clickup_get_doc_pages',
       ttlMs: 2 * MINUTE,
-      scope: ({ params }: ScopeCall<Deps>) =>
+      scope: ({ params }: ScopeCall<TDeps>) =>
         typeof params['doc_id'] === 'string' ? params['doc_id'] : undefined,
       load: async (scope, ctx): Promise<EntityList> => {
         if (scope === undefined) return { records: [], complete: false };
@@ -632,7 +634,7 @@ function entityKinds(
         };
       },
     }),
-    defineEntityKind<Deps>({
+    defineEntityKind<TDeps>({
       name: 'time_entry',
       one: 'a time entry',
       many: 'time entries',

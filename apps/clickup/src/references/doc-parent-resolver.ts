@@ -2,12 +2,15 @@
  * `custom(schema, 'doc_parent')`: where docs live — a space, a folder or a list (or the workspace),
  * by id or by a name only one of them has. An id of none of these is refused before the search.
  */
-import { labelOf, matchEntity, type CustomResolver, type EntityRecord } from '@toolsmith/core';
-import type { ClickUpDeps } from '../deps.ts';
+import { labelOf, matchEntity, type CustomResolveCall, type EntityRecord } from '@toolsmith/core';
 
 const KINDS = ['space', 'folder', 'list', 'workspace'] as const;
 
-export const resolveDocParent: CustomResolver<ClickUpDeps> = async (value, call) => {
+/** Any deps will do: it reads through `call.source`, the references it was declared on. */
+export async function resolveDocParent<TDeps>(
+  value: unknown,
+  call: CustomResolveCall<TDeps>,
+): Promise<unknown> {
   if (typeof value !== 'string' && typeof value !== 'number') return value;
   const found: { kind: string; record: EntityRecord; exact: boolean }[] = [];
   for (const kind of KINDS) {
@@ -29,4 +32,4 @@ export const resolveDocParent: CustomResolver<ClickUpDeps> = async (value, call)
       : `"${String(value).slice(0, 60)}" is not the id of a space, folder or list of this workspace. Find one with clickup_get_hierarchy. Nothing was sent.`,
   );
   return value;
-};
+}

@@ -5,11 +5,11 @@
  * `custom_task_ids=true&team_id=…`); anything else is refused with the accepted forms before a
  * request is made. Whether the task exists is the API's answer (or a check's that reads it).
  */
-import { ValidationError, type CustomResolver } from '@toolsmith/core';
+import { ValidationError, type CustomResolveCall } from '@toolsmith/core';
 import { parseTaskRef } from '../api/task-ref.ts';
-import type { ClickUpDeps } from '../deps.ts';
 
-export const resolveTaskRef: CustomResolver<ClickUpDeps> = (value, call) => {
+/** Any deps will do: it reads nothing but the value. */
+export function resolveTaskRef<TDeps>(value: unknown, call: CustomResolveCall<TDeps>): unknown {
   if (typeof value !== 'string') return value;
   let id: string;
   try {
@@ -28,4 +28,4 @@ export const resolveTaskRef: CustomResolver<ClickUpDeps> = (value, call) => {
       : 'spaces removed';
   call.record.convert(call.field, value, id, why);
   return id;
-};
+}

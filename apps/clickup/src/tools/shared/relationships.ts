@@ -5,11 +5,12 @@
  */
 import { ValidationError } from '@toolsmith/core';
 import { isMissing } from '../../api/not-found-hint.ts';
+import type { ClickUpDeps } from '../../deps.ts';
 import type { ClickUpReferences } from '../../references/clickup-references.ts';
 import type { TaskPlace } from '../../references/task-places.ts';
 import type { ClickUpCtx } from './clickup-tool.ts';
 
-export const referencesOf = (ctx: ClickUpCtx): ClickUpReferences => ctx.deps.references;
+export const referencesOf = (ctx: ClickUpCtx): ClickUpReferences<ClickUpDeps> => ctx.deps.references;
 
 /** A task's place, or a refusal on `field` when the task does not exist. */
 export async function placeOf(ctx: ClickUpCtx, ref: string, field: string): Promise<TaskPlace> {
