@@ -104,11 +104,12 @@ describe('the standalone command', () => {
     );
   });
 
-  it('the dispatcher lists the emulators, refuses an unknown name and still runs yandex-tracker', async () => {
-    const [help, unknown, tracker] = await Promise.all([
+  it('the dispatcher lists the emulators, refuses an unknown name and passes --help on to each emulator', async () => {
+    const [help, unknown, tracker, clickup] = await Promise.all([
       runDispatcher(['--help']),
       runDispatcher(['jira']),
       runDispatcher(['yandex-tracker', '--help']),
+      runDispatcher(['clickup', '-h']),
     ]);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Emulators: yandex-tracker, clickup');
@@ -118,5 +119,10 @@ describe('the standalone command', () => {
     );
     expect(tracker.code).toBe(0);
     expect(tracker.stdout).toMatch(/yandex-tracker +Yandex Tracker API/);
+    expect(clickup).toEqual({
+      code: 0,
+      stdout: expect.stringMatching(/^Usage: npm run emulator -- clickup /),
+      stderr: '',
+    });
   }, 30_000);
 });
