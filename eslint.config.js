@@ -1,6 +1,8 @@
 // Flat ESLint config for the whole workspace. Conventions live here, not only in prose:
 // - `no-console` is an error in shipped source: on stdio, stdout is the MCP wire.
 // - Nx module boundaries: packages never import apps or tools.
+// - No import circles: no cycle rule is installed, so tools/workspace-checks/src/import-graph.test.ts
+//   reads every project's import graph with the TypeScript compiler and fails listing each circle.
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
