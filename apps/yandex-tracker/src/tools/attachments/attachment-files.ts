@@ -10,7 +10,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { NotFoundError, ref, ToolsmithError, ValidationError } from '@toolsmith/core';
 import type { ApiAttachment } from '../../api/dto/attachment-dto.ts';
-import type { TrackerCtx } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 
 // node:fs/promises and node:path on first use (an upload or download), not when the server starts:
 // process.getBuiltinModule builds no ES module facade for them.

@@ -2,7 +2,7 @@ import { buildToolName, defineToolMetadata, NotFoundError } from '@toolsmith/cor
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
-import type { TrackerCtx } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { attachmentIdParam, issuePath } from './attachment-files.ts';

@@ -3,7 +3,7 @@ import { buildToolName, defineToolMetadata, ValidationError, type OutcomeCheck }
 import { z } from 'zod';
 import { toAttachment, type ApiAttachment } from '../../api/dto/attachment-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import type { TrackerCtx } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, filled, issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { issuePath, MAX_UPLOAD_BYTES, mib, openUploadFile } from './attachment-files.ts';

@@ -2,7 +2,7 @@
 import { NotFoundError, ref } from '@toolsmith/core';
 import type { ApiBoard } from '../../api/dto/board-dto.ts';
 import { withHint } from '../shared/known-values.ts';
-import type { TrackerCtx } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 
 /** A board: its id (a number, or a numeric string), or its name (announced). */
 export const boardIdParam = () => ref('board', { id: 'either' }).describe('Board id, e.g. 12.');

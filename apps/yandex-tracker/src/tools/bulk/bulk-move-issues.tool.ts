@@ -1,7 +1,7 @@
 import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
-import type { TrackerCtx } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 import { ISSUE_KEY_PATTERN, queueIdParam } from '../shared/params.ts';
 import { refuse } from '../shared/relations.ts';
 import { runBulkChange } from './bulk-operation.ts';

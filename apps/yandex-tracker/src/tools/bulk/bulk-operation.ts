@@ -6,7 +6,7 @@
  */
 import { ApiError, ToolsmithError } from '@toolsmith/core';
 import { isFinished, type ApiBulkChange } from '../../api/dto/bulk-dto.ts';
-import type { TrackerCtx } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 
 export interface BulkRunResult {
   operationId: string;

@@ -1,6 +1,6 @@
 /** The base of the bulk write tools: the batch cap, then the queue policy, both before anything is sent. */
 import type { AnyZodObject, InferSchemaOutput, ParamsValidation } from '@toolsmith/core';
-import type { TrackerCtx } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { assertBatchSize } from './bulk-params.ts';
 import { redirectBulkFields, type BulkAction } from './bulk-redirects.ts';

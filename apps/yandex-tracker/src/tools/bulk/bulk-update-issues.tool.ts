@@ -1,7 +1,7 @@
 import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
-import type { TrackerCtx } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 import { runBulkChange } from './bulk-operation.ts';
 import {
   bulkIssueIdsParam,

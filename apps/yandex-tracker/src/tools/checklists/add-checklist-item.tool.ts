@@ -2,7 +2,7 @@ import { ApiError, buildToolName, defineToolMetadata, type OutcomeCheck } from '
 import { z } from 'zod';
 import { toChecklistItem } from '../../api/dto/checklist-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import type { TrackerCtx } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, filled, issueIdParam, userRef } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { checklistPath, deadlineBody, deadlineParam, type IssueWithChecklist } from './checklist-common.ts';

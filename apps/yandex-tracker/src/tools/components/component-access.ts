@@ -6,7 +6,7 @@
 import { NotFoundError, ref } from '@toolsmith/core';
 import type { ApiComponent } from '../../api/dto/component-dto.ts';
 import { withHint } from '../shared/known-values.ts';
-import type { TrackerCtx } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 import { assertQueueAccess, policyActive } from '../shared/tracker-tool.ts';
 
 /** A component of any queue: the id, or its name (announced). */

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { toIssueDetail } from '../../api/dto/issue-dto.ts';
 import type { ApiIssue } from '../../api/dto/tracker-types.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import type { TrackerCtx } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, filled, issueIdParam, queueIdParam } from '../shared/params.ts';
 import { assertIssueExists } from '../shared/relations.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';

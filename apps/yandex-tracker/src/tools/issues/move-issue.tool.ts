@@ -4,7 +4,7 @@ import type { ApiIssue } from '../../api/dto/tracker-types.ts';
 import { refKey } from '../../api/dto/refs.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
-import type { TrackerCtx } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam, ISSUE_KEY_PATTERN, queueIdParam } from '../shared/params.ts';
 import { refuse } from '../shared/relations.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';

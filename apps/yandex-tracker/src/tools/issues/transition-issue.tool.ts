@@ -13,7 +13,7 @@ import type { ApiIssue } from '../../api/dto/tracker-types.ts';
 import { CONFLICT_HINT } from '../../api/tracker-client.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
-import type { TrackerCtx } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 import { filled, issueIdParam, resolutionParam, transitionCommentParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import type { ApiTransition } from './get-issue-transitions.tool.ts';

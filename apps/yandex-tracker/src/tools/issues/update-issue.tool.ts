@@ -11,7 +11,7 @@ import { toIssueDetail } from '../../api/dto/issue-dto.ts';
 import type { ApiIssue } from '../../api/dto/tracker-types.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
-import type { TrackerCtx } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, filled, issueIdParam } from '../shared/params.ts';
 import { assertIssueExists, refuse } from '../shared/relations.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';

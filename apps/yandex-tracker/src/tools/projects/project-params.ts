@@ -6,7 +6,7 @@ import { NotFoundError, ref } from '@toolsmith/core';
 import { z } from 'zod';
 import type { ApiProject } from '../../api/dto/project-dto.ts';
 import { withHint } from '../shared/known-values.ts';
-import type { TrackerCtx } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, dateParam, filled } from '../shared/params.ts';
 import { assertQueueAccess, policyActive, QueueAccessError } from '../shared/tracker-tool.ts';
 

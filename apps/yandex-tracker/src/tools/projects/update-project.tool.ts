@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toProjectDetail, type ApiProject } from '../../api/dto/project-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { isMissingQueue } from '../shared/known-values.ts';
-import type { TrackerCtx } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, nameParam, userIdParam, versionParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from '../queues/queue-hints.ts';

@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import { toQueuePermissions, type ApiPermissions } from '../../api/dto/queue-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import type { TrackerCtx } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, filled, queueIdParam, userRef } from '../shared/params.ts';
 import { nestedInputIssues, registerNested, withIssues } from '../shared/resolvers.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';

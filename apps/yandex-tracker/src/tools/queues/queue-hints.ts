@@ -1,6 +1,6 @@
 /** Recovery hints shared by the queue, component and project tools. */
 import { isMissingQueue, knownQueues, withHint } from '../shared/known-values.ts';
-import type { TrackerCtx } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 
 /** When the API says a queue does not exist, names the queues that do (else returns the error as is). */
 export async function withQueueHint(ctx: TrackerCtx, error: unknown): Promise<unknown> {

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { toReferenceItem, type ApiReferenceItem } from '../../api/dto/reference-dto.ts';
-import { chooseView, firstPageOnly, listLocal, type TrackerCtx } from '../shared/list-result.ts';
+import { chooseView, firstPageOnly, listLocal } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 import { cursorParam, fieldsOf, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';

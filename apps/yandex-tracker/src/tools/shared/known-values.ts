@@ -4,7 +4,7 @@
  * the original error stands.
  */
 import { ApiError, NotFoundError } from '@toolsmith/core';
-import type { TrackerCtx } from './list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 
 export async function knownQueues(ctx: TrackerCtx): Promise<string[] | undefined> {
   try {

@@ -1,10 +1,7 @@
 /** Tracker's list tools share core's list shape and paging (`@toolsmith/core`, list/). */
-import type { ToolContext } from '@toolsmith/core';
-import type { TrackerDeps } from '../deps.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 
 export { chooseView, listAfter, listLocal, listPages, type ListResult } from '@toolsmith/core';
-
-export type TrackerCtx = ToolContext<TrackerDeps>;
 
 /**
  * Says, first in the answer, that a list answered its first page only when there are more and the

@@ -4,7 +4,7 @@
  * valid target. Nothing is sent when one fails.
  */
 import { NotFoundError, ValidationError } from '@toolsmith/core';
-import type { TrackerCtx } from './list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 
 /** Refuses `issueId` in `field` when no such issue exists (a parent, a link target). */
 export async function assertIssueExists(

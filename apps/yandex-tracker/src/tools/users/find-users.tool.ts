@@ -8,7 +8,8 @@ import {
 import { z } from 'zod';
 import { toUser, userMatches, type ApiUser } from '../../api/dto/user-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import { chooseView, firstPageOnly, listPages, type TrackerCtx } from '../shared/list-result.ts';
+import { chooseView, firstPageOnly, listPages } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, cursorParam, fieldsOf, filled, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { lazySchema } from '../shared/lazy-schema.ts';

@@ -2,7 +2,7 @@ import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith
 import { z } from 'zod';
 import { toWorklog, type ApiWorklog } from '../../api/dto/worklog-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
-import type { TrackerCtx } from '../shared/list-result.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
 import { momentDateTime } from '../shared/moments.ts';
 import { atMost, dateTimeParam, issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
