@@ -25,7 +25,11 @@ function cuDetectIsObject(value) {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** The 28 documented API webhook events (research §4.1). */
+/**
+ * The 28 documented API webhook events (research §4.1). A copy, since the pack cannot import the
+ * server's TypeScript: apps/clickup/src/tools/webhooks/webhook-events.test.ts checks it equals
+ * WEBHOOK_EVENT_NAMES (webhook-events.ts, the source) and the emulator's list.
+ */
 function clickupWebhookEvents() {
   return [
     'taskCreated',

@@ -20,6 +20,7 @@ export {
 } from './seed.ts';
 export { ClickUpHttpError } from './clickup-error.ts';
 export { signBody } from './webhooks/sign-body.ts';
+export { WEBHOOK_EVENTS } from './routes/webhooks.ts';
 export type {
   HistoryChange,
   SendOptions,

@@ -12,7 +12,12 @@ import { nextUuid } from '../ids.ts';
 import { readTeam, requireTeam } from '../route-helpers.ts';
 import { objectBody, v2, type ClickUpRoute, type RouteContext } from '../router.ts';
 
-export const WEBHOOK_EVENTS = [
+/**
+ * The 28 documented event names (research §4.1; "*" is accepted besides them). The emulator stands in
+ * for the API, so it keeps its own list rather than importing the server's:
+ * apps/clickup/src/tools/webhooks/webhook-events.test.ts checks it equals the server's and the pack's.
+ */
+export const WEBHOOK_EVENTS: readonly string[] = [
   'taskCreated',
   'taskUpdated',
   'taskDeleted',
