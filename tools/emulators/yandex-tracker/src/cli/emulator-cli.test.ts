@@ -29,6 +29,12 @@ describe('npm run emulator', () => {
     expect(out).toContain('--port <port>');
   });
 
+  it('names the emulator asked about in the usage line (-- yandex-tracker --help)', async () => {
+    const { code, out } = await run(['yandex-tracker', '--help']);
+    expect(code).toBe(0);
+    expect(out).toContain('Usage: npm run emulator -- yandex-tracker [--host <host>]');
+  });
+
   it('refuses an unknown or missing name, listing the emulators, with exit code 2', async () => {
     const unknown = await run(['clickup']);
     expect(unknown).toEqual({

@@ -43,10 +43,15 @@ export interface EmulatorCliIo {
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 4010;
 
-export function emulatorUsage(emulators: Readonly<Record<string, StandaloneEmulator>>): string {
+/** The usage text; `name`: the emulator asked about (`-- yandex-tracker --help`), named in its first line. */
+export function emulatorUsage(
+  emulators: Readonly<Record<string, StandaloneEmulator>>,
+  name?: string,
+): string {
   const names = Object.keys(emulators);
   const width = Math.max(...names.map((n) => n.length)) + 2;
-  return `Usage: npm run emulator -- <name> [--host <host>] [--port <port>]
+  const shown = name !== undefined && Object.hasOwn(emulators, name) ? name : '<name>';
+  return `Usage: npm run emulator -- ${shown} [--host <host>] [--port <port>]
 
 Runs an API emulator as a standalone HTTP server (in-memory state, seed data) until Ctrl+C or SIGTERM,
 and prints the environment that points a server at it.
@@ -92,7 +97,7 @@ export async function runEmulatorCli(
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    io.stdout(emulatorUsage(emulators));
+    io.stdout(emulatorUsage(emulators, positionals[0]));
     return 0;
   }
   const [name, ...extra] = positionals;
