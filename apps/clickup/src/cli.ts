@@ -1,5 +1,6 @@
 /** The `clickup-mcp` command line: parses the flags, reads the config, serves. Started by bin/clickup-mcp.ts. */
 import { parseServeArgs, runServeCli } from '@toolsmith/core/mcp';
+import { GENERATE_ENCRYPTION_KEY_COMMAND } from '@toolsmith/core';
 import { configHelp, loadConfig, type ClickUpConfig } from './config.ts';
 import { createDepsFactory, type DepsFactory } from './deps.ts';
 import { createRegistry, serverOptions } from './server.ts';
@@ -11,7 +12,7 @@ export const TEAM_HELP = [
   '  CLICKUP_OAUTH_CLIENT_ID, CLICKUP_OAUTH_CLIENT_SECRET   a ClickUp OAuth app whose Redirect URL',
   "                             is <this server's origin>/oauth/callback",
   '  MCP_AUTH_ENCRYPTION_KEYS   kid:key pairs encrypting the stored ClickUp tokens, e.g. generated with',
-  `                             node -e "console.log('k1:' + require('node:crypto').randomBytes(32).toString('base64url'))"`,
+  `                             ${GENERATE_ENCRYPTION_KEY_COMMAND}`,
   '  CLICKUP_AUTH_STORE         the sign-in store (PGlite directory, default .clickup-auth);',
   '                             DATABASE_URL (PostgreSQL) instead, for replicas',
   '  --public-url https://…/mcp behind a proxy. A user in several workspaces names one per call (team_id).',

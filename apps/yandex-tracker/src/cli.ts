@@ -6,8 +6,6 @@ import {
   UPSTREAM_AUTH_HELP,
   type UpstreamAuthFlags,
 } from './auth/upstream-auth-flags.ts';
-import { createPassthroughAuthenticator } from './auth/passthrough-authenticator.ts';
-import { createPassthroughResourceServer } from './auth/passthrough-resource-server.ts';
 import { yandexBuiltinAuth } from './auth/yandex-builtin-auth.ts';
 import { loadConfig, type TrackerConfig } from './config.ts';
 import {
@@ -62,9 +60,14 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     },
     // Pass-through: each MCP request is also authenticated by the gateway's header, which carries
     // the user's Yandex token (after the MCP token when --auth is set too).
-    wrapAuth: (auth, { resource, logger }) => {
+    wrapAuth: async (auth, { resource, logger }) => {
       const upstream = config!.upstreamAuth;
       if (upstream.mode !== 'passthrough') return auth;
+      // Loaded only in this mode (core's auth entry brings jose): start-up stays as it was.
+      const [{ createPassthroughAuthenticator }, { createPassthroughResourceServer }] = await Promise.all([
+        import('./auth/passthrough-authenticator.ts'),
+        import('./auth/passthrough-resource-server.ts'),
+      ]);
       return createPassthroughResourceServer({
         authenticator: createPassthroughAuthenticator({ header: upstream.header }),
         inner: auth,

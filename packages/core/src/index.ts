@@ -220,3 +220,4 @@ export { redactSecrets, redactHeaders, redactUrl, redactValue, REDACTED } from '
 // Utilities
 export { closestMatches } from './util/closest-match.ts';
 export { LruMap } from './util/lru-map.ts';
+export { GENERATE_ENCRYPTION_KEY_COMMAND } from './auth/encryption-key-command.ts';

@@ -9,15 +9,13 @@
  * Loaded on demand (oidc-provider, PGlite): a stdio start, or HTTP with another auth mode, never
  * loads it.
  */
-import { ConfigError, type Logger } from '@toolsmith/core';
+import { ConfigError, GENERATE_ENCRYPTION_KEY_COMMAND, type Logger } from '@toolsmith/core';
 import type { BuiltinAuth, BuiltinAuthSettings } from '@toolsmith/core/auth';
 import type { ClickUpConfig } from '../config.ts';
 import { openAuthStore } from './auth-store.ts';
 import { createClickUpOAuthProvider } from './clickup-oauth-provider.ts';
 
 const ENCRYPTION_KEYS = 'MCP_AUTH_ENCRYPTION_KEYS';
-
-const GENERATE = `node -e "console.log('k1:' + require('node:crypto').randomBytes(32).toString('base64url'))"`;
 
 /**
  * Refuses to start without the keys that encrypt the stored ClickUp tokens (or with malformed
@@ -32,7 +30,7 @@ export async function checkEncryptionKeys(env: Readonly<Record<string, string | 
           variable: ENCRYPTION_KEYS,
           problem:
             "is not set, and --auth builtin keeps each user's ClickUp token in its store, encrypted with these keys.",
-          howToFix: `Set it to kid:key pairs, each key 32 random bytes in base64url, the newest first; generate one with: ${GENERATE}. Keep it secret and the same on every replica.`,
+          howToFix: `Set it to kid:key pairs, each key 32 random bytes in base64url, the newest first; generate one with: ${GENERATE_ENCRYPTION_KEY_COMMAND}. Keep it secret and the same on every replica.`,
         },
       ],
     });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { ConfigError, createStreamLogger, silentLogger } from '@toolsmith/core';
+import { GENERATE_ENCRYPTION_KEY_COMMAND } from '@toolsmith/core';
 import { LOCK_FILE } from '@toolsmith/sql';
 import { freePort } from '@toolsmith/testing';
 import { defaultAuthDirectory, loadAuthStoreConfig, type AuthStoreConfig } from '../config.ts';
@@ -120,9 +121,7 @@ describe('openAuthStore', () => {
       openAuthStore({ kind: 'pglite', directory, defaulted: false }, { env: {}, logger: silentLogger }),
     );
     expect(message).toContain('- MCP_AUTH_ENCRYPTION_KEYS: is not set');
-    expect(message).toContain(
-      `node -e "console.log('k1:' + require('node:crypto').randomBytes(32).toString('base64url'))"`,
-    );
+    expect(message).toContain(GENERATE_ENCRYPTION_KEY_COMMAND);
     expect(existsSync(directory)).toBe(false);
     const malformed = await refusalOf(() =>
       openAuthStore(

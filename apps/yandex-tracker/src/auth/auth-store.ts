@@ -15,6 +15,7 @@ import {
   type OAuthStore,
 } from '@toolsmith/core/auth/authorization-server';
 import { ConfigError, type EnvSource, type Logger } from '@toolsmith/core';
+import { GENERATE_ENCRYPTION_KEY_COMMAND } from '@toolsmith/core';
 import type { AuthStoreConfig } from '../config.ts';
 
 export interface OpenedAuthStore {
@@ -23,8 +24,6 @@ export interface OpenedAuthStore {
   readonly location: string;
   close(): Promise<void>;
 }
-
-const GENERATE_KEY = `node -e "console.log('k1:' + require('node:crypto').randomBytes(32).toString('base64url'))"`;
 
 export async function openAuthStore(
   config: AuthStoreConfig,
@@ -77,7 +76,7 @@ function requireEncryptionKeys(env: EnvSource, config: Exclude<AuthStoreConfig, 
         problem: `is not set, and --auth builtin keeps the users' Yandex tokens and its own in ${where}, encrypted with it.`,
         howToFix:
           `Set it to one or more comma-separated kid:key pairs (32 random bytes in base64url each, the newest first), the same on every replica; ` +
-          `make one with: ${GENERATE_KEY}. For a throwaway server (tests, a demo) set YANDEX_TRACKER_AUTH_DB=memory instead.`,
+          `make one with: ${GENERATE_ENCRYPTION_KEY_COMMAND}. For a throwaway server (tests, a demo) set YANDEX_TRACKER_AUTH_DB=memory instead.`,
       },
     ],
   });

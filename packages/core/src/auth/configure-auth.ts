@@ -13,12 +13,10 @@ import type { AuthEndpoints, TokenVerifier } from './auth-context.ts';
 import { createIntrospectionVerifier } from './introspection-verifier.ts';
 import { discoverIssuer } from './issuer-metadata.ts';
 import { createJwtVerifier } from './jwt-verifier.ts';
-import { createResourceServer, type AuthMode, type ResourceServer } from './resource-server.ts';
+import type { AuthSetting } from './auth-modes.ts';
+import { createResourceServer, type ResourceServer } from './resource-server.ts';
 
-/** `--auth`: `none` serves without authentication. */
-export type AuthSetting = 'none' | AuthMode;
-
-export const AUTH_MODES: readonly AuthSetting[] = ['none', 'jwt', 'introspection', 'api-key', 'builtin'];
+export { AUTH_MODES, type AuthSetting } from './auth-modes.ts';
 
 export interface AuthSettings {
   mode: AuthSetting;

@@ -12,12 +12,13 @@
 import { randomBytes } from 'node:crypto';
 import { compactDecrypt, CompactEncrypt, decodeProtectedHeader } from 'jose';
 import { ConfigError } from '../../errors/config-error.ts';
+import { GENERATE_ENCRYPTION_KEY_COMMAND } from '../encryption-key-command.ts';
 
 export const ENCRYPTION_KEYS_VARIABLE = 'MCP_AUTH_ENCRYPTION_KEYS';
 
 const HOW_TO_FIX =
   'Give one or more comma-separated kid:key pairs, each key 32 random bytes in base64url, the newest first ' +
-  `(generate one with: node -e "console.log('k1:' + require('node:crypto').randomBytes(32).toString('base64url'))").`;
+  `(generate one with: ${GENERATE_ENCRYPTION_KEY_COMMAND}).`;
 
 const KID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 

@@ -72,10 +72,10 @@ const results = {
   }),
 };
 for (const [store, { logins, verifies }] of Object.entries(results)) {
-  console.log(
+  process.stdout.write(
     `${store} store: login authorize → token p50 ${percentile(logins, 50).toFixed(1)} ms, p95 ` +
       `${percentile(logins, 95).toFixed(1)} ms (${RUNS} runs); verify p50 ${percentile(verifies, 50).toFixed(3)} ms, ` +
-      `p95 ${percentile(verifies, 95).toFixed(3)} ms (${VERIFIES} calls)`,
+      `p95 ${percentile(verifies, 95).toFixed(3)} ms (${VERIFIES} calls)\n`,
   );
 }
 await db.close();
