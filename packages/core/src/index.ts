@@ -13,6 +13,13 @@ export {
   type LegacyDefinition,
 } from './tool/base-tool.ts';
 export {
+  lazySchema,
+  type LazySchema,
+  type ParamsDeclaration,
+  type ParamsOf,
+  type SchemaOf,
+} from './tool/lazy-schema.ts';
+export {
   defineToolMetadata,
   buildToolName,
   assertValidToolName,
@@ -159,6 +166,7 @@ export {
   decodeCursor,
   runBatch,
   errorText,
+  withProjectionRoot,
   type ListResult,
   type ListParams,
   type CursorPosition,

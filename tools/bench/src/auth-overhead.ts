@@ -41,7 +41,7 @@ class PingTool extends BaseTool<unknown, typeof Empty> {
     category: 'bench',
     annotations: { readOnlyHint: true, openWorldHint: false },
   });
-  getParamsSchema() {
+  override getParamsSchema() {
     return Empty;
   }
   async execute() {

@@ -19,7 +19,7 @@ export abstract class QueueResourceTemplate extends BaseResourceTemplate<Tracker
   /** `Fields of`, `Workflow of`: the title of a listed resource is this and the queue key. */
   protected abstract readonly listTitle: string;
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return QueueParams;
   }
 

@@ -72,7 +72,7 @@ export class AskUserTool extends BaseTool<CodingToolsDeps, typeof AskUserParams>
     annotations: { readOnlyHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return AskUserParams;
   }
 

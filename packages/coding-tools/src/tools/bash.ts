@@ -97,7 +97,7 @@ export class BashTool extends BaseTool<CodingToolsDeps, typeof BashParams> {
   /** The default spill folder of each session (created on first use). */
   readonly #spillDirs = new WeakMap<CodingSession, string>();
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return BashParams;
   }
 

@@ -52,7 +52,7 @@ export class BatchTool extends BaseTool<CodingToolsDeps, typeof BatchParams> {
     this.#names = names;
   }
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return BatchParams;
   }
 

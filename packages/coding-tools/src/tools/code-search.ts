@@ -22,7 +22,7 @@ export class CodeSearchTool extends BaseTool<CodingToolsDeps, typeof SearchParam
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return SearchParams;
   }
 

@@ -108,7 +108,7 @@ export class DiagnosticsTool extends BaseTool<CodingToolsDeps, typeof Diagnostic
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return DiagnosticsParams;
   }
 

@@ -49,7 +49,7 @@ export class EditTool extends BaseTool<CodingToolsDeps, typeof EditParams> {
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return EditParams;
   }
 

@@ -278,7 +278,7 @@ export class GlobTool extends BaseTool<CodingToolsDeps, typeof GlobParams> {
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GlobParams;
   }
 

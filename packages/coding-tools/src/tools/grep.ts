@@ -158,7 +158,7 @@ export class GrepTool extends BaseTool<CodingToolsDeps, typeof GrepParams> {
   /** The backend of each session, detected on its first search. */
   readonly #backends = new WeakMap<CodingSession, Promise<SearchBackend>>();
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GrepParams;
   }
 

@@ -77,7 +77,7 @@ export class ListDirTool extends BaseTool<CodingToolsDeps, typeof ListDirParams>
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return ListDirParams;
   }
 

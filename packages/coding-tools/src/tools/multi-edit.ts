@@ -49,7 +49,7 @@ export class MultiEditTool extends BaseTool<CodingToolsDeps, typeof MultiEditPar
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return MultiEditParams;
   }
 

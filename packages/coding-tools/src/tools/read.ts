@@ -223,7 +223,7 @@ export class ReadTool extends BaseTool<CodingToolsDeps, typeof ReadParams> {
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return ReadParams;
   }
 

@@ -48,7 +48,7 @@ export class TaskTool extends BaseTool<CodingToolsDeps, typeof TaskParams> {
     this.#run = run;
   }
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return TaskParams;
   }
 

@@ -44,7 +44,7 @@ export class TodoWriteTool extends BaseTool<CodingToolsDeps, typeof TodoWritePar
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return TodoWriteParams;
   }
 
@@ -94,7 +94,7 @@ export class TodoReadTool extends BaseTool<CodingToolsDeps, typeof TodoReadParam
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return TodoReadParams;
   }
 

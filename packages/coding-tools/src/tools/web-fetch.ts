@@ -64,7 +64,7 @@ export class WebFetchTool extends BaseTool<CodingToolsDeps, typeof WebFetchParam
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return WebFetchParams;
   }
 

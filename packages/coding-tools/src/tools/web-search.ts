@@ -60,7 +60,7 @@ export class WebSearchTool extends BaseTool<CodingToolsDeps, typeof SearchParams
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return SearchParams;
   }
 

@@ -41,7 +41,7 @@ export class WriteTool extends BaseTool<CodingToolsDeps, typeof WriteParams> {
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return WriteParams;
   }
 

@@ -46,7 +46,7 @@ export class BookResourceTemplate extends BaseResourceTemplate<FixtureDeps, type
     toolset: 'books',
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return BookParams;
   }
 

@@ -54,7 +54,7 @@ export class GetBookTool extends BaseTool<FixtureDeps, typeof GetBookParams, Boo
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetBookParams;
   }
 
@@ -88,7 +88,7 @@ export class ListBooksTool extends BaseTool<FixtureDeps, typeof ListBooksParams>
     annotations: { readOnlyHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return ListBooksParams;
   }
 
@@ -124,7 +124,7 @@ export class AddBookTool extends BaseTool<FixtureDeps, typeof AddBookParams, Boo
     annotations: { readOnlyHint: false },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return AddBookParams;
   }
 
@@ -152,7 +152,7 @@ export class SlowCountTool extends BaseTool<FixtureDeps, typeof SlowParams> {
   /** Observed by tests: how many steps actually ran. */
   stepsRun = 0;
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return SlowParams;
   }
 
@@ -176,7 +176,7 @@ export class FailingApiTool extends BaseTool<FixtureDeps, typeof EmptyParams> {
     category: 'utility',
     annotations: { readOnlyHint: true },
   });
-  getParamsSchema() {
+  override getParamsSchema() {
     return EmptyParams;
   }
   async execute(): Promise<never> {
@@ -197,7 +197,7 @@ export class BuggyTool extends BaseTool<FixtureDeps, typeof EmptyParams> {
     category: 'utility',
     annotations: { readOnlyHint: true },
   });
-  getParamsSchema() {
+  override getParamsSchema() {
     return EmptyParams;
   }
   async execute(): Promise<never> {

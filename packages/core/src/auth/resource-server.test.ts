@@ -44,7 +44,7 @@ class WhoAmITool extends BaseTool<UserDeps, typeof Empty> {
     category: 'books',
     annotations: { readOnlyHint: true, openWorldHint: false },
   });
-  getParamsSchema() {
+  override getParamsSchema() {
     return Empty;
   }
   async execute(_params: object, ctx: ToolContext<UserDeps>) {
@@ -66,7 +66,7 @@ class PurgeTool extends BaseTool<UserDeps, typeof Empty> {
     scope: 'admin',
     annotations: { readOnlyHint: false, destructiveHint: true },
   });
-  getParamsSchema() {
+  override getParamsSchema() {
     return Empty;
   }
   async execute(_params: object, ctx: ToolContext<UserDeps>) {

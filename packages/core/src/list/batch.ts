@@ -4,6 +4,7 @@
  */
 import { ToolsmithError } from '../errors/toolsmith-error.ts';
 import { ValidationError } from '../errors/validation-error.ts';
+import { withProjectionRoot } from './projection-root.ts';
 
 export interface BatchResult<T> {
   total: number;
@@ -50,7 +51,10 @@ export async function runBatch<I, R>(
     });
   }
   const settled = await Promise.allSettled(items.map((item, index) => run(item, index)));
-  const result: BatchResult<R> = { total: items.length, successful: [], failed: [] };
+  const result = withProjectionRoot<BatchResult<R>>(
+    { total: items.length, successful: [], failed: [] },
+    'successful',
+  );
   settled.forEach((outcome, index) => {
     if (outcome.status === 'fulfilled') result.successful.push(outcome.value);
     else {

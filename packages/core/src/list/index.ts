@@ -8,3 +8,4 @@ export {
   type ListParams,
 } from './list-result.ts';
 export { runBatch, errorText, type BatchResult, type BatchOptions } from './batch.ts';
+export { withProjectionRoot, projectionRootOf } from './projection-root.ts';

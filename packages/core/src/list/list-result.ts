@@ -4,6 +4,7 @@
  * style: when the API says there is more), and it is bound to the request's parameters.
  */
 import { decodeCursor, encodeCursor, requestFingerprint } from './cursor.ts';
+import { withProjectionRoot } from './projection-root.ts';
 
 export interface ListResult<T> {
   items: T[];
@@ -28,11 +29,14 @@ export async function listPages<T, R>(
   const position = decodeCursor(params.cursor, fingerprint, { page: 1 });
   const page = 'page' in position ? position.page : 1;
   const result = await fetchPage(page, params.perPage);
-  return {
-    items: result.items.map(view),
-    ...(result.total !== undefined ? { total: result.total } : {}),
-    ...(result.hasMore ? { nextCursor: encodeCursor(fingerprint, { page: page + 1 }) } : {}),
-  };
+  return withProjectionRoot<ListResult<R>>(
+    {
+      items: result.items.map(view),
+      ...(result.total !== undefined ? { total: result.total } : {}),
+      ...(result.hasMore ? { nextCursor: encodeCursor(fingerprint, { page: page + 1 }) } : {}),
+    },
+    'items',
+  );
 }
 
 /** A cursor-style list (`id` of the last item + `perPage`). */
@@ -48,10 +52,13 @@ export async function listAfter<T, R>(
   const after = 'after' in position && position.after !== '' ? position.after : undefined;
   const result = await fetchPage(after, params.perPage);
   const last = result.items.at(-1);
-  return {
-    items: result.items.map(view),
-    ...(result.hasMore && last ? { nextCursor: encodeCursor(fingerprint, { after: idOf(last) }) } : {}),
-  };
+  return withProjectionRoot<ListResult<R>>(
+    {
+      items: result.items.map(view),
+      ...(result.hasMore && last ? { nextCursor: encodeCursor(fingerprint, { after: idOf(last) }) } : {}),
+    },
+    'items',
+  );
 }
 
 /** A list the API returns whole (reference data): paged locally so answers stay small. */
@@ -65,13 +72,16 @@ export function listLocal<T, R>(
   const position = decodeCursor(params.cursor, fingerprint, { page: 1 });
   const page = 'page' in position ? position.page : 1;
   const items = all.slice((page - 1) * params.perPage, page * params.perPage);
-  return {
-    items: items.map(view),
-    total: all.length,
-    ...(page * params.perPage < all.length
-      ? { nextCursor: encodeCursor(fingerprint, { page: page + 1 }) }
-      : {}),
-  };
+  return withProjectionRoot<ListResult<R>>(
+    {
+      items: items.map(view),
+      total: all.length,
+      ...(page * params.perPage < all.length
+        ? { nextCursor: encodeCursor(fingerprint, { page: page + 1 }) }
+        : {}),
+    },
+    'items',
+  );
 }
 
 /** Compact view by default; with `fields`, the raw API object (BaseTool projects it to those paths). */

@@ -288,7 +288,7 @@ describe.each<Era>(['legacy', 'modern'])('createMcpServer, %s era', (era) => {
         category: 'utility',
         annotations: { readOnlyHint: true },
       });
-      getParamsSchema() {
+      override getParamsSchema() {
         return Params;
       }
       async execute(_: unknown, ctx: ToolContext<FixtureDeps>) {

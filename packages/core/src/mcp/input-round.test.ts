@@ -40,7 +40,7 @@ class RenameTool extends BaseTool<Deps, typeof RenameParams> {
     category: 'utility',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   });
-  getParamsSchema() {
+  override getParamsSchema() {
     return RenameParams;
   }
   async execute({ id }: z.output<typeof RenameParams>, ctx: ToolContext<Deps>) {
@@ -66,7 +66,7 @@ class GreetTool extends BaseTool<Deps, typeof NoParams> {
     category: 'utility',
     annotations: { readOnlyHint: true },
   });
-  getParamsSchema() {
+  override getParamsSchema() {
     return NoParams;
   }
   async execute(_: unknown, ctx: ToolContext<Deps>) {
@@ -96,7 +96,7 @@ class SummarizeTool extends BaseTool<Deps, typeof NoParams> {
     category: 'utility',
     annotations: { readOnlyHint: true },
   });
-  getParamsSchema() {
+  override getParamsSchema() {
     return NoParams;
   }
   async execute(_: unknown, ctx: ToolContext<Deps>) {

@@ -39,7 +39,7 @@ class WhoAmITool extends BaseTool<FixtureDeps, typeof Empty> {
     category: 'books',
     annotations: { readOnlyHint: true, openWorldHint: false },
   });
-  getParamsSchema() {
+  override getParamsSchema() {
     return Empty;
   }
   async execute(_params: object, ctx: ToolContext<FixtureDeps>) {
@@ -55,7 +55,7 @@ class SandboxedTool extends BaseTool<FixtureDeps, typeof Empty> {
     annotations: { readOnlyHint: true },
     requires: ['node-addons'],
   });
-  getParamsSchema() {
+  override getParamsSchema() {
     return Empty;
   }
   async execute() {

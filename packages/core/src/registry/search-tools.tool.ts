@@ -60,7 +60,7 @@ export class SearchToolsTool extends BaseTool<unknown, typeof SearchToolsParams,
     this.#selected = selected ?? (() => undefined);
   }
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return SearchToolsParams;
   }
 

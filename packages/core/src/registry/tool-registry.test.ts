@@ -82,7 +82,7 @@ describe('ToolRegistry', () => {
         category: 'books',
         annotations: { readOnlyHint: true },
       });
-      getParamsSchema() {
+      override getParamsSchema() {
         return z.string() as never;
       }
       async execute() {
@@ -173,7 +173,7 @@ describe('definitions: lazy', () => {
         category: 'books',
         annotations: { readOnlyHint: true },
       });
-      getParamsSchema() {
+      override getParamsSchema() {
         generated += 1;
         return schema();
       }

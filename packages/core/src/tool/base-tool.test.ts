@@ -67,7 +67,7 @@ describe('BaseTool.getDefinition', () => {
   it('rejects a hand-written definition that forgot a schema field (the seed 002 bug)', () => {
     class LegacyTool extends BaseTool<unknown, typeof QueueParams> {
       static override readonly METADATA = metadata;
-      getParamsSchema() {
+      override getParamsSchema() {
         return QueueParams;
       }
       protected override buildDefinition() {
@@ -97,7 +97,7 @@ describe('BaseTool.getDefinition', () => {
   it('accepts a hand-written definition that matches the schema', () => {
     class LegacyTool extends BaseTool<unknown, typeof QueueParams> {
       static override readonly METADATA = metadata;
-      getParamsSchema() {
+      override getParamsSchema() {
         return QueueParams;
       }
       protected override buildDefinition() {
@@ -123,7 +123,7 @@ describe('BaseTool.getDefinition', () => {
 
   it('requires static METADATA', () => {
     class NoMetadata extends BaseTool<unknown, typeof QueueParams> {
-      getParamsSchema() {
+      override getParamsSchema() {
         return QueueParams;
       }
       async execute() {
@@ -252,7 +252,7 @@ describe('BaseTool.run', () => {
         category: 't',
         annotations: { readOnlyHint: true },
       });
-      getParamsSchema() {
+      override getParamsSchema() {
         return z.object({});
       }
       execute() {
@@ -276,7 +276,7 @@ describe('BaseTool.run', () => {
         category: 'math',
         annotations: { readOnlyHint: true },
       });
-      getParamsSchema() {
+      override getParamsSchema() {
         return In;
       }
       override getOutputSchema() {
@@ -310,7 +310,7 @@ describe('BaseTool.run', () => {
         category: 'tasks',
         annotations: { readOnlyHint: true },
       });
-      getParamsSchema() {
+      override getParamsSchema() {
         return Params;
       }
       protected override beforeExecute({ assignees }: z.output<typeof Params>) {
@@ -343,7 +343,7 @@ describe('BaseTool.run', () => {
         category: 'math',
         annotations: { readOnlyHint: true },
       });
-      getParamsSchema() {
+      override getParamsSchema() {
         return z.object({});
       }
       override getOutputSchema() {

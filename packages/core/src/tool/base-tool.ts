@@ -14,7 +14,6 @@ import {
 import type {
   AnyZodObject,
   DefinitionMismatch,
-  InferSchemaOutput,
   SchemaToDefinitionOptions,
   ToolInputSchema,
 } from '../definition/types.ts';
@@ -31,6 +30,8 @@ import { planOf } from '../guard/schema-plan.ts';
 import { projectFields } from './field-projection.ts';
 import { fitErrorToBudget } from './error-budget.ts';
 import { fitToBudget } from './output-budget.ts';
+import { resolveParams, type ParamsDeclaration, type ParamsOf, type SchemaOf } from './lazy-schema.ts';
+import { projectionRootOf } from '../list/projection-root.ts';
 import { validateParams, type ParamsValidation } from './param-validation.ts';
 import { isClientInputSignal } from './client-input.ts';
 import {
@@ -80,11 +81,18 @@ export type LegacyDefinition = ToolInputSchema | { inputSchema: ToolInputSchema 
 
 export abstract class BaseTool<
   TDeps = unknown,
-  TParams extends AnyZodObject = AnyZodObject,
+  TParams extends ParamsDeclaration = AnyZodObject,
   TOutput = unknown,
 > {
   /** Static metadata. Every concrete tool declares `static readonly METADATA = defineToolMetadata({...})`. */
   static readonly METADATA?: ToolMetadata;
+
+  /**
+   * The tool's params: `lazySchema(() => z.object({ … }))` (built on first use) or a zod object.
+   * `getParamsSchema()` reads it; a tool whose schema depends on run-time configuration overrides
+   * `getParamsSchema()` instead.
+   */
+  static readonly PARAMS?: ParamsDeclaration;
 
   #definition: ToolDefinition | undefined;
   #policy: InputPolicy | undefined;
@@ -114,8 +122,19 @@ export abstract class BaseTool<
     return this.metadata.requires ?? [];
   }
 
-  /** The Zod object that validates the params — the only source of the wire schema. */
-  abstract getParamsSchema(): TParams;
+  /**
+   * The Zod object that validates the params — the only source of the wire schema. By default the
+   * class's static `PARAMS`, built once when it is a `lazySchema`.
+   */
+  getParamsSchema(): SchemaOf<TParams> {
+    const declared = (this.constructor as { PARAMS?: ParamsDeclaration }).PARAMS;
+    if (declared === undefined) {
+      throw new ToolDefinitionError({
+        message: `${this.constructor.name} declares no params. Add \`static readonly PARAMS = lazySchema(() => z.object({ ... }))\` (z.object({}) for none), or override getParamsSchema().`,
+      });
+    }
+    return resolveParams(declared) as SchemaOf<TParams>;
+  }
 
   /** Optional Zod object for `structuredContent`; becomes the definition's `outputSchema`. */
   getOutputSchema(): AnyZodObject | undefined {
@@ -124,7 +143,7 @@ export abstract class BaseTool<
 
   /** Does the work. Throw ToolsmithErrors (ApiError, NotFoundError, …) for failures the caller can fix. */
   abstract execute(
-    params: InferSchemaOutput<TParams>,
+    params: ParamsOf<TParams>,
     ctx: ToolContext<TDeps>,
   ): Promise<TOutput | string | ToolResponse<TOutput>>;
 
@@ -141,20 +160,13 @@ export abstract class BaseTool<
    * permissions). Throw a ToolsmithError — usually a ValidationError — to answer with `isError`
    * instead of executing; record a conversion with `ctx.call.convert(…)` so the answer announces it.
    */
-  protected beforeExecute(
-    _params: InferSchemaOutput<TParams>,
-    _ctx: ToolContext<TDeps>,
-  ): Promise<void> | void {}
+  protected beforeExecute(_params: ParamsOf<TParams>, _ctx: ToolContext<TDeps>): Promise<void> | void {}
 
   /**
    * Turns a failure of `execute` into its real cause with the next step (an API's misleading 401, a
    * configuration problem the user must fix). Returns the error to report (the same one by default).
    */
-  protected translateError(
-    error: unknown,
-    _params: InferSchemaOutput<TParams>,
-    _ctx: ToolContext<TDeps>,
-  ): unknown {
+  protected translateError(error: unknown, _params: ParamsOf<TParams>, _ctx: ToolContext<TDeps>): unknown {
     return error;
   }
 
@@ -168,7 +180,7 @@ export abstract class BaseTool<
    * look for …", never "try again" (outcome-unknown.ts). Undefined (the default): the HTTP client's
    * own text ("check whether it took effect before calling again").
    */
-  protected outcomeCheck(_params: InferSchemaOutput<TParams>): OutcomeCheck | undefined {
+  protected outcomeCheck(_params: ParamsOf<TParams>): OutcomeCheck | undefined {
     return undefined;
   }
 
@@ -205,7 +217,9 @@ export abstract class BaseTool<
 
   /**
    * Where `fields` projection applies: the path of the item list inside the result (e.g. `'items'`),
-   * or undefined for the result itself (each element when the result is an array).
+   * or undefined for the result itself (each element when the result is an array). Undefined by
+   * default, and then the result's own mark decides: core's list and batch results (`listPages`,
+   * `runBatch`, `withProjectionRoot`) carry theirs, so their tools override nothing.
    */
   protected projectionRoot(): string | undefined {
     return undefined;
@@ -292,7 +306,7 @@ export abstract class BaseTool<
    * Parses raw arguments strictly (unknown keys refused at every depth); errors are per field and
    * name valid options and the field probably meant.
    */
-  validateParams(args: unknown): ParamsValidation<InferSchemaOutput<TParams>> {
+  validateParams(args: unknown): ParamsValidation<ParamsOf<TParams>> {
     this.#policy ??= {
       ...this.guardPolicy(),
       toolName: this.metadata.name,
@@ -376,11 +390,7 @@ export abstract class BaseTool<
    * unknown" with the tool's `outcomeCheck` (and no other hint: nothing in the call was wrong); an
    * answer the tool already worded so is kept; anything else goes to `translateError`.
    */
-  private translateFailure(
-    error: unknown,
-    params: InferSchemaOutput<TParams>,
-    ctx: ToolContext<TDeps>,
-  ): unknown {
+  private translateFailure(error: unknown, params: ParamsOf<TParams>, ctx: ToolContext<TDeps>): unknown {
     if (isOutcomeUnknown(error)) return error;
     const { readOnlyHint, idempotentHint } = this.metadata.annotations;
     if (!readOnlyHint && idempotentHint !== true && isAmbiguousFailure(error)) {
@@ -400,7 +410,7 @@ export abstract class BaseTool<
    * the cheapest shape per call (no second promise to race, no extra await).
    */
   private executeWithLimits(
-    params: InferSchemaOutput<TParams>,
+    params: ParamsOf<TParams>,
     ctx: ToolContext<TDeps>,
     options: RunOptions,
   ): Promise<TOutput | string | ToolResponse<TOutput>> {
@@ -434,7 +444,7 @@ export abstract class BaseTool<
 
   private toResult(
     output: TOutput | string | ToolResponse<TOutput>,
-    params: InferSchemaOutput<TParams>,
+    params: ParamsOf<TParams>,
     options: RunOptions,
     record: CallRecord,
   ): ToolCallResult {
@@ -450,7 +460,7 @@ export abstract class BaseTool<
     const notes: string[] = [];
     const fields = (params as { fields?: unknown }).fields;
     if (Array.isArray(fields) && fields.length > 0 && data !== undefined && typeof data !== 'string') {
-      const root = this.projectionRoot();
+      const root = this.projectionRoot() ?? projectionRootOf(data);
       const target = root === undefined ? data : (data as Record<string, unknown>)[root];
       const projection = projectFields(target, fields as string[]);
       data =

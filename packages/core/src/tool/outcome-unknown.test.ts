@@ -131,7 +131,7 @@ function toolWith(annotations: ToolAnnotations, check?: (params: { text: string 
       category: 'notes',
       annotations,
     });
-    getParamsSchema() {
+    override getParamsSchema() {
       return Params;
     }
     protected override outcomeCheck(params: { text: string }) {

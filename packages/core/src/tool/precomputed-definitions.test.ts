@@ -41,7 +41,7 @@ class ConfiguredTool extends BaseTool<unknown, typeof Params> {
   override get precomputable() {
     return false;
   }
-  getParamsSchema() {
+  override getParamsSchema() {
     return Params;
   }
   async execute() {
@@ -64,7 +64,7 @@ class DynamicTool extends BaseTool<unknown, typeof Params> {
       annotations: { readOnlyHint: true },
     });
   }
-  getParamsSchema() {
+  override getParamsSchema() {
     return Params;
   }
   async execute() {

@@ -22,7 +22,7 @@ class GuardedTool extends KnowledgeTool<KnowledgeDeps, typeof Params> {
     toolId: 'board',
     command: 'create_card',
   };
-  getParamsSchema() {
+  override getParamsSchema() {
     return Params;
   }
   async execute(_params: z.output<typeof Params>, _ctx: ToolContext<KnowledgeDeps>) {

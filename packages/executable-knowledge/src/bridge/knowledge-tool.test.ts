@@ -92,7 +92,7 @@ class MoveCardTool extends KnowledgeTool<KnowledgeDeps, typeof Params> {
   static override readonly KNOWLEDGE = { toolId: 'board', command: 'move_card' };
   readonly sent: MoveParams[] = [];
   failWith: Error | undefined;
-  getParamsSchema() {
+  override getParamsSchema() {
     return Params;
   }
   async execute(params: MoveParams) {

@@ -32,7 +32,8 @@
 import {
   BaseTool,
   type AnyZodObject,
-  type InferSchemaOutput,
+  type ParamsDeclaration,
+  type ParamsOf,
   type RuntimeRequirement,
   type ToolContext,
 } from '@toolsmith/core';
@@ -89,7 +90,7 @@ const CONTEXT_IDS = Symbol('knowledge context ids');
 
 export abstract class KnowledgeTool<
   TDeps extends KnowledgeDeps = KnowledgeDeps,
-  TParams extends AnyZodObject = AnyZodObject,
+  TParams extends ParamsDeclaration = AnyZodObject,
   TOutput = unknown,
 > extends BaseTool<TDeps, TParams, TOutput> {
   /** The definition and command this tool implements; a tool without one skips the pack. */
@@ -117,10 +118,7 @@ export abstract class KnowledgeTool<
    * and anti-pattern rules run on the parsed, resolved params; their conversions are applied and
    * recorded on the call, which the answer announces.
    */
-  protected override async beforeExecute(
-    params: InferSchemaOutput<TParams>,
-    ctx: ToolContext<TDeps>,
-  ): Promise<void> {
+  protected override async beforeExecute(params: ParamsOf<TParams>, ctx: ToolContext<TDeps>): Promise<void> {
     const binding = this.knowledgeBinding;
     if (!binding) return;
     const input = params as Record<string, unknown>;
@@ -161,7 +159,7 @@ export abstract class KnowledgeTool<
    */
   protected override async translateError(
     error: unknown,
-    params: InferSchemaOutput<TParams>,
+    params: ParamsOf<TParams>,
     ctx: ToolContext<TDeps>,
   ): Promise<unknown> {
     const contextIds = ctx.call?.state.get(CONTEXT_IDS) as readonly string[] | undefined;

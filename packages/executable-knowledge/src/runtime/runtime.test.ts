@@ -148,7 +148,7 @@ describe('KnowledgeTool (bridge to core)', () => {
     });
     static override readonly KNOWLEDGE = { toolId: 'clickup', command: 'create_task' };
     executed = 0;
-    getParamsSchema() {
+    override getParamsSchema() {
       return Params;
     }
     async execute() {

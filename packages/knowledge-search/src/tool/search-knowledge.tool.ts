@@ -77,7 +77,7 @@ export class SearchKnowledgeTool<TDeps = unknown> extends BaseTool<
     return this.#metadata;
   }
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return SearchKnowledgeParams;
   }
 

@@ -15,7 +15,7 @@ class EchoTool extends BaseTool<unknown, typeof EchoParams> {
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return EchoParams;
   }
 

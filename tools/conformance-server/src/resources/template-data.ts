@@ -14,7 +14,7 @@ export class TemplateDataResource extends BaseResourceTemplate<NoDeps, typeof Pa
     toolset: 'conformance',
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return Params;
   }
 

@@ -14,7 +14,7 @@ export class AudioContentTool extends BaseTool<NoDeps, typeof Params> {
     annotations: { readOnlyHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return Params;
   }
 

@@ -21,7 +21,7 @@ export class InputRequiredCapabilitiesTool extends BaseTool<NoDeps, typeof Param
     annotations: { readOnlyHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return Params;
   }
 

@@ -17,7 +17,7 @@ export class InputRequiredMultiRoundTool extends BaseTool<NoDeps, typeof Params>
     annotations: { readOnlyHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return Params;
   }
 

@@ -17,7 +17,7 @@ export class InputRequiredMultipleInputsTool extends BaseTool<NoDeps, typeof Par
     annotations: { readOnlyHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return Params;
   }
 

@@ -18,7 +18,7 @@ export class InputRequiredRequestStateTool extends BaseTool<NoDeps, typeof Param
     annotations: { readOnlyHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return Params;
   }
 

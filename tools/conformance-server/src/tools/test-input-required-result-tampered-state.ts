@@ -17,7 +17,7 @@ export class InputRequiredTamperedStateTool extends BaseTool<NoDeps, typeof Para
     annotations: { readOnlyHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return Params;
   }
 

@@ -16,7 +16,7 @@ export class LoggingTool extends BaseTool<NoDeps, typeof Params> {
     annotations: { readOnlyHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return Params;
   }
 

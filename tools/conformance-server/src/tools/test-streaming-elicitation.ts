@@ -18,7 +18,7 @@ export class StreamingElicitationTool extends BaseTool<NoDeps, typeof Params> {
     annotations: { readOnlyHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return Params;
   }
 

@@ -15,7 +15,7 @@ export class ToolWithLoggingTool extends BaseTool<NoDeps, typeof Params> {
     annotations: { readOnlyHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return Params;
   }
 

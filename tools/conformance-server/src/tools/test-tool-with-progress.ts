@@ -15,7 +15,7 @@ export class ToolWithProgressTool extends BaseTool<NoDeps, typeof Params> {
     annotations: { readOnlyHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return Params;
   }
 

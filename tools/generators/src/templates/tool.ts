@@ -58,7 +58,7 @@ export class ${tool.className} extends BaseTool<ServerDeps, typeof ${tool.params
     annotations: ${annotations},
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return ${tool.paramsName};
   }
 

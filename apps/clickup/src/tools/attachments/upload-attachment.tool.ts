@@ -33,7 +33,7 @@ export class UploadAttachmentTool extends ClickUpTool<ReturnType<typeof UploadAt
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return UploadAttachmentParams();
   }
 

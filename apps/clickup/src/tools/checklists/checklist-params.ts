@@ -4,7 +4,8 @@ import {
   ValidationError,
   type AnyZodObject,
   type FieldIssue,
-  type InferSchemaOutput,
+  type ParamsDeclaration,
+  type ParamsOf,
 } from '@toolsmith/core';
 import { z } from 'zod';
 import type { ApiChecklistFull } from '../../api/dto/checklist-view.ts';
@@ -37,9 +38,9 @@ const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
  * that is not even an id (a name of a checklist never read here) is refused before it is sent.
  */
 export abstract class ChecklistTool<
-  TParams extends AnyZodObject = AnyZodObject,
+  TParams extends ParamsDeclaration = AnyZodObject,
 > extends ClickUpTool<TParams> {
-  protected override async beforeExecute(params: InferSchemaOutput<TParams>, ctx: ClickUpCtx): Promise<void> {
+  protected override async beforeExecute(params: ParamsOf<TParams>, ctx: ClickUpCtx): Promise<void> {
     const values = params as Record<string, unknown>;
     const issues: FieldIssue[] = [];
     for (const field of ['checklist_id', 'item_id', 'parent']) {

@@ -32,7 +32,7 @@ export class CreateChecklistItemTool extends ChecklistTool<ReturnType<typeof Cre
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return CreateChecklistItemParams();
   }
 

@@ -24,7 +24,7 @@ export class CreateChecklistTool extends ClickUpTool<ReturnType<typeof CreateChe
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return CreateChecklistParams();
   }
 

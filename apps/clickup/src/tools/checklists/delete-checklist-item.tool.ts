@@ -28,7 +28,7 @@ export class DeleteChecklistItemTool extends ChecklistTool<ReturnType<typeof Del
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return DeleteChecklistItemParams();
   }
 

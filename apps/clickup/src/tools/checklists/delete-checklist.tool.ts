@@ -19,7 +19,7 @@ export class DeleteChecklistTool extends ChecklistTool<ReturnType<typeof DeleteC
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return DeleteChecklistParams();
   }
 

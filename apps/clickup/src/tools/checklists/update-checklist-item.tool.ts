@@ -38,7 +38,7 @@ export class UpdateChecklistItemTool extends ChecklistTool<ReturnType<typeof Upd
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return UpdateChecklistItemParams();
   }
 

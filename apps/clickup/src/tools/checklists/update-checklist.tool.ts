@@ -29,7 +29,7 @@ export class UpdateChecklistTool extends ChecklistTool<ReturnType<typeof UpdateC
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return UpdateChecklistParams();
   }
 

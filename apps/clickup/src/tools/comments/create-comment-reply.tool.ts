@@ -33,7 +33,7 @@ export class CreateCommentReplyTool extends ClickUpTool<ReturnType<typeof Create
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return CreateCommentReplyParams();
   }
 

@@ -28,7 +28,7 @@ export class CreateCommentTool extends ClickUpTool<ReturnType<typeof CreateComme
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return CreateCommentParams();
   }
 

@@ -19,7 +19,7 @@ export class DeleteCommentTool extends ClickUpTool<ReturnType<typeof DeleteComme
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return DeleteCommentParams();
   }
 

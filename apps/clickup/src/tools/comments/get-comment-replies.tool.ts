@@ -20,7 +20,7 @@ export class GetCommentRepliesTool extends ClickUpTool<ReturnType<typeof GetComm
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetCommentRepliesParams();
   }
 

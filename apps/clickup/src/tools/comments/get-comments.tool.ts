@@ -29,7 +29,7 @@ export class GetCommentsTool extends ClickUpTool<ReturnType<typeof GetCommentsPa
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetCommentsParams();
   }
 

@@ -30,7 +30,7 @@ export class UpdateCommentTool extends ClickUpTool<ReturnType<typeof UpdateComme
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return UpdateCommentParams();
   }
 

@@ -25,7 +25,7 @@ export class ListCustomFieldsTool extends ClickUpTool<ReturnType<typeof ListCust
     annotations: { readOnlyHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return ListCustomFieldsParams();
   }
 

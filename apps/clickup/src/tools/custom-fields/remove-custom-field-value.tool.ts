@@ -24,7 +24,7 @@ export class RemoveCustomFieldValueTool extends ClickUpTool<ReturnType<typeof Re
   });
   static override readonly KNOWLEDGE = { toolId: 'clickup', command: 'remove_custom_field_value' };
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return RemoveCustomFieldValueParams();
   }
 

@@ -45,7 +45,7 @@ export class SetCustomFieldValueTool extends ClickUpTool<ReturnType<typeof SetCu
   });
   static override readonly KNOWLEDGE = { toolId: 'clickup', command: 'set_custom_field_value' };
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return SetCustomFieldValueParams();
   }
 

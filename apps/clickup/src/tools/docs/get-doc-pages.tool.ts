@@ -24,7 +24,7 @@ export class GetDocPagesTool extends ClickUpTool<ReturnType<typeof GetDocPagesPa
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetDocPagesParams();
   }
 

@@ -43,7 +43,7 @@ export class SearchDocsTool extends ClickUpTool<ReturnType<typeof SearchDocsPara
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return SearchDocsParams();
   }
 

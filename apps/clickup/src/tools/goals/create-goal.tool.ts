@@ -24,7 +24,7 @@ export class CreateGoalTool extends ClickUpTool<ReturnType<typeof CreateGoalPara
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return CreateGoalParams();
   }
 

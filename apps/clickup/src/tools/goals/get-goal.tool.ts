@@ -17,7 +17,7 @@ export class GetGoalTool extends ClickUpTool<ReturnType<typeof GetGoalParams>> {
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetGoalParams();
   }
 

@@ -26,7 +26,7 @@ export class GetGoalsTool extends ClickUpTool<ReturnType<typeof GetGoalsParams>>
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetGoalsParams();
   }
 

@@ -25,7 +25,7 @@ export class SearchKnowledgeTool extends ClickUpTool<typeof SearchKnowledgeParam
     return this.#search.metadata;
   }
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return SearchKnowledgeParams;
   }
 

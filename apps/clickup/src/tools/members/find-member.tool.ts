@@ -25,7 +25,7 @@ export class FindMemberTool extends ClickUpTool<ReturnType<typeof FindMemberPara
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return FindMemberParams();
   }
 

@@ -19,7 +19,7 @@ export class GetListMembersTool extends ClickUpTool<ReturnType<typeof GetListMem
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetListMembersParams();
   }
 

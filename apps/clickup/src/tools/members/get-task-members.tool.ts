@@ -19,7 +19,7 @@ export class GetTaskMembersTool extends ClickUpTool<ReturnType<typeof GetTaskMem
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetTaskMembersParams();
   }
 

@@ -27,7 +27,7 @@ export class GetWorkspaceMembersTool extends ClickUpTool<ReturnType<typeof GetWo
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetWorkspaceMembersParams();
   }
 

@@ -23,7 +23,7 @@ export class AddDependencyTool extends ClickUpTool<ReturnType<typeof AddDependen
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return AddDependencyParams();
   }
 

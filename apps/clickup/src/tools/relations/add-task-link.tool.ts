@@ -18,7 +18,7 @@ export class AddTaskLinkTool extends ClickUpTool<ReturnType<typeof AddTaskLinkPa
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return AddTaskLinkParams();
   }
 

@@ -23,7 +23,7 @@ export class RemoveDependencyTool extends ClickUpTool<ReturnType<typeof RemoveDe
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return RemoveDependencyParams();
   }
 

@@ -18,7 +18,7 @@ export class RemoveTaskLinkTool extends ClickUpTool<ReturnType<typeof RemoveTask
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return RemoveTaskLinkParams();
   }
 

@@ -27,7 +27,8 @@ import {
   ValidationError,
   type AnyZodObject,
   type GuardPolicy,
-  type InferSchemaOutput,
+  type ParamsDeclaration,
+  type ParamsOf,
   type ParamsValidation,
   type RunOptions,
   type ToolCallResult,
@@ -40,7 +41,7 @@ import type { ClickUpDeps } from '../../deps.ts';
 export type ClickUpCtx = ToolContext<ClickUpDeps>;
 
 export abstract class ClickUpTool<
-  TParams extends AnyZodObject = AnyZodObject,
+  TParams extends ParamsDeclaration = AnyZodObject,
   TOutput = unknown,
 > extends KnowledgeTool<ClickUpDeps, TParams, TOutput> {
   protected override guardPolicy(): GuardPolicy {
@@ -53,9 +54,9 @@ export abstract class ClickUpTool<
   }
 
   /** Arguments parsed by `run` to choose the workspace, handed to core's parse step (once each). */
-  readonly #parsed = new WeakMap<object, ParamsValidation<InferSchemaOutput<TParams>>>();
+  readonly #parsed = new WeakMap<object, ParamsValidation<ParamsOf<TParams>>>();
 
-  override validateParams(args: unknown): ParamsValidation<InferSchemaOutput<TParams>> {
+  override validateParams(args: unknown): ParamsValidation<ParamsOf<TParams>> {
     if (args !== null && typeof args === 'object') {
       const parsed = this.#parsed.get(args);
       if (parsed) {
@@ -96,7 +97,7 @@ export abstract class ClickUpTool<
    * every answer.
    */
   protected override async beforeExecute(
-    params: InferSchemaOutput<TParams>,
+    params: ParamsOf<TParams>,
     ctx: ToolContext<ClickUpDeps>,
   ): Promise<void> {
     try {

@@ -19,7 +19,7 @@ export class AddTagToTaskTool extends ClickUpTool<ReturnType<typeof AddTagToTask
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return AddTagToTaskParams();
   }
 

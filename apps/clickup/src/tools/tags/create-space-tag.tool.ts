@@ -26,7 +26,7 @@ export class CreateSpaceTagTool extends ClickUpTool<ReturnType<typeof CreateSpac
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return CreateSpaceTagParams();
   }
 

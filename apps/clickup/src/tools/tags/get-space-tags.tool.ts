@@ -19,7 +19,7 @@ export class GetSpaceTagsTool extends ClickUpTool<ReturnType<typeof GetSpaceTags
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetSpaceTagsParams();
   }
 

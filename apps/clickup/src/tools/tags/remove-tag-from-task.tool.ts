@@ -19,7 +19,7 @@ export class RemoveTagFromTaskTool extends ClickUpTool<ReturnType<typeof RemoveT
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return RemoveTagFromTaskParams();
   }
 

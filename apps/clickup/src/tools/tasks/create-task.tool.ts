@@ -51,7 +51,7 @@ export class CreateTaskTool extends ClickUpTool<
   });
   static override readonly KNOWLEDGE = { toolId: 'clickup', command: 'create_task' };
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return CreateTaskParams();
   }
 

@@ -15,7 +15,7 @@ export class DeleteTaskTool extends ClickUpTool<ReturnType<typeof DeleteTaskPara
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return DeleteTaskParams();
   }
 

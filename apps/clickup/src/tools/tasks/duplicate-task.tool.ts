@@ -25,7 +25,7 @@ export class DuplicateTaskTool extends ClickUpTool<ReturnType<typeof DuplicateTa
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return DuplicateTaskParams();
   }
 

@@ -32,7 +32,7 @@ export class GetListTasksTool extends ClickUpTool<ReturnType<typeof GetListTasks
     annotations: { readOnlyHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetListTasksParams();
   }
 

@@ -61,7 +61,7 @@ export class GetTaskTool extends ClickUpTool<ReturnType<typeof GetTaskParams>, T
     annotations: { readOnlyHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetTaskParams();
   }
 

@@ -23,7 +23,7 @@ export class MoveTaskTool extends ClickUpTool<ReturnType<typeof MoveTaskParams>>
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return MoveTaskParams();
   }
 

@@ -74,7 +74,7 @@ export class SearchTasksTool extends ClickUpTool<ReturnType<typeof SearchTasksPa
     annotations: { readOnlyHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return SearchTasksParams();
   }
 

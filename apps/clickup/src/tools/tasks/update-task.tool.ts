@@ -46,7 +46,7 @@ export class UpdateTaskTool extends ClickUpTool<ReturnType<typeof UpdateTaskPara
   // knowledge for API errors, and no call pays a sandbox round trip for checks already made.
   static override readonly KNOWLEDGE = { toolId: 'clickup', command: 'update_task', validates: [] };
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return UpdateTaskParams();
   }
 

@@ -34,7 +34,7 @@ export class CreateTimeEntryTool extends ClickUpTool<ReturnType<typeof CreateTim
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return CreateTimeEntryParams();
   }
 

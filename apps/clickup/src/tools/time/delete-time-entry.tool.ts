@@ -19,7 +19,7 @@ export class DeleteTimeEntryTool extends ClickUpTool<ReturnType<typeof DeleteTim
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return DeleteTimeEntryParams();
   }
 

@@ -17,7 +17,7 @@ export class GetRunningTimerTool extends ClickUpTool<ReturnType<typeof GetRunnin
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetRunningTimerParams();
   }
 

@@ -49,7 +49,7 @@ export class GetTimeEntriesTool extends ClickUpTool<ReturnType<typeof GetTimeEnt
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetTimeEntriesParams();
   }
 

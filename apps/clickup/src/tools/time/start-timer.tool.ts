@@ -25,7 +25,7 @@ export class StartTimerTool extends ClickUpTool<ReturnType<typeof StartTimerPara
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return StartTimerParams();
   }
 

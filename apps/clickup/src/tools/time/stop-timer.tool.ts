@@ -18,7 +18,7 @@ export class StopTimerTool extends ClickUpTool<ReturnType<typeof StopTimerParams
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return StopTimerParams();
   }
 

@@ -29,7 +29,7 @@ export class GetViewTasksTool extends ClickUpTool<ReturnType<typeof GetViewTasks
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetViewTasksParams();
   }
 

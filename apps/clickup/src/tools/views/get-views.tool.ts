@@ -25,7 +25,7 @@ export class GetViewsTool extends ClickUpTool<ReturnType<typeof GetViewsParams>>
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetViewsParams();
   }
 

@@ -32,7 +32,7 @@ export class CreateWebhookTool extends ClickUpTool<ReturnType<typeof CreateWebho
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return CreateWebhookParams();
   }
 

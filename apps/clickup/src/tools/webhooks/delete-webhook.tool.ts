@@ -19,7 +19,7 @@ export class DeleteWebhookTool extends ClickUpTool<ReturnType<typeof DeleteWebho
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return DeleteWebhookParams();
   }
 

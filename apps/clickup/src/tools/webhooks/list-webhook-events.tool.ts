@@ -39,7 +39,7 @@ export class ListWebhookEventsTool extends ClickUpTool<ReturnType<typeof ListWeb
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return ListWebhookEventsParams();
   }
 

@@ -16,7 +16,7 @@ export class ListWebhooksTool extends ClickUpTool<ReturnType<typeof ListWebhooks
     annotations: { readOnlyHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return ListWebhooksParams();
   }
 

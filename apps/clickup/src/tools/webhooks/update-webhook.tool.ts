@@ -27,7 +27,7 @@ export class UpdateWebhookTool extends ClickUpTool<ReturnType<typeof UpdateWebho
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return UpdateWebhookParams();
   }
 

@@ -24,7 +24,7 @@ export class CreateFolderTool extends ClickUpTool<ReturnType<typeof CreateFolder
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return CreateFolderParams();
   }
 

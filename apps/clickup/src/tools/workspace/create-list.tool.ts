@@ -27,7 +27,7 @@ export class CreateListTool extends ClickUpTool<ReturnType<typeof CreateListPara
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return CreateListParams();
   }
 

@@ -23,7 +23,7 @@ export class CreateSpaceTool extends ClickUpTool<ReturnType<typeof CreateSpacePa
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return CreateSpaceParams();
   }
 

@@ -20,7 +20,7 @@ export class DeleteFolderTool extends ClickUpTool<ReturnType<typeof DeleteFolder
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return DeleteFolderParams();
   }
 

@@ -20,7 +20,7 @@ export class DeleteListTool extends ClickUpTool<ReturnType<typeof DeleteListPara
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return DeleteListParams();
   }
 

@@ -20,7 +20,7 @@ export class DeleteSpaceTool extends ClickUpTool<ReturnType<typeof DeleteSpacePa
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return DeleteSpaceParams();
   }
 

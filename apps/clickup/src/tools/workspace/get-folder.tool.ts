@@ -19,7 +19,7 @@ export class GetFolderTool extends ClickUpTool<ReturnType<typeof GetFolderParams
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetFolderParams();
   }
 

@@ -29,7 +29,7 @@ export class GetFoldersTool extends ClickUpTool<ReturnType<typeof GetFoldersPara
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetFoldersParams();
   }
 

@@ -33,7 +33,7 @@ export class GetHierarchyTool extends ClickUpTool<ReturnType<typeof GetHierarchy
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetHierarchyParams();
   }
 

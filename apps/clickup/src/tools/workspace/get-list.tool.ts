@@ -18,7 +18,7 @@ export class GetListTool extends ClickUpTool<ReturnType<typeof GetListParams>> {
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetListParams();
   }
 

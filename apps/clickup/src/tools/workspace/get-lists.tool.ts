@@ -31,7 +31,7 @@ export class GetListsTool extends ClickUpTool<ReturnType<typeof GetListsParams>>
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetListsParams();
   }
 

@@ -20,7 +20,7 @@ export class GetSpaceTool extends ClickUpTool<ReturnType<typeof GetSpaceParams>>
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetSpaceParams();
   }
 

@@ -26,7 +26,7 @@ export class GetSpacesTool extends ClickUpTool<ReturnType<typeof GetSpacesParams
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetSpacesParams();
   }
 

@@ -30,7 +30,7 @@ export class GetWorkspacesTool extends ClickUpTool<ReturnType<typeof GetWorkspac
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetWorkspacesParams();
   }
 

@@ -24,7 +24,7 @@ export class UpdateFolderTool extends ClickUpTool<ReturnType<typeof UpdateFolder
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return UpdateFolderParams();
   }
 

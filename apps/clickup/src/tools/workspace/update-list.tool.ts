@@ -25,7 +25,7 @@ export class UpdateListTool extends ClickUpTool<ReturnType<typeof UpdateListPara
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return UpdateListParams();
   }
 

@@ -26,7 +26,7 @@ export class UpdateSpaceTool extends ClickUpTool<ReturnType<typeof UpdateSpacePa
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return UpdateSpaceParams();
   }
 

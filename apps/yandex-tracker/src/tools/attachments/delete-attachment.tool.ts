@@ -25,7 +25,7 @@ export class DeleteAttachmentTool extends TrackerTool<ReturnType<typeof DeleteAt
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return DeleteAttachmentParams();
   }
 

@@ -37,7 +37,7 @@ export class DownloadAttachmentTool extends TrackerTool<ReturnType<typeof Downlo
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return DownloadAttachmentParams();
   }
 

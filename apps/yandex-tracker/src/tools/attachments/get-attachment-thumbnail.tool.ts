@@ -24,7 +24,7 @@ export class GetAttachmentThumbnailTool extends TrackerTool<ReturnType<typeof Ge
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetAttachmentThumbnailParams();
   }
 

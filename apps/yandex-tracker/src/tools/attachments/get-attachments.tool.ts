@@ -28,7 +28,7 @@ export class GetAttachmentsTool extends TrackerTool<ReturnType<typeof GetAttachm
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetAttachmentsParams();
   }
 

@@ -56,7 +56,7 @@ export class UploadAttachmentTool extends TrackerTool<ReturnType<typeof UploadAt
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return UploadAttachmentParams();
   }
 

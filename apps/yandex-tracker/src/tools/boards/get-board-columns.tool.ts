@@ -26,7 +26,7 @@ export class GetBoardColumnsTool extends TrackerTool<ReturnType<typeof GetBoardC
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetBoardColumnsParams();
   }
 

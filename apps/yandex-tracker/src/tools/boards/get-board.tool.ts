@@ -26,7 +26,7 @@ export class GetBoardTool extends TrackerTool<ReturnType<typeof GetBoardParams>>
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetBoardParams();
   }
 

@@ -26,7 +26,7 @@ export class GetBoardsTool extends TrackerTool<ReturnType<typeof GetBoardsParams
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetBoardsParams();
   }
 

@@ -27,7 +27,7 @@ export class GetSprintTool extends TrackerTool<ReturnType<typeof GetSprintParams
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetSprintParams();
   }
 

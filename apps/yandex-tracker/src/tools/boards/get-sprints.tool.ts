@@ -31,7 +31,7 @@ export class GetSprintsTool extends TrackerTool<ReturnType<typeof GetSprintsPara
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetSprintsParams();
   }
 

@@ -33,7 +33,7 @@ export class BulkMoveIssuesTool extends BulkWriteTool<ReturnType<typeof BulkMove
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return BulkMoveIssuesParams();
   }
 

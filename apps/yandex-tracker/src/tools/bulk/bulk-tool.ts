@@ -1,14 +1,14 @@
 /** The base of the bulk write tools: the batch cap, then the queue policy, both before anything is sent. */
-import type { AnyZodObject, InferSchemaOutput, ParamsValidation } from '@toolsmith/core';
+import type { ParamsDeclaration, ParamsOf, ParamsValidation } from '@toolsmith/core';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { assertBatchSize } from './bulk-params.ts';
 import { redirectBulkFields, type BulkAction } from './bulk-redirects.ts';
 import { nestedInputIssues, withIssues } from '../shared/resolvers.ts';
 
-export abstract class BulkWriteTool<TParams extends AnyZodObject> extends TrackerTool<TParams> {
+export abstract class BulkWriteTool<TParams extends ParamsDeclaration> extends TrackerTool<TParams> {
   /** `values.status` (and `resolution`, `queue`) answered with the call that changes it, not "Unknown field". */
-  override validateParams(args: unknown): ParamsValidation<InferSchemaOutput<TParams>> {
+  override validateParams(args: unknown): ParamsValidation<ParamsOf<TParams>> {
     const action = (/_bulk_(update|transition|move)_issues$/.exec(this.name)?.[1] ?? 'update') as BulkAction;
     const values =
       args !== null && typeof args === 'object' ? (args as { values?: unknown }).values : undefined;
@@ -25,7 +25,7 @@ export abstract class BulkWriteTool<TParams extends AnyZodObject> extends Tracke
    * `targetQueueId` against the allow-list and the read-only queues (TrackerTool): one refused queue
    * refuses the whole change, since the API applies it to all issues or none.
    */
-  protected override async beforeExecute(params: InferSchemaOutput<TParams>, ctx: TrackerCtx) {
+  protected override async beforeExecute(params: ParamsOf<TParams>, ctx: TrackerCtx) {
     const { issueIds } = params as { issueIds: string[] };
     assertBatchSize(issueIds, ctx.deps.config.maxBatch);
     await super.beforeExecute(params, ctx);

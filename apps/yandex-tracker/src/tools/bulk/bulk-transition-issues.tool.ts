@@ -46,7 +46,7 @@ export class BulkTransitionIssuesTool extends BulkWriteTool<ReturnType<typeof Bu
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return BulkTransitionIssuesParams();
   }
 

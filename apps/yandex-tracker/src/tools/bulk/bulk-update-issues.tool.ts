@@ -32,7 +32,7 @@ export class BulkUpdateIssuesTool extends BulkWriteTool<ReturnType<typeof BulkUp
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return BulkUpdateIssuesParams();
   }
 

@@ -32,7 +32,7 @@ export class GetBulkChangeStatusTool extends TrackerTool<ReturnType<typeof GetBu
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetBulkChangeStatusParams();
   }
 

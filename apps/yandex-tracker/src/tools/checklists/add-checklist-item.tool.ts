@@ -33,7 +33,7 @@ export class AddChecklistItemTool extends TrackerTool<ReturnType<typeof AddCheck
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return AddChecklistItemParams();
   }
 

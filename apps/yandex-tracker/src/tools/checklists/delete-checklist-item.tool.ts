@@ -29,7 +29,7 @@ export class DeleteChecklistItemTool extends TrackerTool<ReturnType<typeof Delet
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return DeleteChecklistItemParams();
   }
 

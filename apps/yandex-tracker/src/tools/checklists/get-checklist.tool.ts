@@ -28,7 +28,7 @@ export class GetChecklistTool extends TrackerTool<ReturnType<typeof GetChecklist
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetChecklistParams();
   }
 

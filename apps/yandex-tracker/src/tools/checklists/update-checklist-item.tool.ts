@@ -42,7 +42,7 @@ export class UpdateChecklistItemTool extends TrackerTool<ReturnType<typeof Updat
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return UpdateChecklistItemParams();
   }
 

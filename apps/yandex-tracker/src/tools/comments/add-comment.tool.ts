@@ -29,7 +29,7 @@ export class AddCommentTool extends TrackerTool<ReturnType<typeof AddCommentPara
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return AddCommentParams();
   }
 

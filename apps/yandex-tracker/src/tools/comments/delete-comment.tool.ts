@@ -27,7 +27,7 @@ export class DeleteCommentTool extends TrackerTool<ReturnType<typeof DeleteComme
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return DeleteCommentParams();
   }
 

@@ -37,7 +37,7 @@ export class EditCommentTool extends TrackerTool<ReturnType<typeof EditCommentPa
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return EditCommentParams();
   }
 

@@ -28,7 +28,7 @@ export class GetCommentsTool extends TrackerTool<ReturnType<typeof GetCommentsPa
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetCommentsParams();
   }
 

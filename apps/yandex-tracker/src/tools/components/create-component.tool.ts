@@ -46,7 +46,7 @@ export class CreateComponentTool extends TrackerTool<ReturnType<typeof CreateCom
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return CreateComponentParams();
   }
 

@@ -29,7 +29,7 @@ export class DeleteComponentTool extends TrackerTool<ReturnType<typeof DeleteCom
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return DeleteComponentParams();
   }
 

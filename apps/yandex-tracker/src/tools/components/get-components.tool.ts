@@ -28,7 +28,7 @@ export class GetComponentsTool extends TrackerTool<ReturnType<typeof GetComponen
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetComponentsParams();
   }
 

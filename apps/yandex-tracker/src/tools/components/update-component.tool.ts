@@ -41,7 +41,7 @@ export class UpdateComponentTool extends TrackerTool<ReturnType<typeof UpdateCom
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return UpdateComponentParams();
   }
 

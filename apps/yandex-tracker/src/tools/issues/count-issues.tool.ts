@@ -24,7 +24,7 @@ export class CountIssuesTool extends TrackerTool<ReturnType<typeof CountIssuesPa
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return CountIssuesParams();
   }
 

@@ -33,7 +33,7 @@ export class CreateIssueLinkTool extends TrackerTool<ReturnType<typeof CreateIss
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return CreateIssueLinkParams();
   }
 

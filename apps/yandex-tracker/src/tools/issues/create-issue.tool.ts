@@ -56,7 +56,7 @@ export class CreateIssueTool extends TrackerTool<ReturnType<typeof CreateIssuePa
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return CreateIssueParams();
   }
 

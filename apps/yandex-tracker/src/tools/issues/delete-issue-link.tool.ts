@@ -28,7 +28,7 @@ export class DeleteIssueLinkTool extends TrackerTool<ReturnType<typeof DeleteIss
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return DeleteIssueLinkParams();
   }
 

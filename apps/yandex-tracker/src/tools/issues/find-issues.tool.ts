@@ -60,7 +60,7 @@ export class FindIssuesTool extends TrackerTool<ReturnType<typeof FindIssuesPara
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return FindIssuesParams();
   }
 

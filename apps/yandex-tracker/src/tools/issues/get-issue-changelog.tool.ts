@@ -39,7 +39,7 @@ export class GetIssueChangelogTool extends TrackerTool<ReturnType<typeof GetIssu
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetIssueChangelogParams();
   }
 

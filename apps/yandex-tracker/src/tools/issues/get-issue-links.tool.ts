@@ -28,7 +28,7 @@ export class GetIssueLinksTool extends TrackerTool<ReturnType<typeof GetIssueLin
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetIssueLinksParams();
   }
 

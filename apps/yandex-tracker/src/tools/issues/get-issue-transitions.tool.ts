@@ -38,7 +38,7 @@ export class GetIssueTransitionsTool extends TrackerTool<ReturnType<typeof GetIs
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetIssueTransitionsParams();
   }
 

@@ -36,7 +36,7 @@ export class GetIssueUrlsTool extends TrackerTool<ReturnType<typeof GetIssueUrls
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetIssueUrlsParams();
   }
 

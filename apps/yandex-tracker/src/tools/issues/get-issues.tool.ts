@@ -28,7 +28,7 @@ export class GetIssuesTool extends TrackerTool<ReturnType<typeof GetIssuesParams
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetIssuesParams();
   }
 

@@ -35,7 +35,7 @@ export class MoveIssueTool extends TrackerTool<ReturnType<typeof MoveIssueParams
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return MoveIssueParams();
   }
 

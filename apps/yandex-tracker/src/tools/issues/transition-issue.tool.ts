@@ -46,7 +46,7 @@ export class TransitionIssueTool extends TrackerTool<ReturnType<typeof Transitio
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return TransitionIssueParams();
   }
 

@@ -56,7 +56,7 @@ export class UpdateIssueTool extends TrackerTool<ReturnType<typeof UpdateIssuePa
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return UpdateIssueParams();
   }
 

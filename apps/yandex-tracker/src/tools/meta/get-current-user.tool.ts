@@ -25,7 +25,7 @@ export class GetCurrentUserTool extends TrackerTool<ReturnType<typeof GetCurrent
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetCurrentUserParams();
   }
 

@@ -23,7 +23,7 @@ export class PingTool extends TrackerTool<ReturnType<typeof PingParams>> {
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return PingParams();
   }
 

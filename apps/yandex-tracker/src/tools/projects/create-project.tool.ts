@@ -51,7 +51,7 @@ export class CreateProjectTool extends TrackerTool<ReturnType<typeof CreateProje
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return CreateProjectParams();
   }
 

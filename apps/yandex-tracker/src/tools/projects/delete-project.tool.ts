@@ -24,7 +24,7 @@ export class DeleteProjectTool extends TrackerTool<ReturnType<typeof DeleteProje
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return DeleteProjectParams();
   }
 

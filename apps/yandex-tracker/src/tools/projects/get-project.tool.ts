@@ -33,7 +33,7 @@ export class GetProjectTool extends TrackerTool<ReturnType<typeof GetProjectPara
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetProjectParams();
   }
 

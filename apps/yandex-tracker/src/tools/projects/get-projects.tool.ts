@@ -28,7 +28,7 @@ export class GetProjectsTool extends TrackerTool<ReturnType<typeof GetProjectsPa
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetProjectsParams();
   }
 

@@ -51,7 +51,7 @@ export class UpdateProjectTool extends TrackerTool<ReturnType<typeof UpdateProje
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return UpdateProjectParams();
   }
 

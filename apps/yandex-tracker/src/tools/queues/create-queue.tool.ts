@@ -54,7 +54,7 @@ export class CreateQueueTool extends TrackerTool<ReturnType<typeof CreateQueuePa
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return CreateQueueParams();
   }
 

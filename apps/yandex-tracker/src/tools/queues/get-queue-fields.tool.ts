@@ -28,7 +28,7 @@ export class GetQueueFieldsTool extends TrackerTool<ReturnType<typeof GetQueueFi
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetQueueFieldsParams();
   }
 

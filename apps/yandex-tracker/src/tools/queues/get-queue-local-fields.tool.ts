@@ -26,7 +26,7 @@ export class GetQueueLocalFieldsTool extends TrackerTool<ReturnType<typeof GetQu
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetQueueLocalFieldsParams();
   }
 

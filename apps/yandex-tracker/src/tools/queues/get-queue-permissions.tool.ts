@@ -24,7 +24,7 @@ export class GetQueuePermissionsTool extends TrackerTool<ReturnType<typeof GetQu
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetQueuePermissionsParams();
   }
 

@@ -44,7 +44,7 @@ export class GetQueueTool extends TrackerTool<ReturnType<typeof GetQueueParams>>
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetQueueParams();
   }
 

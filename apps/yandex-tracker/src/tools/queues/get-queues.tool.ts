@@ -27,7 +27,7 @@ export class GetQueuesTool extends TrackerTool<ReturnType<typeof GetQueuesParams
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetQueuesParams();
   }
 

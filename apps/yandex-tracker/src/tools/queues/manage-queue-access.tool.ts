@@ -109,7 +109,7 @@ export class ManageQueueAccessTool extends TrackerTool<ReturnType<typeof ManageQ
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return ManageQueueAccessParams();
   }
 

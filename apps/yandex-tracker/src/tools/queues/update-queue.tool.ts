@@ -43,7 +43,7 @@ export class UpdateQueueTool extends TrackerTool<ReturnType<typeof UpdateQueuePa
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return UpdateQueueParams();
   }
 

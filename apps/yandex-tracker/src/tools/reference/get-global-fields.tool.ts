@@ -26,7 +26,7 @@ export class GetGlobalFieldsTool extends TrackerTool<ReturnType<typeof GetGlobal
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetGlobalFieldsParams();
   }
 

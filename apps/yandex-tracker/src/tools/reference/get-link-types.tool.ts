@@ -24,7 +24,7 @@ export class GetLinkTypesTool extends TrackerTool<ReturnType<typeof GetLinkTypes
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetLinkTypesParams();
   }
 

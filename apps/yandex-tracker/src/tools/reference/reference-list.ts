@@ -25,7 +25,7 @@ export abstract class ReferenceListTool extends TrackerTool<ReturnType<typeof Re
   /** API path, e.g. `/v3/statuses`. */
   protected abstract readonly path: string;
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return ReferenceListParams();
   }
 

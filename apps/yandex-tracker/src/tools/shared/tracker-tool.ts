@@ -14,7 +14,8 @@ import {
   BaseTool,
   ToolsmithError,
   type AnyZodObject,
-  type InferSchemaOutput,
+  type ParamsDeclaration,
+  type ParamsOf,
   type ParamsValidation,
   type ToolContext,
 } from '@toolsmith/core';
@@ -52,7 +53,7 @@ export function policyActive(config: TrackerDeps['config']): boolean {
 }
 
 export abstract class TrackerTool<
-  TParams extends AnyZodObject = AnyZodObject,
+  TParams extends ParamsDeclaration = AnyZodObject,
   TOutput = unknown,
 > extends BaseTool<TrackerDeps, TParams, TOutput> {
   /** The Tracker API gives "" no meaning of its own: refused unless a field declares `emptyMeans`. */
@@ -69,7 +70,7 @@ export abstract class TrackerTool<
    * Issue ids and queue keys this call touches. The default reads the shared param names; tools
    * with other shapes (batches of objects) override it.
    */
-  protected touched(params: InferSchemaOutput<TParams>): { issueIds: string[]; queues: string[] } {
+  protected touched(params: ParamsOf<TParams>): { issueIds: string[]; queues: string[] } {
     const p = params as Record<string, unknown>;
     const issueIds = [
       p['issueId'],
@@ -81,7 +82,7 @@ export abstract class TrackerTool<
   }
 
   /** A list field given one string (`tags: {add: "x"}`) is answered with the exact form to send. */
-  override validateParams(args: unknown): ParamsValidation<InferSchemaOutput<TParams>> {
+  override validateParams(args: unknown): ParamsValidation<ParamsOf<TParams>> {
     const validate = (value: unknown) => super.validateParams(value);
     const explained = explainListShapes(validate(args), args, validate, this.name);
     return explainUnionBranches(explained, args, this.getParamsSchema(), this.name);
@@ -92,7 +93,7 @@ export abstract class TrackerTool<
     return false;
   }
 
-  protected override async beforeExecute(params: InferSchemaOutput<TParams>, ctx: ToolContext<TrackerDeps>) {
+  protected override async beforeExecute(params: ParamsOf<TParams>, ctx: ToolContext<TrackerDeps>) {
     const { config } = ctx.deps;
     if (!policyActive(config) || this.checksQueuesPerItem()) return;
     const { issueIds, queues } = this.touched(params);

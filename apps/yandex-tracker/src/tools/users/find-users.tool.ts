@@ -45,7 +45,7 @@ export class FindUsersTool extends TrackerTool<ReturnType<typeof FindUsersParams
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return FindUsersParams();
   }
 

@@ -30,7 +30,7 @@ export class GetUsersTool extends TrackerTool<ReturnType<typeof GetUsersParams>>
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetUsersParams();
   }
 

@@ -32,7 +32,7 @@ export class AddWorklogTool extends TrackerTool<ReturnType<typeof AddWorklogPara
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return AddWorklogParams();
   }
 

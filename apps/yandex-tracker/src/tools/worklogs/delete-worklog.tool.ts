@@ -24,7 +24,7 @@ export class DeleteWorklogTool extends TrackerTool<ReturnType<typeof DeleteWorkl
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return DeleteWorklogParams();
   }
 

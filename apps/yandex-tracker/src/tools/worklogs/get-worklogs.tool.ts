@@ -28,7 +28,7 @@ export class GetWorklogsTool extends TrackerTool<ReturnType<typeof GetWorklogsPa
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetWorklogsParams();
   }
 

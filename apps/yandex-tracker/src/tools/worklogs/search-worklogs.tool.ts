@@ -35,7 +35,7 @@ export class SearchWorklogsTool extends TrackerTool<ReturnType<typeof SearchWork
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return SearchWorklogsParams();
   }
 

@@ -38,7 +38,7 @@ export class UpdateWorklogTool extends TrackerTool<ReturnType<typeof UpdateWorkl
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return UpdateWorklogParams();
   }
 

@@ -55,7 +55,7 @@ export class ApplyPatchTool extends BaseTool<CodingToolsDeps, typeof ApplyPatchP
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return ApplyPatchParams;
   }
 

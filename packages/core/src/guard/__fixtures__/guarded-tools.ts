@@ -148,7 +148,7 @@ export class UpdateTaskTool extends BaseTool<GuardDeps, typeof UpdateParams> {
     category: 'tasks',
     annotations: { readOnlyHint: false, idempotentHint: true },
   });
-  getParamsSchema() {
+  override getParamsSchema() {
     return UpdateParams;
   }
   protected override guardPolicy() {
@@ -206,7 +206,7 @@ export class FindTasksTool extends BaseTool<GuardDeps, typeof FindParams> {
     category: 'tasks',
     annotations: { readOnlyHint: true },
   });
-  getParamsSchema() {
+  override getParamsSchema() {
     return FindParams;
   }
   async execute(params: z.output<typeof FindParams>) {

@@ -39,7 +39,7 @@ class SandboxedTool extends BaseTool<FixtureDeps, typeof Empty> {
     annotations: { readOnlyHint: true },
     requires: ['node-addons'],
   });
-  getParamsSchema() {
+  override getParamsSchema() {
     return Empty;
   }
   async execute() {

@@ -84,7 +84,7 @@ export class UpdateNoteTool extends BaseTool<NotesDeps, ReturnType<typeof notePa
     annotations: { readOnlyHint: false, idempotentHint: true },
   });
   readonly #schema = noteParams();
-  getParamsSchema() {
+  override getParamsSchema() {
     return this.#schema;
   }
   protected override guardPolicy() {
@@ -128,7 +128,7 @@ export class SnoozeNoteTool extends BaseTool<NotesDeps, typeof snoozeParams> {
     category: 'notes',
     annotations: { readOnlyHint: false },
   });
-  getParamsSchema() {
+  override getParamsSchema() {
     return snoozeParams;
   }
   async execute(p: z.output<typeof snoozeParams>, ctx: ToolContext<NotesDeps>) {
@@ -145,7 +145,7 @@ export class FindNotesTool extends BaseTool<NotesDeps, typeof findParams> {
     category: 'notes',
     annotations: { readOnlyHint: true },
   });
-  getParamsSchema() {
+  override getParamsSchema() {
     return findParams;
   }
   protected override guardPolicy() {

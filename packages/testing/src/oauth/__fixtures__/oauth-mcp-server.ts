@@ -27,7 +27,7 @@ class WhoAmITool extends BaseTool<object, typeof noParams> {
     category: 'auth',
     annotations: { readOnlyHint: true },
   });
-  getParamsSchema() {
+  override getParamsSchema() {
     return noParams;
   }
   async execute(_: object, ctx: ToolContext<object>) {
@@ -43,7 +43,7 @@ class TouchTool extends BaseTool<object, typeof noParams> {
     category: 'auth',
     annotations: { readOnlyHint: false },
   });
-  getParamsSchema() {
+  override getParamsSchema() {
     return noParams;
   }
   async execute() {

@@ -30,7 +30,7 @@ export class AddBookTool extends BaseTool<BookshelfDeps, typeof AddBookParams, B
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return AddBookParams;
   }
 

@@ -17,7 +17,7 @@ export class DeleteBookTool extends BaseTool<BookshelfDeps, typeof DeleteBookPar
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return DeleteBookParams;
   }
 

@@ -19,7 +19,7 @@ export class ExportLibraryTool extends BaseTool<BookshelfDeps, typeof ExportLibr
     annotations: { readOnlyHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return ExportLibraryParams;
   }
 

@@ -20,7 +20,7 @@ export class GetBookTool extends BaseTool<BookshelfDeps, typeof GetBookParams, B
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return GetBookParams;
   }
 

@@ -30,7 +30,7 @@ export class SearchBooksTool extends BaseTool<BookshelfDeps, typeof SearchBooksP
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return SearchBooksParams;
   }
 

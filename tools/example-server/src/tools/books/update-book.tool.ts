@@ -33,7 +33,7 @@ export class UpdateBookTool extends BaseTool<BookshelfDeps, typeof UpdateBookPar
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return UpdateBookParams;
   }
 

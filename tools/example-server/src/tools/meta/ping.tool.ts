@@ -15,7 +15,7 @@ export class PingTool extends BaseTool<BookshelfDeps, typeof PingParams> {
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  getParamsSchema() {
+  override getParamsSchema() {
     return PingParams;
   }
 
