@@ -7,8 +7,13 @@
  * YANDEX_TRACKER_UPLOAD_DIR and writing only inside YANDEX_TRACKER_DOWNLOAD_DIR, checked on the real
  * path (symlinks resolved), never by string prefix alone.
  */
-import type { FileHandle } from 'node:fs/promises';
 import { NotFoundError, ref, ToolsmithError, ValidationError } from '@toolsmith/core';
+import {
+  formatFileSize,
+  isInside as inside,
+  openUploadFile as openInsideFolder,
+  type UploadFile,
+} from '@toolsmith/core/files';
 import type { ApiAttachment } from '../../api/dto/attachment-dto.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 
@@ -25,11 +30,7 @@ export const attachmentIdParam = () =>
   ref('attachment', { id: 'either' }).describe('Attachment id, e.g. 4159.');
 
 /** A size for people: "512 bytes", "4.9 KiB", "50 MiB", "50.0 MiB" (a whole MiB has no decimals). */
-export function mib(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / (1024 * 1024)).toFixed(bytes % (1024 * 1024) === 0 ? 0 : 1)} MiB`;
-}
+export const mib = formatFileSize;
 
 export const issuePath = (issueId: string) => `/v2/issues/${encodeURIComponent(issueId)}/attachments`;
 
@@ -88,16 +89,6 @@ function localFileError(field: string, message: string): ValidationError {
   return new ValidationError({ issues: [{ field, message }] });
 }
 
-function inside(root: string, target: string): boolean {
-  const relative = path().relative(root, target);
-  return (
-    relative !== '' &&
-    relative !== '..' &&
-    !relative.startsWith(`..${path().sep}`) &&
-    !path().isAbsolute(relative)
-  );
-}
-
 async function realDirectory(dir: string, variable: string, field: string): Promise<string> {
   try {
     const real = await fs().realpath(dir);
@@ -112,54 +103,20 @@ async function realDirectory(dir: string, variable: string, field: string): Prom
 }
 
 /**
- * Opens a file for reading that really lies inside `uploadDir`: the path is resolved against it,
- * checked as written, then checked again with symlinks resolved; the file is opened without
- * following a final symlink. Returns the open handle and its size.
+ * Opens a file for reading that really lies inside `uploadDir` (core's confinement rules, and at
+ * most MAX_UPLOAD_BYTES). Returns the open handle and its size.
  */
-export async function openUploadFile(
-  uploadDir: string | undefined,
-  requested: string,
-): Promise<{ handle: FileHandle; size: number }> {
-  if (uploadDir === undefined) {
-    throw localFileError(
-      'path',
-      'is not allowed on this server: YANDEX_TRACKER_UPLOAD_DIR is not set, so the server reads no local files. Pass the file as `contentBase64`, or ask the operator to set YANDEX_TRACKER_UPLOAD_DIR to a directory uploads may come from.',
-    );
-  }
-  const root = await realDirectory(uploadDir, 'YANDEX_TRACKER_UPLOAD_DIR', 'path');
-  const configured = path().resolve(uploadDir);
-  const candidate = path().resolve(configured, requested);
-  const outside = () =>
-    localFileError(
-      'path',
-      `points outside the upload directory (YANDEX_TRACKER_UPLOAD_DIR = ${uploadDir}). Only files inside it can be uploaded: give a path relative to it, e.g. "report.pdf", or pass the file as \`contentBase64\`.`,
-    );
-  if (!inside(configured, candidate) && !inside(root, candidate)) throw outside();
-  let real: string;
-  try {
-    real = await fs().realpath(candidate);
-  } catch {
-    throw localFileError(
-      'path',
-      `"${requested}" does not exist in the upload directory (YANDEX_TRACKER_UPLOAD_DIR = ${uploadDir}). Check the name; paths are relative to that directory.`,
-    );
-  }
-  if (!inside(root, real)) throw outside();
-  let handle: FileHandle;
-  try {
-    handle = await fs().open(real, fs().constants.O_RDONLY | (fs().constants.O_NOFOLLOW ?? 0));
-  } catch (error) {
-    throw fileSystemError('read', requested, error);
-  }
-  const stat = await handle.stat();
-  if (!stat.isFile()) {
-    await handle.close();
-    throw localFileError(
-      'path',
-      `"${requested}" is not a regular file. Give the path of a file inside the upload directory.`,
-    );
-  }
-  return { handle, size: stat.size };
+export function openUploadFile(uploadDir: string | undefined, requested: string): Promise<UploadFile> {
+  return openInsideFolder(
+    {
+      dir: uploadDir,
+      variable: 'YANDEX_TRACKER_UPLOAD_DIR',
+      maxBytes: MAX_UPLOAD_BYTES,
+      instead: '`contentBase64`',
+      elsewhere: 'attach it in the Tracker web interface',
+    },
+    requested,
+  );
 }
 
 /** A file name safe to write: the last path segment, without control characters. */

@@ -1,0 +1,11 @@
+// Public API of @toolsmith/core/files: reading client-named files on a server, confined to the
+// folder its operator configured. Node-only (node:fs), so kept off the root entry.
+export {
+  openUploadFile,
+  readUploadFile,
+  fileTooLarge,
+  formatFileSize,
+  isInside,
+  type UploadFolder,
+  type UploadFile,
+} from './upload-folder.ts';
