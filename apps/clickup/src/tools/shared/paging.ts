@@ -2,13 +2,25 @@
  * Paging params of the list tools: core's list results (`{ items, total?, nextCursor? }`) take a
  * cursor bound to the request and a page size.
  */
-import { fieldsParam } from '@toolsmith/core';
-import { z } from 'zod';
+import {
+  cursorParam as coreCursorParam,
+  fieldsParam,
+  perPageParam as corePerPageParam,
+} from '@toolsmith/core';
 
-export const cursorParam = z.string().min(1).optional().describe('nextCursor of the previous page');
+// Core's paging parameters, with ClickUp's descriptions and the bounds shown in the definition.
+export const cursorParam = coreCursorParam({
+  description: 'nextCursor of the previous page',
+  bounds: 'schema',
+});
 
 export const perPageParam = (max = 100, fallback = 50) =>
-  z.number().int().min(1).max(max).default(fallback).describe(`Items per page (1–${max})`);
+  corePerPageParam({
+    max,
+    fallback,
+    description: (largest) => `Items per page (1–${largest})`,
+    bounds: 'schema',
+  });
 
 /** Page size of lists the API returns whole and tools page locally (spaces, folders, lists). */
 export const LOCAL_PAGE = 100;

@@ -5,7 +5,13 @@
  * `componentId`, `projectId`, `boardId`, `sprintId`, `userId`, `operationId`; lists page with
  * `perPage` + `cursor`.
  */
-import { change, ref, when } from '@toolsmith/core';
+import {
+  change,
+  cursorParam as coreCursorParam,
+  perPageParam as corePerPageParam,
+  ref,
+  when,
+} from '@toolsmith/core';
 import { z } from 'zod';
 
 export const ISSUE_KEY_PATTERN = /^[A-Z][A-Z0-9]*-\d+$/;
@@ -77,20 +83,10 @@ export const resolutionParam = ref('resolution')
 
 export const userIdParam = ref('user').describe('Login or uid.');
 
-export const perPageParam = (max = 100, fallback = 50) =>
-  z
-    .number()
-    .int()
-    .refine((value) => value >= 1, 'Must be at least 1.')
-    .refine((value) => value <= max, `Must be at most ${max}.`)
-    .default(fallback)
-    .describe(`Page size, 1–${max}.`);
+/** `perPage` + `cursor`: core's paging parameters, bounds checked on the call (ADR 0018). */
+export const perPageParam = (max = 100, fallback = 50) => corePerPageParam({ max, fallback });
 
-export const cursorParam = z
-  .string()
-  .refine(filled, 'Must be at least 1 character long.')
-  .optional()
-  .describe('Previous `nextCursor`.');
+export const cursorParam = coreCursorParam();
 
 /**
  * `fields` (BaseTool projects the result to these paths): what it does is said once in the server
