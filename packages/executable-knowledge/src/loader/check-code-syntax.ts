@@ -2,7 +2,7 @@
  * Load-time checks of knowledge code that need no execution:
  *
  * - **syntax**: the source is compiled (never run) with `node:vm`'s `Script` as the classic script
- *   the sandbox will run, with the module's filename and line offset, so a typo in an inline
+ *   the sandbox will run (an ES module as its script view, see module-syntax.ts), with the module's filename and line offset, so a typo in an inline
  *   `function: |` block is reported at its YAML line when the definition loads, not when a model
  *   first calls the tool;
  * - **export**: the function the runtime will call must at least be named in the source
@@ -12,6 +12,7 @@
 import { Script } from 'node:vm';
 import type { DefinitionIssue, YamlPath } from '../schema/definition-issue.ts';
 import type { CodeModule } from '../schema/tool-definition.ts';
+import { scanModule } from './module-syntax.ts';
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -21,8 +22,14 @@ function escapeRegExp(text: string): string {
 export function checkCodeModule(code: CodeModule, entryPath: YamlPath, kind: string): DefinitionIssue[] {
   const field = code.origin === 'inline' ? 'function' : 'file';
   const path = [...entryPath, field];
+  const isModule = code.type === 'module';
   try {
-    new Script(code.source, { filename: code.filename, lineOffset: code.lineOffset });
+    if (isModule) {
+      // An ES module, compiled as the strict script it is once its import and export declarations
+      // are blanked (module-syntax.ts); the line before the first is the "use strict" directive.
+      const view = scanModule(code.source).scriptView;
+      new Script(`'use strict';\n${view}`, { filename: code.filename, lineOffset: code.lineOffset - 1 });
+    } else new Script(code.source, { filename: code.filename, lineOffset: code.lineOffset });
   } catch (error) {
     // By name: under a test runner's vm context the error comes from another realm.
     if (typeof error !== 'object' || error === null || (error as Error).name !== 'SyntaxError') throw error;
@@ -35,7 +42,9 @@ export function checkCodeModule(code: CodeModule, entryPath: YamlPath, kind: str
       {
         path,
         message: `JavaScript syntax error in ${kind} '${code.id}' (${where}): ${message}`,
-        expected: 'valid JavaScript (a classic script, not an ES module: use module.exports, not export)',
+        expected: isModule
+          ? 'a valid ES module (static imports and exports, no top-level await)'
+          : 'valid JavaScript (a classic script: use module.exports, not export — or name the file .mjs to write an ES module)',
         ...(code.origin === 'inline' && Number.isFinite(line) ? { at: { line } } : {}),
         ...(snippet === undefined ? {} : { snippet }),
       },
@@ -46,7 +55,9 @@ export function checkCodeModule(code: CodeModule, entryPath: YamlPath, kind: str
       {
         path,
         message: `${kind} '${code.id}' never mentions '${code.export}', the function the runtime calls`,
-        expected: `module.exports = { ${code.export} } in the code, or export: <the function's name> on the ${kind}`,
+        expected: isModule
+          ? `export function ${code.export}(…) in the module, or export: <the exported function's name> on the ${kind}`
+          : `module.exports = { ${code.export} } in the code, or export: <the function's name> on the ${kind}`,
       },
     ];
   }

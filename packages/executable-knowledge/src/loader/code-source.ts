@@ -14,7 +14,9 @@ import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { closestMatches } from '@toolsmith/core';
 import type { DefinitionIssue, YamlPath } from '../schema/definition-issue.ts';
-import type { CodeModule } from '../schema/tool-definition.ts';
+import type { CodeModule, ModuleFile } from '../schema/tool-definition.ts';
+import { ALLOWED_IMPORTS, MODULE_EXTENSION, resolveImport } from './module-imports.ts';
+import { scanModule } from './module-syntax.ts';
 import { formatBytes, type DefinitionLimits } from './definition-limits.ts';
 import type { YamlSourceMap } from './yaml-source-map.ts';
 
@@ -27,7 +29,10 @@ export interface CodeSourceContext {
   readonly limits: Pick<DefinitionLimits, 'maxCodeFileBytes'>;
 }
 
-export type CodeSource = Pick<CodeModule, 'source' | 'filename' | 'lineOffset' | 'origin'>;
+export type CodeSource = Pick<
+  CodeModule,
+  'source' | 'filename' | 'lineOffset' | 'origin' | 'type' | 'imports' | 'importedFiles'
+>;
 
 type Result = { ok: true; code: CodeSource } | { ok: false; issue: DefinitionIssue };
 
@@ -81,18 +86,18 @@ function realBaseOf(context: CodeSourceContext): Promise<string> {
   return pending;
 }
 
-async function readCodeFile(file: string, entryPath: YamlPath, context: CodeSourceContext): Promise<Result> {
-  const at = [...entryPath, 'file'];
-  if (file.includes('\0')) return fail(at, 'the path contains a NUL character', RELATIVE_EXAMPLE);
+type FileRead =
+  { ok: true; source: string; filename: string } | { ok: false; message: string; expected: string };
+
+/** Reads `file` (relative to the tool's folder) with the confinement described at the top. */
+async function readPackFile(file: string, context: CodeSourceContext): Promise<FileRead> {
+  const refuse = (message: string, expected: string): FileRead => ({ ok: false, message, expected });
+  if (file.includes('\0')) return refuse('the path contains a NUL character', RELATIVE_EXAMPLE);
   if (path.isAbsolute(file) || path.win32.isAbsolute(file)) {
-    return fail(
-      at,
-      `'${file}' is an absolute path; code must live inside the tool's folder`,
-      RELATIVE_EXAMPLE,
-    );
+    return refuse(`'${file}' is an absolute path; code must live inside the tool's folder`, RELATIVE_EXAMPLE);
   }
   if (file.split(/[\\/]/).includes('..')) {
-    return fail(at, `'${file}' goes up with '..'; code must live inside the tool's folder`, RELATIVE_EXAMPLE);
+    return refuse(`'${file}' goes up with '..'; code must live inside the tool's folder`, RELATIVE_EXAMPLE);
   }
   const target = path.resolve(context.baseDir, file);
   const filename = path.relative(context.baseDir, target).split(path.sep).join('/');
@@ -101,8 +106,7 @@ async function readCodeFile(file: string, entryPath: YamlPath, context: CodeSour
   try {
     realBase = await realBaseOf(context);
   } catch {
-    return fail(
-      at,
+    return refuse(
       `the tool folder ${context.baseDir} does not exist`,
       'an existing baseDir holding the code files',
     );
@@ -113,37 +117,58 @@ async function readCodeFile(file: string, entryPath: YamlPath, context: CodeSour
   } catch (error) {
     if (errorCode(error) === 'ENOENT') {
       const hint = await missingFileHint(target, context.baseDir);
-      return fail(
-        at,
+      return refuse(
         `code file '${filename}' not found in the tool folder.${hint}`,
         `an existing file, ${RELATIVE_EXAMPLE}`,
       );
     }
-    return fail(
-      at,
+    return refuse(
       `code file '${filename}' cannot be resolved (${errorCode(error) ?? String(error)})`,
       RELATIVE_EXAMPLE,
     );
   }
   if (!isInside(realTarget, realBase)) {
-    return fail(
-      at,
+    return refuse(
       `'${filename}' resolves outside the tool's folder (through a symbolic link); code must live inside the tool's folder`,
       'a regular file inside the tool folder, not a link to elsewhere',
     );
   }
   const info = await stat(realTarget);
   if (!info.isFile())
-    return fail(at, `'${filename}' is not a regular file`, `a JavaScript file, ${RELATIVE_EXAMPLE}`);
+    return refuse(`'${filename}' is not a regular file`, `a JavaScript file, ${RELATIVE_EXAMPLE}`);
   if (info.size > context.limits.maxCodeFileBytes) {
-    return fail(
-      at,
+    return refuse(
       `'${filename}' is ${formatBytes(info.size)} (${info.size} bytes), over the ${formatBytes(context.limits.maxCodeFileBytes)} (${context.limits.maxCodeFileBytes} bytes) limit for a code file`,
       'smaller code: split it into several helpers',
     );
   }
-  const source = await readFile(realTarget, 'utf8');
-  return { ok: true, code: { source, filename, lineOffset: 0, origin: 'file' } };
+  return { ok: true, source: await readFile(realTarget, 'utf8'), filename };
+}
+
+async function readCodeFile(file: string, entryPath: YamlPath, context: CodeSourceContext): Promise<Result> {
+  const at = [...entryPath, 'file'];
+  const read = await readPackFile(file, context);
+  if (!read.ok) return fail(at, read.message, read.expected);
+  if (!read.filename.endsWith(MODULE_EXTENSION)) {
+    return {
+      ok: true,
+      code: { source: read.source, filename: read.filename, lineOffset: 0, origin: 'file' },
+    };
+  }
+  const graph = await readModuleGraph(read.filename, read.source, context);
+  if (!graph.ok) return fail(at, graph.message, graph.expected);
+  return {
+    ok: true,
+    code: {
+      source: read.source,
+      filename: read.filename,
+      lineOffset: 0,
+      origin: 'file',
+      type: 'module',
+      imports: graph.imports,
+      importedFiles: graph.importedFiles,
+    },
+  };
 }
 
 /**
@@ -168,4 +193,92 @@ export async function readCodeSource(
     };
   }
   return readCodeFile(entry.file ?? '', entryPath, context);
+}
+
+type GraphRead =
+  | { ok: true; imports: Record<string, string>; importedFiles: ModuleFile[] }
+  | { ok: false; message: string; expected: string };
+
+/** Module files read during one definition load, by filename (a shared file is read once). */
+const moduleReads = new WeakMap<CodeSourceContext, Map<string, Promise<ModuleRead>>>();
+
+type ModuleRead = { ok: true; file: ModuleFile } | { ok: false; message: string; expected: string };
+
+/** Reads one module file and resolves its imports (not the files they name). */
+function readModule(filename: string, context: CodeSourceContext, known?: string): Promise<ModuleRead> {
+  let reads = moduleReads.get(context);
+  if (!reads) {
+    reads = new Map();
+    moduleReads.set(context, reads);
+  }
+  let pending = reads.get(filename);
+  if (!pending) {
+    pending = (async (): Promise<ModuleRead> => {
+      let source = known;
+      if (source === undefined) {
+        const read = await readPackFile(filename, context);
+        if (!read.ok) return read;
+        source = read.source;
+      }
+      const scan = scanModule(source);
+      const [problem] = scan.problems;
+      if (problem) {
+        return {
+          ok: false,
+          message: `${filename}:${problem.line}: ${problem.message}`,
+          expected: `static imports of ${ALLOWED_IMPORTS}`,
+        };
+      }
+      const imports: Record<string, string> = {};
+      for (const { specifier, line } of scan.imports) {
+        const resolved = resolveImport(filename, specifier);
+        if (!resolved.ok) {
+          return {
+            ok: false,
+            message: `${filename}:${line} imports '${specifier}', which cannot be imported: ${resolved.reason}`,
+            expected: ALLOWED_IMPORTS,
+          };
+        }
+        imports[specifier] = resolved.filename;
+      }
+      return { ok: true, file: { filename, source, imports } };
+    })();
+    reads.set(filename, pending);
+  }
+  return pending;
+}
+
+/**
+ * The files an ES module imports, directly or not, each read once with the confinement of
+ * `file:`. Cycles are allowed (ES modules link them); a file that cannot be read or imports what
+ * it may not is an issue naming the importing file, its line and the specifier.
+ */
+async function readModuleGraph(
+  filename: string,
+  source: string,
+  context: CodeSourceContext,
+): Promise<GraphRead> {
+  const root = await readModule(filename, context, source);
+  if (!root.ok) return root;
+  const importedFiles: ModuleFile[] = [];
+  const seen = new Set([filename]);
+  const queue: ModuleFile[] = [root.file];
+  while (queue.length > 0) {
+    const importer = queue.shift()!;
+    for (const [specifier, target] of Object.entries(importer.imports)) {
+      if (seen.has(target)) continue;
+      seen.add(target);
+      const read = await readModule(target, context);
+      if (!read.ok) {
+        return {
+          ok: false,
+          message: `${importer.filename} imports '${specifier}': ${read.message}`,
+          expected: read.expected,
+        };
+      }
+      importedFiles.push(read.file);
+      queue.push(read.file);
+    }
+  }
+  return { ok: true, imports: root.file.imports, importedFiles };
 }

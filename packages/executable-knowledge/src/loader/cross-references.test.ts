@@ -323,7 +323,7 @@ ${helper('a')}${helper('a')}  commands:
 `);
     expect(error.problems).toHaveLength(1);
     expect(error.message).toMatchInlineSnapshot(`
-"clickup.tool.yaml:13 at tool.executable_knowledge.helpers[0].function: JavaScript syntax error in helper 'broken' (clickup.tool.yaml:13): Unexpected token ';'. Expected valid JavaScript (a classic script, not an ES module: use module.exports, not export).
+"clickup.tool.yaml:13 at tool.executable_knowledge.helpers[0].function: JavaScript syntax error in helper 'broken' (clickup.tool.yaml:13): Unexpected token ';'. Expected valid JavaScript (a classic script: use module.exports, not export — or name the file .mjs to write an ES module).
   return args.a +;
                  ^"
 `);

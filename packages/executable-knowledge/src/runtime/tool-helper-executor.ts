@@ -1,14 +1,15 @@
 /**
  * Runs one piece of a tool's executable knowledge — a helper, a processor's function or a
  * validator's function — in the sandbox, with exactly the modules it needs: its declared helper
- * dependencies (transitively, dependencies first), then itself. Nothing else of the pack is sent,
+ * dependencies (transitively, dependencies first), then itself, and for an ES module the files it
+ * imports (directly or not). Nothing else of the pack is sent,
  * which is the lazy loading of the design: a command only ever loads the helpers it declares.
  */
 import { closestMatches } from '@toolsmith/core';
 import { UnknownKnowledgeError } from '../errors/unknown-knowledge-error.ts';
 import type { SandboxLimits, SandboxLogEntry, SandboxModule, SandboxPool } from '../sandbox/sandbox-types.ts';
 import { helperLoadOrder } from '../schema/helper-load-order.ts';
-import type { CodeModule, ToolDefinition } from '../schema/index.ts';
+import type { CodeModule, ModuleFile, ToolDefinition } from '../schema/index.ts';
 
 export interface HelperCallResult<T = unknown> {
   value: T;
@@ -28,12 +29,44 @@ export interface RunnableCode {
   dependencies: readonly string[];
 }
 
-const toModule = (code: CodeModule): SandboxModule => ({
-  id: code.id,
-  source: code.source,
-  filename: code.filename,
-  lineOffset: code.lineOffset,
-});
+/**
+ * The sandbox modules for `codes` (dependencies first): each script as it is; each ES module with
+ * the files it imports, every file once — a file the definition also declares (a helper imported
+ * by a validator) keeps its helper id, a file only imported is known by its filename — and its
+ * imports mapped to those ids.
+ */
+function toModules(codes: readonly CodeModule[]): SandboxModule[] {
+  const idOfFile = new Map<string, string>();
+  for (const code of codes) if (code.type === 'module') idOfFile.set(code.filename, code.id);
+  const files: ModuleFile[] = [];
+  for (const code of codes) {
+    for (const file of code.importedFiles ?? []) {
+      if (idOfFile.has(file.filename)) continue;
+      idOfFile.set(file.filename, file.filename);
+      files.push(file);
+    }
+  }
+  const linked = (imports: Readonly<Record<string, string>> | undefined) =>
+    Object.fromEntries(
+      Object.entries(imports ?? {}).map(([specifier, file]) => [specifier, idOfFile.get(file)!]),
+    );
+  return [
+    ...codes.map((code): SandboxModule => ({
+      id: code.id,
+      source: code.source,
+      filename: code.filename,
+      lineOffset: code.lineOffset,
+      ...(code.type === 'module' ? { type: 'module' as const, imports: linked(code.imports) } : {}),
+    })),
+    ...files.map((file): SandboxModule => ({
+      id: file.filename,
+      source: file.source,
+      filename: file.filename,
+      type: 'module',
+      imports: linked(file.imports),
+    })),
+  ];
+}
 
 export class ToolHelperExecutor {
   readonly definition: ToolDefinition;
@@ -103,9 +136,11 @@ export class ToolHelperExecutor {
   #plan(runnable: RunnableCode): SandboxModule[] {
     let plan = this.#plans.get(runnable.code.id);
     if (!plan) {
-      plan = [...helperLoadOrder(this.definition, runnable.dependencies), runnable.code]
-        .filter((code, index, all) => all.findIndex((c) => c.id === code.id) === index)
-        .map(toModule);
+      plan = toModules(
+        [...helperLoadOrder(this.definition, runnable.dependencies), runnable.code].filter(
+          (code, index, all) => all.findIndex((c) => c.id === code.id) === index,
+        ),
+      );
       this.#plans.set(runnable.code.id, plan);
     }
     return plan;

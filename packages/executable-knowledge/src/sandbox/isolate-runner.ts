@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import ivm from 'isolated-vm';
-import type { Context, Isolate, Reference, Script } from 'isolated-vm';
+import type { Context, Isolate, Module, Reference, Script } from 'isolated-vm';
 import { ISOLATE_RUNTIME_FILENAME, ISOLATE_RUNTIME_SOURCE } from './isolate-runtime.ts';
 import {
   AWAITING_NOTICE_MS,
@@ -212,8 +212,17 @@ export class IsolateRunner {
           { timeout: budget() },
         );
 
+        const esModules: { wire: WireModule; module: Module }[] = [];
         for (const module of message.modules) {
           helperId = module.id;
+          if (module.type === 'module') {
+            try {
+              esModules.push({ wire: module, module: this.#compileModule(isolate, module, cache) });
+            } catch (error) {
+              return fail(compileFailure(module, error));
+            }
+            continue;
+          }
           let script: Script;
           try {
             script = this.#compile(isolate, module, cache);
@@ -228,6 +237,13 @@ export class IsolateRunner {
             const limit = limitOf(error, isolate);
             return fail(limit ?? hostErrorFailure(error, helperId, 'load', message.modules));
           }
+        }
+        if (esModules.length > 0) {
+          const failure = this.#linkModules(esModules, context, control, budget, (id) => (helperId = id));
+          if (failure)
+            return fail(
+              limitOf(failure, isolate) ?? hostErrorFailure(failure, helperId, 'load', message.modules),
+            );
         }
         if (setKey !== undefined) {
           control.applySync(undefined, ['lock'], { timeout: budget() });
@@ -340,7 +356,10 @@ export class IsolateRunner {
           name: 'ExportNotFound',
           message: `module ${message.entry.module} has no function export "${message.entry.export}" (it is ${x.type}); its exports are: ${x.exports || 'none'}`,
           stack: '',
-          hint: 'Call one of the exported functions, or export the function with module.exports = { … }.',
+          hint:
+            message.modules.find((m) => m.id === message.entry.module)?.type === 'module'
+              ? 'Call one of the exported functions, or export the function (export function name(…) { … }).'
+              : 'Call one of the exported functions, or export the function with module.exports = { … }.',
         });
       }
       return fail({ kind: 'internal', message: 'the sandbox runtime answered with an unknown tag' });
@@ -472,6 +491,65 @@ export class IsolateRunner {
   }
 
   /**
+   * ES modules are compiled for each context they load into (a module is linked to one context);
+   * contexts shared by later calls load them once.
+   */
+  #compileModule(isolate: Isolate, module: WireModule, cache: ScriptCacheUse): Module {
+    const compiled = isolate.compileModuleSync(module.source, {
+      filename: module.filename,
+      lineOffset: module.lineOffset,
+    });
+    cache.misses++;
+    return compiled;
+  }
+
+  /**
+   * Links the ES modules of a run — each import to the module its `imports` map names, and to
+   * nothing else: the sandbox never resolves a specifier on its own, so module code can only reach
+   * the modules sent with it — evaluates them, and hands each namespace to the runtime's registry.
+   * Returns what failed (a helper error, or an isolated-vm error for limitOf), or undefined.
+   */
+  #linkModules(
+    modules: readonly { wire: WireModule; module: Module }[],
+    context: Context,
+    control: Control,
+    budget: () => number,
+    blame: (id: string) => void,
+  ): unknown {
+    const byId = new Map(modules.map((entry) => [entry.wire.id, entry]));
+    const resolve = (specifier: string, referrer: Module): Module => {
+      const from = modules.find((entry) => entry.module === referrer)?.wire;
+      const target = from?.imports?.[specifier];
+      const found = target === undefined ? undefined : byId.get(target);
+      if (!from || !found) {
+        const file = from?.filename ?? 'a module';
+        throw new ModuleLinkError(
+          `${file} imports '${specifier}', which was not sent with it: only the imports the loader resolved inside the pack can be linked (static imports of ${ALLOWED_IMPORTS_TEXT})`,
+        );
+      }
+      return found.module;
+    };
+    try {
+      for (const entry of modules) {
+        blame(entry.wire.id);
+        entry.module.instantiateSync(context, resolve);
+      }
+      for (const entry of modules) {
+        blame(entry.wire.id);
+        entry.module.evaluateSync({ timeout: budget() });
+      }
+      for (const entry of modules) {
+        control.applySync(undefined, ['register', entry.wire.id, entry.module.namespace.derefInto()], {
+          timeout: budget(),
+        });
+      }
+    } catch (error) {
+      return error;
+    }
+    return undefined;
+  }
+
+  /**
    * Waits for the entry's promise, or disposes the isolate at the wall-clock deadline (a promise
    * that never settles is not covered by isolated-vm's `timeout`). Tells `hooks.onAwaiting` when
    * the promise is still pending AWAITING_NOTICE_MS after the synchronous part.
@@ -507,6 +585,14 @@ export class IsolateRunner {
 
 const WALL = Symbol('wall');
 
+/** What an ES module may import, in the words of the loader's errors (loader/module-imports.ts). */
+const ALLOWED_IMPORTS_TEXT = "relative paths to .mjs files inside the tool's folder";
+
+/** An import the sandbox refused to link (thrown from the resolver, reported as a load failure). */
+class ModuleLinkError extends Error {
+  override name = 'ImportError';
+}
+
 /** Source text a host keeps before it forgets all and asks the pool to send sources again. */
 const MAX_SOURCE_BYTES = 32 * 1024 * 1024;
 
@@ -529,6 +615,8 @@ function moduleKey(module: WireModule): string {
       .update(String(module.lineOffset))
       .update('\0')
       .update(module.source)
+      .update('\0')
+      .update(module.type === 'module' ? JSON.stringify(module.imports ?? {}) : '')
       .digest('hex');
     moduleKeys.set(module, key);
   }

@@ -402,6 +402,12 @@ export const ISOLATE_RUNTIME_SOURCE = String.raw`(function () {
       registry[a] = current;
       return '';
     }
+    if (op === 'register') {
+      // register(id, namespace): an ES module's namespace, handed in by the host once the module
+      // evaluated; its exports are what calls look up (a namespace object is sealed by the language).
+      registry[a] = { exports: b };
+      return '';
+    }
     if (op === 'call') {
       // call(module, export, argsJson, maxLogBytes, maxResultBytes): a call in a context that served
       // calls before starts with the limits of this call and an empty console buffer.

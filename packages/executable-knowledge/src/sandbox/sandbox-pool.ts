@@ -558,6 +558,7 @@ class ProcessSandboxPool implements SandboxPool {
           source: '',
           filename: module.filename,
           lineOffset: module.lineOffset,
+          ...(module.type === 'module' ? { type: module.type, imports: module.imports ?? {} } : {}),
           key,
           cached: true,
         };
@@ -1136,13 +1137,31 @@ function prepare(
     }
     if (seen.has(module.id)) return invalid(`module id ${module.id} appears twice; ids must be unique.`);
     seen.add(module.id);
+    const type = module.type ?? 'script';
+    if (type !== 'script' && type !== 'module') {
+      return invalid(`module ${module.id}: type must be 'script' or 'module'.`);
+    }
+    if (type === 'script' && module.imports !== undefined) {
+      return invalid(`module ${module.id}: only an ES module (type: 'module') has imports.`);
+    }
     modules.push({
       id: module.id,
       source: module.source,
       filename: module.filename,
       lineOffset,
+      ...(type === 'module' ? { type, imports: { ...module.imports } } : {}),
       key: keyOf(module, lineOffset),
     });
+  }
+  for (const module of modules) {
+    for (const [specifier, target] of Object.entries(module.imports ?? {})) {
+      const imported = modules.find((m) => m.id === target);
+      if (typeof target !== 'string' || imported?.type !== 'module') {
+        return invalid(
+          `module ${module.id}: import '${specifier}' names ${JSON.stringify(target)}, which is not an ES module of the request.`,
+        );
+      }
+    }
   }
   const entry = request.entry;
   if (!entry || typeof entry.module !== 'string' || typeof entry.export !== 'string' || entry.export === '') {
@@ -1202,6 +1221,8 @@ function keyOf(module: SandboxModule, lineOffset: number): string {
       .update(String(lineOffset))
       .update('\0')
       .update(module.source)
+      .update('\0')
+      .update(module.type === 'module' ? JSON.stringify(module.imports ?? {}) : '')
       .digest('hex');
     moduleKeys.set(module, key);
   }

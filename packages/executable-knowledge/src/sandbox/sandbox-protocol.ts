@@ -30,7 +30,11 @@ export interface WireModule {
   source: string;
   filename: string;
   lineOffset: number;
-  /** sha256 of filename, line offset and source (the host's script and context cache key). */
+  /** `module` for an ES module (SandboxModule.type). */
+  type?: 'script' | 'module';
+  /** ES modules: specifier → module id of the same run (SandboxModule.imports). */
+  imports?: Readonly<Record<string, string>>;
+  /** sha256 of filename, line offset, source, type and imports (the host's script and context cache key). */
   key?: string;
   /** The source was sent to this host before: `source` is empty and the host uses its copy. */
   cached?: boolean;

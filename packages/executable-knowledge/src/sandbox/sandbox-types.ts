@@ -10,6 +10,15 @@
  * helper's dependencies first), so a dependency's function declarations are visible to the helpers
  * after it; each module gets its own `module`/`exports` object, and the entry export is looked up on
  * the entry module's `module.exports`.
+ *
+ * Or it is an ES module (`type: 'module'`), which imports what it uses instead:
+ *
+ *   import { isObject } from './shared/values.mjs';
+ *   export function detectWebhookType($json) { … }
+ *
+ * The ES modules of a request are compiled, linked (each specifier to the module its `imports`
+ * map names, nothing else) and evaluated after the scripts, in the same context; the entry export
+ * is looked up on the module's namespace.
  */
 
 export interface SandboxModule {
@@ -21,6 +30,17 @@ export interface SandboxModule {
   filename: string;
   /** Line offset of `source` within `filename` (for inline YAML `function:` blocks). @default 0 */
   lineOffset?: number;
+  /**
+   * `module`: an ES module, compiled with isolated-vm's module API and linked to the modules of the
+   * request its `imports` name; its exports are what the runtime calls. @default 'script'
+   */
+  type?: 'script' | 'module';
+  /**
+   * ES modules: each import specifier of the source → the id of the module of this request it
+   * names. The sandbox links nothing else: a specifier not listed here fails the load, naming
+   * the file and the specifier.
+   */
+  imports?: Readonly<Record<string, string>>;
 }
 
 export interface SandboxLimits {

@@ -7,6 +7,7 @@ export type {
   KnowledgeEntry,
   KnowledgeBase,
   CodeModule,
+  ModuleFile,
   HelperDefinition,
   ProcessorDefinition,
   ValidatorDefinition,

@@ -36,7 +36,7 @@ export interface KnowledgeBase {
 export interface CodeModule {
   /** Helper / processor / validator id; unique across the three lists. */
   readonly id: string;
-  /** JavaScript source, a classic script (not an ES module). */
+  /** JavaScript source: a classic script, or an ES module when `type` is `module`. */
   readonly source: string;
   /**
    * Path shown in stack traces, relative to the tool's folder with `/` separators: the YAML file for
@@ -51,8 +51,26 @@ export interface CodeModule {
   readonly lineOffset: number;
   /** `inline` (`function:`) or `file`. */
   readonly origin: 'inline' | 'file';
-  /** The function the runtime calls, looked up on the module's `module.exports`. */
+  /**
+   * The function the runtime calls: an export of the ES module, or looked up on the script's
+   * `module.exports`.
+   */
   readonly export: string;
+  /** `module` for an ES module (a `file:` ending in `.mjs`); a classic script otherwise. */
+  readonly type?: 'script' | 'module';
+  /** ES modules: each import specifier of this file → the imported file (relative to the tool's folder). */
+  readonly imports?: Readonly<Record<string, string>>;
+  /** ES modules: every file it imports, directly or through others, each once (itself left out). */
+  readonly importedFiles?: readonly ModuleFile[];
+}
+
+/** A pack file an ES module imports: its source and the files it imports in turn. */
+export interface ModuleFile {
+  /** Relative to the tool's folder, `/`-separated, e.g. `shared/values.mjs`. */
+  readonly filename: string;
+  readonly source: string;
+  /** Each import specifier of the file → the imported file. */
+  readonly imports: Readonly<Record<string, string>>;
 }
 
 interface KnowledgeCodeBase {
