@@ -1,4 +1,4 @@
-/** The Bookshelf command line: parses the flags, reads the config, serves. Started by main.ts. */
+/** The Bookshelf command line: parses the flags, reads the config, serves. Started by bin/bookshelf-mcp.ts. */
 import { runServeCli } from '@toolsmith/core/mcp';
 import { loadConfig } from './config.ts';
 import { createDeps, createRegistry, SERVER_INSTRUCTIONS, SERVER_NAME, SERVER_VERSION } from './server.ts';

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { layoutPath, SERVER_LAYOUT } from './server-layout.ts';
 import { runCli } from './cli.ts';
 
 const versions = { core: '0.1.0', testing: '0.1.0', bundle: '0.0.0', zod: '^4.6.7' };
@@ -33,7 +34,9 @@ describe('usage errors (exit code 2, nothing written)', () => {
         versions,
       });
       expect(code).toBe(0);
-      expect(stdout).toContain('npm run generate -- tool <tool-name> --project apps/<name> --area <area>');
+      expect(stdout).toContain(
+        'npm run generate -- tool <tool-name> --project <server folder> --area <area>',
+      );
     }
   });
 
@@ -120,8 +123,9 @@ describe('usage errors (exit code 2, nothing written)', () => {
     const result = await generate('tool', 'get-issue', '--project', 'packages/lib', '--area', 'issues');
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
-      'missing: src/tools/index.ts, src/deps.ts, src/__fixtures__/test-context.ts',
+      '"packages/lib" does not have the server layout tools are generated into: src/deps.ts is missing; src/tool-prefix.ts is missing; src/server.ts is missing; src/tools/index.ts is missing; src/__fixtures__/test-context.ts is missing; src/tools/<stem>-context.ts is missing',
     );
+    expect(result.stderr).toContain('Give it the layout of docs/writing-a-server.md ("The layout")');
     expect(existsSync(join(root, 'packages/lib/src/tools'))).toBe(false);
   });
 });
@@ -135,22 +139,28 @@ describe('generate server', () => {
       private: true,
       type: 'module',
       description: 'Tools for Acme.',
-      bin: { 'acme-mcp': './src/main.ts' },
+      bin: { 'acme-mcp': './src/bin/acme-mcp.ts' },
       dependencies: { '@toolsmith/core': '0.1.0', zod: '^4.6.7' },
       devDependencies: { '@toolsmith/bundle': '0.0.0', '@toolsmith/testing': '0.1.0' },
       nx: {
         tags: ['scope:apps', 'type:app'],
         targets: {
           bundle: {
-            command: 'toolsmith-bundle src/main.ts --out-dir dist/bundle --file-name acme-mcp.mjs',
+            command: 'toolsmith-bundle src/bin/acme-mcp.ts --out-dir dist/bundle --file-name acme-mcp.mjs',
             outputs: ['{projectRoot}/dist/bundle'],
           },
         },
       },
     });
-    expect(read('apps/acme/src/server.ts')).toContain("export const TOOL_PREFIX = 'acme';");
-    expect(read('apps/acme/src/tools/examples/get-example/get-example.tool.ts')).toContain(
-      "name: 'acme_get_example'",
+    expect(read('apps/acme/src/tool-prefix.ts')).toContain("export const TOOL_PREFIX = 'acme';");
+    // Every part of the server layout, where the layout puts it.
+    const values = { stem: 'acme', area: 'examples', file: 'get-example' };
+    for (const { key } of SERVER_LAYOUT) {
+      const path = key === 'bin' ? 'src/bin/acme-mcp.ts' : layoutPath(key, values);
+      expect([path, existsSync(join(root, 'apps/acme', path))]).toEqual([path, true]);
+    }
+    expect(read('apps/acme/src/tools/examples/get-example.tool.ts')).toContain(
+      "name: buildToolName('get_example', TOOL_PREFIX)",
     );
     expect(result.stdout).toContain('npm install');
     expect(result.stdout).toContain('npx nx sync');
@@ -176,45 +186,40 @@ describe('generate tool', () => {
     await generate('server', 'acme', '--prefix', 'acme');
   });
 
-  it('creates the three files, registers the tool and declares its toolset', async () => {
+  it('creates the tool and its test, registers the tool in its new area and declares its toolset', async () => {
     const result = await generate('tool', 'get-widget', '--project', 'apps/acme', '--area', 'widgets');
     expect(result.code).toBe(0);
-    const dir = 'apps/acme/src/tools/widgets/get-widget';
-    for (const file of ['get-widget.schema.ts', 'get-widget.tool.ts', 'get-widget.tool.test.ts']) {
+    const dir = 'apps/acme/src/tools/widgets';
+    for (const file of ['get-widget.tool.ts', 'get-widget.tool.test.ts', 'index.ts']) {
       expect(existsSync(join(root, dir, file))).toBe(true);
     }
     const tool = read(`${dir}/get-widget.tool.ts`);
-    expect(tool).toContain("name: 'acme_get_widget'");
-    expect(tool).toContain("description: '[Widgets/Read] Get widget by id. Returns its id and name.'");
-    expect(tool).toContain('annotations: { readOnlyHint: true, idempotentHint: true }');
+    expect(tool).toContain("name: buildToolName('get_widget', TOOL_PREFIX)");
+    expect(tool).toContain('export const GetWidgetParams = lazySchema(() =>');
+    expect(tool).toContain(
+      'export class GetWidgetTool extends AcmeTool<typeof GetWidgetParams, GetWidgetResult> {',
+    );
+    expect(tool).toContain('static override readonly PARAMS = GetWidgetParams;');
+    expect(tool).toContain('async execute({ id }: ParamsOf<typeof GetWidgetParams>, ctx: AcmeCtx)');
+    expect(tool).toContain("description: 'Get widget by id. Returns its id and name.'");
+    expect(tool).toContain('annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true }');
     expect(tool).not.toContain('requiresExplicitUserConsent');
-    const index = read('apps/acme/src/tools/index.ts');
-    expect(index).toContain("import { GetWidgetTool } from './widgets/get-widget/get-widget.tool.ts';");
-    expect(index).toContain('return [new GetExampleTool(), new GetWidgetTool()];');
-    expect(read('apps/acme/src/server.ts')).toContain(
+    expect(read(`${dir}/index.ts`)).toContain('return [new GetWidgetTool()];');
+    const composition = read('apps/acme/src/tools/index.ts');
+    expect(composition).toContain("import { widgetsTools } from './widgets/index.ts';");
+    expect(composition).toContain('return [...examplesTools(), ...widgetsTools()];');
+    expect(composition).toContain(
       "defineToolset({ id: 'widgets', description: 'Tools for widgets.', default: true }),",
     );
     expect(result.stdout).toMatch(/updated +apps\/acme\/src\/tools\/index\.ts/);
+
+    const second = await generate('tool', 'list-widgets', '--project', 'apps/acme', '--area', 'widgets');
+    expect(second.stdout).toMatch(/updated +apps\/acme\/src\/tools\/widgets\/index\.ts/);
+    expect(read(`${dir}/index.ts`)).toContain('return [new GetWidgetTool(), new ListWidgetsTool()];');
+    expect(read('apps/acme/src/tools/index.ts')).toBe(composition);
   });
 
   it('makes write tools require consent and advertise destructiveHint', async () => {
-    await generate(
-      'tool',
-      'delete-widget',
-      '--project',
-      'apps/acme',
-      '--area',
-      'widgets',
-      '--write',
-      '--description',
-      'Delete a widget.',
-    );
-    const tool = read('apps/acme/src/tools/widgets/delete-widget/delete-widget.tool.ts');
-    expect(tool).toContain("description: '[Widgets/Write] Delete a widget.'");
-    expect(tool).toContain('requiresExplicitUserConsent: true');
-    expect(tool).toContain(
-      'annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false }',
-    );
     await generate(
       'tool',
       'rename-widget',
@@ -224,11 +229,14 @@ describe('generate tool', () => {
       'widgets',
       '--write',
       '--description',
-      '[Widgets/Rename] Rename a widget.',
+      'Rename a widget.',
     );
-    const rename = read('apps/acme/src/tools/widgets/rename-widget/rename-widget.tool.ts');
-    expect(rename).toContain("description: '[Widgets/Rename] Rename a widget.'");
-    expect(rename).toContain('destructiveHint: true');
+    const tool = read('apps/acme/src/tools/widgets/rename-widget.tool.ts');
+    expect(tool).toContain("description: 'Rename a widget.'");
+    expect(tool).toContain('requiresExplicitUserConsent: true');
+    expect(tool).toContain(
+      'annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true }',
+    );
   });
 
   it('refuses a second generation of the same tool without --force, and regenerates with it', async () => {
@@ -238,11 +246,11 @@ describe('generate tool', () => {
     const again = await generate(...args);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(
-      '- acme_get_widget: is already declared by apps/acme/src/tools/widgets/get-widget/get-widget.tool.ts. Pass --force to generate it again',
+      '- acme_get_widget: is already declared by apps/acme/src/tools/widgets/get-widget.tool.ts. Pass --force to generate it again',
     );
     const forced = await generate(...args, '--force');
     expect(forced.code).toBe(0);
-    expect(forced.stdout).toMatch(/unchanged +apps\/acme\/src\/tools\/index\.ts/);
+    expect(forced.stdout).toMatch(/unchanged +apps\/acme\/src\/tools\/widgets\/index\.ts/);
     expect(read('apps/acme/src/tools/index.ts')).toBe(index);
   });
 
@@ -259,7 +267,7 @@ describe('generate tool', () => {
     );
     expect(clash.code).toBe(1);
     expect(clash.stderr).toContain(
-      'acme_get_widget: is already declared by apps/acme/src/tools/widgets/get-widget/get-widget.tool.ts',
+      'acme_get_widget: is already declared by apps/acme/src/tools/widgets/get-widget.tool.ts',
     );
     expect(existsSync(join(root, 'apps/acme/src/tools/gadgets'))).toBe(false);
   });
@@ -273,8 +281,10 @@ describe('generate tool', () => {
   it('generates unprefixed names for a server without a prefix', async () => {
     await generate('server', 'plain');
     await generate('tool', 'get_widget', '--project', 'apps/plain', '--area', 'widgets');
-    expect(read('apps/plain/src/tools/widgets/get-widget/get-widget.tool.ts')).toContain(
-      "name: 'get_widget'",
+    expect(read('apps/plain/src/tool-prefix.ts')).toContain("export const TOOL_PREFIX = '';");
+    expect(read('apps/plain/src/tools/widgets/get-widget.tool.ts')).toContain(
+      "name: buildToolName('get_widget', TOOL_PREFIX)",
     );
+    expect(read('apps/plain/src/tools/shared/plain-tool.ts')).toContain('export abstract class PlainTool<');
   });
 });

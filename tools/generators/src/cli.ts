@@ -2,7 +2,7 @@
  * The `npm run generate` command line:
  *
  *   generate server <name> [--description "…"] [--prefix <tool-prefix>] [--force] [--root <dir>]
- *   generate tool <tool-name> --project apps/<name> --area <area> [--read-only|--write]
+ *   generate tool <tool-name> --project <server folder> --area <area> [--read-only|--write]
  *                 [--description "…"] [--force] [--root <dir>]
  *
  * Usage errors exit with code 2, conflicts (existing files, duplicate names) with code 1; both say
@@ -40,16 +40,19 @@ type Command = keyof typeof COMMANDS;
 
 export const USAGE = `Usage:
   npm run generate -- server <name> [--description "…"] [--prefix <tool-prefix>]
-  npm run generate -- tool <tool-name> --project apps/<name> --area <area> [--read-only|--write] [--description "…"]
+  npm run generate -- tool <tool-name> --project <server folder> --area <area> [--read-only|--write] [--description "…"]
 
-server   Creates apps/<name>: a runnable MCP server app (@toolsmith/<name>-mcp) with one example tool.
+server   Creates apps/<name>: a runnable MCP server app (@toolsmith/<name>-mcp) in the server layout
+         (docs/writing-a-server.md) with one example tool.
          --prefix   prefix of every tool name (--prefix tracker → tracker_get_issue)
-tool     Creates src/tools/<area>/<tool-name>/ (schema, tool, test) in the project and registers the
-         tool in src/tools/index.ts. Tool names are snake_case with the server's prefix; files kebab-case.
+tool     Creates src/tools/<area>/<tool-name>.tool.ts and its .tool.test.ts in any server with that
+         layout (apps/clickup, apps/yandex-tracker, tools/example-server, a generated one) and registers
+         the tool in src/tools/<area>/index.ts (a new area in src/tools/index.ts, with its toolset).
+         Tool names are snake_case with the server's prefix (src/tool-prefix.ts); files kebab-case.
          --read-only  (default) a tool that changes nothing
          --write      a tool that changes data: requires explicit user consent
 
-Both:    --description "…"  what it does (tools get a [Category/Action] prefix)
+Both:    --description "…"  what it does (for a tool: what it returns, when to use it)
          --force            overwrite existing files
          --root <dir>       workspace root to generate into (default: this checkout)
          -h, --help         show this help
@@ -229,7 +232,7 @@ function fileLines(written: readonly WrittenFile[]): string {
 }
 
 function serverReport({ context, project, written }: GenerateServerResult): string {
-  const run = `node --conditions=@toolsmith/source ${project}/src/main.ts`;
+  const run = `node --conditions=@toolsmith/source ${project}/src/bin/${context.binName}.ts`;
   return `Generated ${project} (${context.packageName}):
 ${fileLines(written)}
 
@@ -251,8 +254,9 @@ function toolReport({ tool, project, packageName, written }: GenerateToolResult)
 ${fileLines(written)}
 
 Next steps:
-  1. Edit ${tool.names.fileName}.schema.ts and execute() in ${tool.names.fileName}.tool.ts: see docs/writing-a-tool.md.
+  1. Edit the params and execute() in ${tool.names.fileName}.tool.ts: see docs/writing-a-tool.md.
   2. npx nx test ${packageName}
                           writes the new definition snapshot: review and commit it
+  3. The rest of CONTRIBUTING.md's "Add a tool to a server" (a valid call for the adversary, …).
 `;
 }

@@ -1,7 +1,8 @@
 /**
  * End to end: generate a server and a second tool into a temporary folder inside the workspace
  * (so `@toolsmith/*` and zod resolve through the root node_modules), then drive the generated server
- * with a real MCP client, run the generated test suite, and type-check the generated sources.
+ * with a real MCP client, run the generated test suite, lint and type-check the generated sources.
+ * (generate-into-apps.test.ts does the same for tools generated into the real servers.)
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
@@ -9,6 +10,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { promisify, stripVTControlCharacters } from 'node:util';
+import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { silentLogger, type ToolSelection } from '@toolsmith/core';
 import type { ToolsmithMcpServer } from '@toolsmith/core/mcp';
@@ -149,7 +151,7 @@ describe('a generated server', () => {
 
   it('bundles into a bin that plain node serves over stdio (its bundle target)', async () => {
     const bundle = await bundleServer({
-      entry: join(app, 'src/main.ts'),
+      entry: join(app, 'src/bin/acme-mcp.ts'),
       outDir: join(root, 'bundle'),
       fileName: 'acme-mcp.mjs',
     });
@@ -163,6 +165,18 @@ describe('a generated server', () => {
     } finally {
       await connection.close();
     }
+  }, 60_000);
+
+  it('passes the workspace lint rules', async () => {
+    const eslint = new ESLint({
+      cwd: workspaceRoot,
+      overrideConfigFile: join(workspaceRoot, 'eslint.config.js'),
+      ignore: false, // the root config ignores tmp/
+    });
+    const results = await eslint.lintFiles([join(root, 'apps/acme/src'), join(root, 'apps/plain/src')]);
+    expect(results.length).toBeGreaterThanOrEqual(31);
+    const formatter = await eslint.loadFormatter('stylish');
+    expect(await formatter.format(results)).toBe('');
   }, 60_000);
 
   it('type-checks under the workspace compiler options', () => {
@@ -192,7 +206,8 @@ describe('a generated server', () => {
         ? [`${file}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`]
         : [];
     });
-    expect(config.fileNames).toHaveLength(25); // 14 in acme (two tools), 11 in plain
+    // the layout's 14 in each (docs/writing-a-server.md), and the second tool's area (3 files) in acme
+    expect(config.fileNames).toHaveLength(31);
     expect(problems).toEqual([]);
   }, 120_000);
 });

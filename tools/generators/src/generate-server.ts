@@ -1,11 +1,25 @@
 /**
- * `generate server`: a runnable MCP server app under `apps/<name>/` with one example read tool.
+ * `generate server`: a runnable MCP server app under `apps/<name>/`, in the layout every toolsmith
+ * server has (server-layout.ts), with one example read tool.
  */
 import { resolve } from 'node:path';
 import { writePlan, type PlannedFile, type WrittenFile } from './file-plan.ts';
 import { formatPlan } from './format.ts';
-import { assertServerName, envPrefix, normalizePrefix, titleCase, toolNames } from './names.ts';
+import {
+  assertServerName,
+  envPrefix,
+  kebabCase,
+  normalizePrefix,
+  pascalCase,
+  titleCase,
+  toolNames,
+} from './names.ts';
+import { layoutPath } from './server-layout.ts';
 import { toolContext, toolFiles } from './generate-tool.ts';
+import { areaIndexSource } from './templates/area-index.ts';
+import { baseToolSource } from './templates/base-tool.ts';
+import { toolContextSource } from './templates/tool-context.ts';
+import { toolPrefixSource } from './templates/tool-prefix.ts';
 import type { ServerTemplateContext, WorkspaceVersions } from './template-context.ts';
 import { appPackageJson } from './templates/app-package-json.ts';
 import { configSource } from './templates/config.ts';
@@ -53,6 +67,9 @@ export function serverContext(
   const toolPrefix = options.prefix === undefined ? undefined : normalizePrefix(options.prefix);
   const title = titleCase(options.name);
   const names = toolNames(EXAMPLE_TOOL.name, toolPrefix, EXAMPLE_TOOL.area);
+  const stem = kebabCase(toolPrefix ?? options.name);
+  const pascal = pascalCase(stem);
+  const server = { baseTool: `${pascal}Tool`, ctxType: `${pascal}Ctx`, stem };
   return {
     name: options.name,
     packageName: `@toolsmith/${options.name}-mcp`,
@@ -61,13 +78,19 @@ export function serverContext(
     description: options.description?.trim() || `MCP server for ${title}.`,
     envPrefix: envPrefix(options.name),
     toolPrefix,
+    stem,
+    pascal,
+    depsType: `${pascal}Deps`,
     versions: options.versions,
-    exampleTool: toolContext(names, EXAMPLE_TOOL.area, false),
+    exampleTool: toolContext(names, EXAMPLE_TOOL.area, false, server),
   };
 }
 
 /** Every file of a new server, relative to the workspace root. */
 export function serverPlan(ctx: ServerTemplateContext): PlannedFile[] {
+  const tool = ctx.exampleTool;
+  const listName = `${tool.areaDir.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}Tools`;
+  const bin = `src/bin/${ctx.binName}.ts`;
   const files: [string, string][] = [
     ['package.json', appPackageJson(ctx)],
     ['README.md', readmeSource(ctx)],
@@ -76,21 +99,28 @@ export function serverPlan(ctx: ServerTemplateContext): PlannedFile[] {
     ['tsconfig.spec.json', tsconfigSpecJson()],
     ['jest.config.js', jestConfig(ctx)],
     ['eslint.config.js', eslintConfig()],
-    ['src/config.ts', configSource(ctx)],
-    ['src/deps.ts', depsSource(ctx)],
-    ['src/server.ts', serverSource(ctx)],
-    ['src/main.ts', mainSource(ctx)],
-    ['src/cli.ts', cliSource()],
+    [bin, mainSource(ctx)],
+    [layoutPath('cli'), cliSource()],
+    [layoutPath('config'), configSource(ctx)],
+    [layoutPath('deps'), depsSource(ctx)],
+    [layoutPath('toolPrefix'), toolPrefixSource(ctx)],
+    [layoutPath('server'), serverSource(ctx)],
     ['src/server.test.ts', serverTestSource(ctx)],
-    ['src/__fixtures__/test-context.ts', testContextSource(ctx)],
-    ['src/tools/index.ts', toolsIndexSource(ctx)],
-    ...toolFiles(ctx.exampleTool).map((f): [string, string] => [`src/tools/${f.path}`, f.content]),
+    [layoutPath('composition'), toolsIndexSource(ctx, listName)],
+    [layoutPath('context', { stem: ctx.stem }), toolContextSource(ctx)],
+    [layoutPath('baseTool', { stem: ctx.stem }), baseToolSource(ctx)],
+    [
+      layoutPath('area', { area: tool.areaDir }),
+      areaIndexSource({ area: tool.areaDir, listName, depsType: ctx.depsType, tools: [tool] }),
+    ],
+    ...toolFiles(tool).map((f): [string, string] => [f.path, f.content]),
+    [layoutPath('testContext'), testContextSource(ctx)],
   ];
   return files.map(([path, content]) => ({
     path: `apps/${ctx.name}/${path}`,
     content,
     action: 'create',
-    ...(path === 'src/main.ts' ? { executable: true } : {}),
+    ...(path === bin ? { executable: true } : {}),
   }));
 }
 

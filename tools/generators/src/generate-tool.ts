@@ -1,6 +1,8 @@
 /**
- * `generate tool`: a tool's schema, class and test under `src/tools/<area>/<tool-name>/`, registered
- * in `src/tools/index.ts` (and its area's toolset declared in `src/server.ts`).
+ * `generate tool`: a tool and its test at `src/tools/<area>/<verb-noun>.tool.ts` (and
+ * `.tool.test.ts` beside it) in any server with the layout of server-layout.ts, on that server's
+ * base class and context type, registered in its area's `index.ts` (a new area: its list added to
+ * the composition file `src/tools/index.ts`, and its toolset to `TOOLSETS` there).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
@@ -10,59 +12,68 @@ import { GeneratorError } from './generator-error.ts';
 import {
   assertAreaName,
   kebabCase,
+  pascalCase,
   snakeCase,
-  titleCase,
   toolNames,
   toolsetDescription,
   words,
   type ToolNames,
 } from './names.ts';
-import { addToolset, addToolToIndex, readToolNames, readToolPrefix } from './source-edits.ts';
+import { hasServerLayout, layoutPath, readServerParts } from './server-layout.ts';
+import {
+  addToolset,
+  addToolToIndex,
+  readListFunction,
+  readToolNames,
+  relativeImportNames,
+} from './source-edits.ts';
 import type { ToolTemplateContext } from './template-context.ts';
-import { toolSchemaSource } from './templates/tool-schema.ts';
+import { areaIndexSource } from './templates/area-index.ts';
 import { toolTestSource } from './templates/tool-test.ts';
 import { toolSource } from './templates/tool.ts';
 import { defaultWorkspaceRoot } from './workspace.ts';
-
-/** Files a project needs before tools can be generated into it (relative to the project). */
-export const TOOL_PROJECT_FILES = [
-  'src/tools/index.ts',
-  'src/deps.ts',
-  'src/__fixtures__/test-context.ts',
-] as const;
 
 /** The template values of a tool. */
 export function toolContext(
   names: ToolNames,
   area: string,
   write: boolean,
+  server: ToolTemplateContext['server'],
   description?: string,
 ): ToolTemplateContext {
-  const areaDir = kebabCase(area);
-  const label = `[${titleCase(area)}/${write ? 'Write' : 'Read'}]`;
-  const text = description?.trim() || `${names.title} by id. Returns its id and name.`;
   return {
     names,
     className: `${names.pascal}Tool`,
     paramsName: `${names.pascal}Params`,
-    inputType: `${names.pascal}Input`,
     resultType: `${names.pascal}Result`,
-    areaDir,
+    server,
+    areaDir: kebabCase(area),
     category: snakeCase(area),
-    description: /^\[[^\]/]+\/[^\]]+\] /.test(text) ? text : `${label} ${text}`,
+    description: description?.trim() || `${names.title} by id. Returns its id and name.`,
     write,
     tags: [...new Set([...words(area), ...words(names.fileName)])],
   };
 }
 
-/** The three files of a tool, relative to its project's `src/tools/`. */
+/** The two files of a tool, relative to its project. */
 export function toolFiles(tool: ToolTemplateContext): { path: string; content: string }[] {
-  const dir = `${tool.areaDir}/${tool.names.fileName}`;
+  const values = { area: tool.areaDir, file: tool.names.fileName };
   return [
-    { path: `${dir}/${tool.names.fileName}.schema.ts`, content: toolSchemaSource(tool) },
-    { path: `${dir}/${tool.names.fileName}.tool.ts`, content: toolSource(tool) },
-    { path: `${dir}/${tool.names.fileName}.tool.test.ts`, content: toolTestSource(tool) },
+    { path: layoutPath('tool', values), content: toolSource(tool) },
+    { path: layoutPath('toolTest', values), content: toolTestSource(tool) },
   ];
+}
+
+/**
+ * The name of a new area's list function, following the composition file's own naming: Tracker's
+ * `createIssueTools` style when its area lists start with `create`, else ClickUp's `tagTools`.
+ */
+export function areaListName(area: string, compositionSource: string): string {
+  const pascal = pascalCase(area);
+  const names = relativeImportNames(compositionSource);
+  return names.some((n) => /^create[A-Z]\w*Tools$/.test(n))
+    ? `create${pascal}Tools`
+    : `${pascal[0]!.toLowerCase()}${pascal.slice(1)}Tools`;
 }
 
 export interface GenerateToolOptions {
@@ -70,7 +81,7 @@ export interface GenerateToolOptions {
   readonly root: string;
   /** `get-issue` or `get_issue`, without the server's prefix. */
   readonly name: string;
-  /** `apps/<name>` (or a package with the same layout). */
+  /** A server's folder, relative to the root: `apps/clickup`, `tools/example-server`. */
   readonly project: string;
   readonly area: string;
   readonly write?: boolean;
@@ -94,36 +105,53 @@ export async function generateTool(options: GenerateToolOptions): Promise<Genera
   const projectDir = resolveProject(root, options.project);
   const project = relative(root, projectDir).split(sep).join('/');
   assertAreaName(options.area);
+  const parts = readServerParts(projectDir, project);
 
-  const serverPath = join(projectDir, 'src/server.ts');
-  const serverSource = existsSync(serverPath) ? readFileSync(serverPath, 'utf8') : undefined;
-  const prefix = serverSource === undefined ? undefined : readToolPrefix(serverSource);
-  const names = toolNames(options.name, prefix, options.area);
-  const tool = toolContext(names, options.area, options.write ?? false, options.description);
-  const files = toolFiles(tool).map((f) => ({ ...f, path: `${project}/src/tools/${f.path}` }));
+  const names = toolNames(options.name, parts.toolPrefix, options.area);
+  const server = { baseTool: parts.baseTool, ctxType: parts.ctxType, stem: parts.stem };
+  const tool = toolContext(names, options.area, options.write ?? false, server, options.description);
+  const plan: PlannedFile[] = toolFiles(tool).map((f) => ({
+    path: `${project}/${f.path}`,
+    content: f.content,
+    action: 'create',
+  }));
+  const toolFile = `${project}/${layoutPath('tool', { area: tool.areaDir, file: names.fileName })}`;
+  assertNameIsFree(root, projectDir, names.toolName, parts.toolPrefix, toolFile, options.force ?? false);
 
-  const toolFile = `${project}/src/tools/${tool.areaDir}/${names.fileName}/${names.fileName}.tool.ts`;
-  assertNameIsFree(root, projectDir, names.toolName, toolFile, options.force ?? false);
-
-  const indexPath = `${project}/src/tools/index.ts`;
-  const index = addToolToIndex(
-    readFileSync(join(root, indexPath), 'utf8'),
-    {
-      className: tool.className,
-      importPath: `./${tool.areaDir}/${names.fileName}/${names.fileName}.tool.ts`,
-    },
-    indexPath,
-  );
-  const plan: PlannedFile[] = files.map((f) => ({ ...f, action: 'create' }));
-  plan.push({ path: indexPath, content: index.source, action: 'update' });
-  if (serverSource !== undefined) {
-    const server = addToolset(serverSource, {
-      id: tool.category,
-      description: toolsetDescription(tool.areaDir),
+  // Registration: the area's list, or a new area's list added to the composition file.
+  const compositionPath = `${project}/${layoutPath('composition')}`;
+  let composition = readFileSync(join(root, compositionPath), 'utf8');
+  const areaPath = `${project}/${layoutPath('area', { area: tool.areaDir })}`;
+  const toolImport = { className: tool.className, importPath: `./${names.fileName}.tool.ts` };
+  if (existsSync(join(root, areaPath))) {
+    const area = readFileSync(join(root, areaPath), 'utf8');
+    const edited = addToolToIndex(area, { ...toolImport, functionName: readListFunction(area) }, areaPath);
+    plan.push({ path: areaPath, content: edited.source, action: 'update' });
+  } else {
+    const listName = areaListName(tool.areaDir, composition);
+    plan.push({
+      path: areaPath,
+      content: areaIndexSource({ area: tool.areaDir, listName, depsType: parts.depsType, tools: [tool] }),
+      action: 'create',
     });
-    if (server.changed)
-      plan.push({ path: `${project}/src/server.ts`, content: server.source, action: 'update' });
+    composition = addToolToIndex(
+      composition,
+      {
+        className: listName,
+        importPath: `./${tool.areaDir}/index.ts`,
+        element: `...${listName}()`,
+        functionName: 'createTools',
+      },
+      compositionPath,
+    ).source;
   }
+  composition = addToolset(composition, {
+    id: tool.category,
+    description: toolsetDescription(tool.areaDir),
+  }).source;
+  if (composition !== readFileSync(join(root, compositionPath), 'utf8'))
+    plan.push({ path: compositionPath, content: composition, action: 'update' });
+
   const formatted = await formatPlan(root, plan, options.workspaceRoot ?? defaultWorkspaceRoot());
   const written = writePlan(root, formatted, { force: options.force ?? false });
   return { tool, project, packageName: readPackageName(projectDir), written };
@@ -146,12 +174,11 @@ function resolveProject(root: string, project: string): string {
       howToFix: `Create a server with \`npm run generate -- server <name>\`, or pass an existing one.${knownProjects(root)}`,
     });
   }
-  const missing = TOOL_PROJECT_FILES.filter((f) => !existsSync(join(dir, f)));
-  if (missing.length > 0 || !existsSync(join(dir, 'package.json'))) {
+  if (!existsSync(join(dir, 'package.json'))) {
     throw GeneratorError.usage({
       subject: '--project',
-      problem: `"${project}" does not have the layout tools are generated into (missing: ${[...(existsSync(join(dir, 'package.json')) ? [] : ['package.json']), ...missing].join(', ')}).`,
-      howToFix: `Generate tools into a server app made by \`npm run generate -- server <name>\` (see docs/writing-a-tool.md).${knownProjects(root)}`,
+      problem: `"${project}" is not a project (it has no package.json).`,
+      howToFix: `Pass a server's folder.${knownProjects(root)}`,
     });
   }
   return dir;
@@ -160,11 +187,11 @@ function resolveProject(root: string, project: string): string {
 /** " Projects that can take tools: apps/a, apps/b." (or nothing). */
 function knownProjects(root: string): string {
   const found: string[] = [];
-  for (const parent of ['apps', 'packages']) {
+  for (const parent of ['apps', 'packages', 'tools']) {
     const dir = join(root, parent);
     if (!existsSync(dir)) continue;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory() && TOOL_PROJECT_FILES.every((f) => existsSync(join(dir, entry.name, f)))) {
+      if (entry.isDirectory() && hasServerLayout(join(dir, entry.name))) {
         found.push(`${parent}/${entry.name}`);
       }
     }
@@ -177,6 +204,7 @@ function assertNameIsFree(
   root: string,
   projectDir: string,
   toolName: string,
+  prefix: string | undefined,
   toolFile: string,
   force: boolean,
 ): void {
@@ -187,7 +215,7 @@ function assertNameIsFree(
   for (const entry of entries) {
     const path = relative(root, join(src, entry)).split(sep).join('/');
     if (path === toolFile && force) continue;
-    if (readToolNames(readFileSync(join(src, entry), 'utf8')).includes(toolName)) {
+    if (readToolNames(readFileSync(join(src, entry), 'utf8'), prefix).includes(toolName)) {
       throw GeneratorError.conflict({
         subject: toolName,
         problem: `is already declared by ${path}.`,

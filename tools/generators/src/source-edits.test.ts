@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { GeneratorError } from './generator-error.ts';
-import { addToolset, addToolToIndex, readToolNames, readToolPrefix } from './source-edits.ts';
+import { readToolPrefix } from './server-layout.ts';
+import { addToolset, addToolToIndex, readListFunction, readToolNames } from './source-edits.ts';
 
 const INDEX = `/** The tool list. */
 import type { AnyTool } from '@toolsmith/core';
@@ -119,7 +120,9 @@ export function createTools(): AnyTool<ServerDeps>[] {
   });
 
   it('explains what it needs when there is no createTools() list', () => {
-    expect(() => addToolToIndex('export const x = 1;\n', addComment)).toThrow(
+    expect(() =>
+      addToolToIndex('export const x = 1;\n', { ...addComment, functionName: 'createTools' }),
+    ).toThrow(
       'has no tool list: the generator registers tools in the array returned by `export function createTools()`',
     );
   });
@@ -129,12 +132,12 @@ const SERVER = `import { defineToolset } from '@toolsmith/core';
 
 export const TOOL_PREFIX = 'tracker';
 
-export const toolsets = [
+export const TOOLSETS = [
   defineToolset({ id: 'issues', description: 'Tools for issues.', default: true }),
 ];
 `;
 
-describe('server.ts edits', () => {
+describe('composition file edits', () => {
   it('reads TOOL_PREFIX, treating an empty or missing one as no prefix', () => {
     expect(readToolPrefix(SERVER)).toBe('tracker');
     expect(readToolPrefix(SERVER.replace("'tracker'", "''"))).toBeUndefined();
@@ -155,7 +158,7 @@ describe('server.ts edits', () => {
   });
 
   it('recognises plain object toolsets and reports a server without a toolsets list', () => {
-    const plain = "export const toolsets = [{ id: 'issues', description: 'Issues', default: true }];\n";
+    const plain = "export const TOOLSETS = [{ id: 'issues', description: 'Issues', default: true }];\n";
     expect(addToolset(plain, { id: 'issues', description: 'x' }).changed).toBe(false);
     expect(addToolset('export const x = 1;\n', { id: 'issues', description: 'x' })).toMatchObject({
       changed: false,
@@ -176,5 +179,57 @@ describe('readToolNames', () => {
   });
 }`;
     expect(readToolNames(source)).toEqual(['tracker_get_issue', 'get_issue', 'issue_get']);
+  });
+
+  it("reads buildToolName('verb_noun', TOOL_PREFIX) with the server's prefix", () => {
+    const source = `export class T extends TrackerTool<typeof P> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('get_issue', TOOL_PREFIX),
+    description: 'Get an issue.',
+    category: 'issues',
+    annotations: { readOnlyHint: true },
+  });
+}`;
+    expect(readToolNames(source, 'tracker')).toEqual(['tracker_get_issue']);
+    expect(readToolNames(source, undefined)).toEqual(['get_issue']);
+    expect(readToolNames(source.replace('TOOL_PREFIX', "'jira'"), 'tracker')).toEqual(['jira_get_issue']);
+  });
+});
+
+describe('area lists', () => {
+  const AREA = `import { CountIssuesTool } from './count-issues.tool.ts';
+import { GetIssuesTool } from './get-issues.tool.ts';
+
+/** Issues. */
+export function createIssueTools() {
+  return [
+    new GetIssuesTool(),
+    new CountIssuesTool(),
+  ];
+}
+`;
+
+  it("adds a tool to the array an area's one exported function returns, whatever its name", () => {
+    expect(readListFunction(AREA)).toBe('createIssueTools');
+    const { source } = addToolToIndex(AREA, {
+      className: 'MoveIssueTool',
+      importPath: './move-issue.tool.ts',
+      functionName: readListFunction(AREA),
+    });
+    expect(source).toContain(
+      "import { GetIssuesTool } from './get-issues.tool.ts';\nimport { MoveIssueTool } from './move-issue.tool.ts';",
+    );
+    expect(source).toContain('    new CountIssuesTool(),\n    new MoveIssueTool(),\n  ];');
+  });
+
+  it("adds a new area's list to the composition file as a spread", () => {
+    const { source } = addToolToIndex(INDEX, {
+      className: 'commentTools',
+      importPath: './comments/index.ts',
+      element: '...commentTools()',
+      functionName: 'createTools',
+    });
+    expect(source).toContain("import { commentTools } from './comments/index.ts';");
+    expect(source).toContain('return [new GetIssueTool(), new ListQueuesTool(), ...commentTools()];');
   });
 });

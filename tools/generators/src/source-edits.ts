@@ -1,7 +1,8 @@
 /**
  * Reads and edits a server's TypeScript sources through the TypeScript parser, not regular
- * expressions, so formatting and comments do not matter: the tool list in `src/tools/index.ts`,
- * the `toolsets` and `TOOL_PREFIX` of `src/server.ts`, and the metadata names of `*.tool.ts` files.
+ * expressions, so formatting and comments do not matter: the tool lists of the composition file
+ * (`src/tools/index.ts`: `TOOLSETS`, `createTools()`) and of an area (`src/tools/<area>/index.ts`),
+ * and the metadata names of `*.tool.ts` files.
  * Every function is pure (source text in, source text out) and leaves untouched text as it was.
  */
 import ts from 'typescript';
@@ -20,21 +21,11 @@ function find<T extends ts.Node>(node: ts.Node, test: (n: ts.Node) => n is T): T
   return ts.forEachChild(node, (child) => find(child, test));
 }
 
-/** `export const TOOL_PREFIX = 'x'` in server.ts; undefined when absent or empty. */
-export function readToolPrefix(serverSource: string): string | undefined {
-  const file = parse('server.ts', serverSource);
-  const declaration = find(
-    file,
-    (n): n is ts.VariableDeclaration => ts.isVariableDeclaration(n) && n.name.getText(file) === 'TOOL_PREFIX',
-  );
-  const init = declaration?.initializer;
-  if (init && (ts.isStringLiteral(init) || ts.isNoSubstitutionTemplateLiteral(init)))
-    return init.text || undefined;
-  return undefined;
-}
-
-/** Tool names and deprecated aliases declared by `defineToolMetadata({ name: '…' })` calls. */
-export function readToolNames(toolSource: string): string[] {
+/**
+ * Tool names and deprecated aliases declared by `defineToolMetadata({ name })` calls: a string, or
+ * `buildToolName('verb_noun', TOOL_PREFIX)` (read with the server's `prefix`).
+ */
+export function readToolNames(toolSource: string, prefix?: string): string[] {
   const file = parse('x.tool.ts', toolSource);
   const names: string[] = [];
   const visit = (node: ts.Node) => {
@@ -46,6 +37,22 @@ export function readToolNames(toolSource: string): string[] {
           const key = property.name.getText(file);
           const value = property.initializer;
           if (key === 'name' && ts.isStringLiteralLike(value)) names.push(value.text);
+          if (
+            key === 'name' &&
+            ts.isCallExpression(value) &&
+            value.expression.getText(file) === 'buildToolName'
+          ) {
+            const [stem, prefixArg] = value.arguments;
+            if (stem && ts.isStringLiteralLike(stem)) {
+              const given =
+                prefixArg && ts.isStringLiteralLike(prefixArg)
+                  ? prefixArg.text
+                  : prefixArg
+                    ? prefix
+                    : undefined;
+              names.push(given ? `${given}_${stem.text}` : stem.text);
+            }
+          }
           if (key === 'deprecatedAliases' && ts.isArrayLiteralExpression(value)) {
             for (const alias of value.elements) if (ts.isStringLiteralLike(alias)) names.push(alias.text);
           }
@@ -61,7 +68,7 @@ export function readToolNames(toolSource: string): string[] {
 export interface ToolRegistration {
   /** `GetIssueTool`. */
   readonly className: string;
-  /** Relative to src/tools/: `./issues/get-issue/get-issue.tool.ts`. */
+  /** Relative to the list's file: `./get-issue.tool.ts`, `./issues/index.ts`. */
   readonly importPath: string;
 }
 
@@ -71,26 +78,28 @@ export interface EditResult {
 }
 
 /**
- * Adds `import { X } from '…'` and `new X()` to the tool list of `src/tools/index.ts`: the array
- * that `createTools()` returns (or an exported `tools` array). The import goes in alphabetical
- * position among the relative imports, the instance at the end of the list. Adding the same tool
- * again changes nothing; a different tool under the same class name is refused.
+ * Adds `import { X } from '…'` and an element (`new X()`, or `...areaTools()` in the composition
+ * file) to a tool list: the array returned by the list's exported function — `createTools()` in
+ * `src/tools/index.ts`, the one exported function of an area's `index.ts`. The import goes in
+ * alphabetical position among the relative imports, the element at the end of the list. Adding the
+ * same one again changes nothing; a different one under the same name is refused.
  */
 export function addToolToIndex(
   indexSource: string,
-  tool: ToolRegistration,
+  tool: ToolRegistration & { element?: string; functionName?: string },
   indexPath = 'src/tools/index.ts',
 ): EditResult {
   const file = parse(indexPath, indexSource);
-  const list = findToolList(file);
+  const list = findToolList(file, tool.functionName);
   if (!list) {
     throw GeneratorError.conflict({
       subject: indexPath,
-      problem:
-        'has no tool list: the generator registers tools in the array returned by `export function createTools()`.',
-      howToFix: 'Restore that function (see docs/writing-a-server.md), or register the tool by hand.',
+      problem: `has no tool list: the generator registers tools in the array returned by \`export function ${tool.functionName ?? '<area>Tools'}()\`.`,
+      howToFix:
+        'Restore that function (see docs/writing-a-server.md, "The layout"), or register the tool by hand.',
     });
   }
+  const element = tool.element ?? `new ${tool.className}()`;
 
   const imports = file.statements.filter(ts.isImportDeclaration);
   const existing = imports.find((i) => importedNames(i).includes(tool.className));
@@ -102,12 +111,12 @@ export function addToolToIndex(
       howToFix: `Choose another tool name, or remove that tool first. Registered tools: ${registeredClasses(list, file).join(', ') || '(none)'}.`,
     });
   }
-  const listed = registeredClasses(list, file).includes(tool.className);
+  const listed = list.elements.some((e) => e.getText(file) === element);
   if (existing && listed) return { source: indexSource, changed: false };
 
   // Edits are applied from the end of the file backwards so earlier offsets stay valid.
   const edits: { at: number; end?: number; text: string }[] = [];
-  if (!listed) edits.push(appendToList(file, list, `new ${tool.className}()`));
+  if (!listed) edits.push(appendToList(file, list, element));
   if (!existing) edits.push(importEdit(file, imports, tool));
   let source = indexSource;
   for (const edit of edits.sort((a, b) => b.at - a.at)) {
@@ -122,9 +131,14 @@ function importedNames(declaration: ts.ImportDeclaration): string[] {
   return bindings.elements.map((e) => e.name.text);
 }
 
-function findToolList(file: ts.SourceFile): ts.ArrayLiteralExpression | undefined {
+/** The array returned by `functionName()`, or by the file's one exported function returning one. */
+function findToolList(file: ts.SourceFile, functionName?: string): ts.ArrayLiteralExpression | undefined {
   for (const statement of file.statements) {
-    if (ts.isFunctionDeclaration(statement) && statement.name?.text === 'createTools' && statement.body) {
+    if (
+      ts.isFunctionDeclaration(statement) &&
+      statement.body &&
+      (functionName === undefined ? isExportedNode(statement) : statement.name?.text === functionName)
+    ) {
       const returned = find(statement.body, (n): n is ts.ReturnStatement =>
         ts.isReturnStatement(n),
       )?.expression;
@@ -141,8 +155,34 @@ function findToolList(file: ts.SourceFile): ts.ArrayLiteralExpression | undefine
   return undefined;
 }
 
+function isExportedNode(node: ts.Node): boolean {
+  return (
+    ts.canHaveModifiers(node) &&
+    (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+  );
+}
+
+/** The name of the one exported function of an area's `index.ts` (`tagTools`, `createIssueTools`). */
+export function readListFunction(source: string): string | undefined {
+  const file = parse('index.ts', source);
+  for (const statement of file.statements) {
+    if (ts.isFunctionDeclaration(statement) && statement.name && isExportedNode(statement))
+      return statement.name.text;
+  }
+  return undefined;
+}
+
+/** Names imported by the composition file's relative imports (to follow its naming of area lists). */
+export function relativeImportNames(source: string): string[] {
+  const file = parse('index.ts', source);
+  return file.statements
+    .filter(ts.isImportDeclaration)
+    .filter((i) => (i.moduleSpecifier as ts.StringLiteral).text.startsWith('./'))
+    .flatMap(importedNames);
+}
+
 function registeredClasses(list: ts.ArrayLiteralExpression, file: ts.SourceFile): string[] {
-  return list.elements.flatMap((e) => (ts.isNewExpression(e) ? [e.expression.getText(file)] : []));
+  return list.elements.map((e) => (ts.isNewExpression(e) ? e.expression.getText(file) : e.getText(file)));
 }
 
 function lineIndentAt(source: string, position: number): string {
@@ -209,18 +249,19 @@ export interface ToolsetDeclaration {
 }
 
 /**
- * Appends `defineToolset({ id, description, default: true })` to `export const toolsets = [...]` in
- * server.ts unless a toolset with that id is declared. `found` is false when server.ts declares no
- * toolsets array (then the registry derives toolsets from categories and nothing needs adding).
+ * Appends `defineToolset({ id, description, default: true })` to `export const TOOLSETS = [...]` in
+ * the composition file unless a toolset with that id is declared. `found` is false when the file
+ * declares no TOOLSETS array (then the registry derives toolsets from categories and nothing needs
+ * adding).
  */
 export function addToolset(
   serverSource: string,
   toolset: ToolsetDeclaration,
 ): EditResult & { found: boolean } {
-  const file = parse('server.ts', serverSource);
+  const file = parse('index.ts', serverSource);
   const declaration = find(
     file,
-    (n): n is ts.VariableDeclaration => ts.isVariableDeclaration(n) && n.name.getText(file) === 'toolsets',
+    (n): n is ts.VariableDeclaration => ts.isVariableDeclaration(n) && n.name.getText(file) === 'TOOLSETS',
   );
   const list = declaration?.initializer;
   if (!list || !ts.isArrayLiteralExpression(list))

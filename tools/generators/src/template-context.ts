@@ -27,6 +27,12 @@ export interface ServerTemplateContext {
   readonly envPrefix: string;
   /** snake_case tool-name prefix, or undefined for unprefixed names. */
   readonly toolPrefix: string | undefined;
+  /** `acme`: the stem of src/tools/<stem>-context.ts and src/tools/shared/<stem>-tool.ts. */
+  readonly stem: string;
+  /** `Acme`: the stem in type names (`AcmeDeps`, `AcmeCtx`, `AcmeTool`). */
+  readonly pascal: string;
+  /** `AcmeDeps`. */
+  readonly depsType: string;
   readonly versions: WorkspaceVersions;
   /** The example read tool the server is generated with. */
   readonly exampleTool: ToolTemplateContext;
@@ -36,17 +42,24 @@ export interface ToolTemplateContext {
   readonly names: ToolNames;
   /** `GetIssueTool`. */
   readonly className: string;
-  /** `GetIssueParams` (the Zod object). */
+  /** `GetIssueParams` (the lazy schema, `lazySchema(() => z.object({…}))`). */
   readonly paramsName: string;
-  /** `GetIssueInput` (its parsed type). */
-  readonly inputType: string;
   /** `GetIssueResult` (the DTO the tool returns). */
   readonly resultType: string;
+  /** The server's parts the tool is written against (src/tools/shared/<stem>-tool.ts, …). */
+  readonly server: {
+    /** `ClickUpTool`: the class the tool extends. */
+    readonly baseTool: string;
+    /** `ClickUpCtx`: the type of execute()'s ctx. */
+    readonly ctxType: string;
+    /** `clickup`: the stem of src/tools/<stem>-context.ts and src/tools/shared/<stem>-tool.ts. */
+    readonly stem: string;
+  };
   /** Folder under src/tools/: `work-items`. */
   readonly areaDir: string;
   /** Metadata category and toolset id: `work_items`. */
   readonly category: string;
-  /** Full description with its `[Category/Action]` prefix. */
+  /** What the tool returns and when to use it (no `[Category/Action]` prefix: ADR 0016). */
   readonly description: string;
   readonly write: boolean;
   readonly tags: readonly string[];

@@ -14,8 +14,8 @@ export function appPackageJson(ctx: ServerTemplateContext): string {
     license: 'MIT',
     type: 'module',
     engines: { node: '>=24' },
-    bin: { [ctx.binName]: './src/main.ts' },
-    scripts: { start: 'node --conditions=@toolsmith/source src/main.ts' },
+    bin: { [ctx.binName]: `./src/bin/${ctx.binName}.ts` },
+    scripts: { start: `node --conditions=@toolsmith/source src/bin/${ctx.binName}.ts` },
     dependencies: {
       '@toolsmith/core': ctx.versions.core,
       zod: ctx.versions.zod,
@@ -28,7 +28,7 @@ export function appPackageJson(ctx: ServerTemplateContext): string {
       tags: ['scope:apps', 'type:app'],
       targets: {
         bundle: {
-          command: `toolsmith-bundle src/main.ts --out-dir dist/bundle --file-name ${ctx.binName}.mjs`,
+          command: `toolsmith-bundle src/bin/${ctx.binName}.ts --out-dir dist/bundle --file-name ${ctx.binName}.mjs`,
           options: { cwd: '{projectRoot}' },
           inputs: ['production', '^production', { externalDependencies: ['rolldown'] }],
           outputs: ['{projectRoot}/dist/bundle'],

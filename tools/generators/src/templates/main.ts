@@ -1,6 +1,6 @@
 import type { ServerTemplateContext } from '../template-context.ts';
 
-/** `src/main.ts`: the bin. Parses the shared serve command line, then reads config and serves. */
+/** `src/bin/<bin>.ts`: the bin. Parses the shared serve command line, then reads config and serves. */
 export function mainSource(ctx: ServerTemplateContext): string {
   return `#!/usr/bin/env -S node --conditions=@toolsmith/source
 /**
@@ -16,11 +16,11 @@ import { enableCompileCache } from 'node:module';
 // Cache compiled code between starts (about a third off the cold start); the server is imported
 // only after it, so all of its modules are covered.
 enableCompileCache();
-await import('./cli.ts');
+await import('../cli.ts');
 `;
 }
 
-/** \`src/cli.ts\`: the command line itself, started by main.ts once the compile cache is on. */
+/** `src/cli.ts`: the command line itself, started by the bin once the compile cache is on. */
 export function cliSource(): string {
   return `import { runServeCli } from '@toolsmith/core/mcp';
 import { configHelp, loadConfig } from './config.ts';

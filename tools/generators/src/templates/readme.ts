@@ -2,7 +2,7 @@ import { jsonFile, type ServerTemplateContext } from '../template-context.ts';
 
 /** `apps/<name>/README.md`: how to run the server and plug it into an MCP client. */
 export function readmeSource(ctx: ServerTemplateContext): string {
-  const main = `/absolute/path/to/toolsmith/apps/${ctx.name}/src/main.ts`;
+  const main = `/absolute/path/to/toolsmith/apps/${ctx.name}/src/bin/${ctx.binName}.ts`;
   const entry = {
     command: 'node',
     args: ['--conditions=@toolsmith/source', main],
@@ -15,9 +15,9 @@ ${ctx.description}
 ## Run
 
 \`\`\`sh
-node --conditions=@toolsmith/source apps/${ctx.name}/src/main.ts --help          # options and environment
-node --conditions=@toolsmith/source apps/${ctx.name}/src/main.ts                 # stdio
-node --conditions=@toolsmith/source apps/${ctx.name}/src/main.ts --transport http --port 3000
+node --conditions=@toolsmith/source apps/${ctx.name}/src/bin/${ctx.binName}.ts --help          # options and environment
+node --conditions=@toolsmith/source apps/${ctx.name}/src/bin/${ctx.binName}.ts                 # stdio
+node --conditions=@toolsmith/source apps/${ctx.name}/src/bin/${ctx.binName}.ts --transport http --port 3000
 \`\`\`
 
 Needs Node 24 or later. Configuration is read from the environment (\`src/config.ts\`).
@@ -37,6 +37,7 @@ npm run generate -- tool <tool-name> --project apps/${ctx.name} --area <area>   
 npx nx run-many -t lint typecheck test -p ${ctx.packageName}
 \`\`\`
 
-See docs/writing-a-tool.md and docs/writing-a-server.md.
+The layout, the same in every toolsmith server, is in docs/writing-a-server.md; adding a tool,
+a guarded write or a server, file by file, in CONTRIBUTING.md.
 `;
 }

@@ -1,8 +1,10 @@
 import { exampleItems, itemLiteral, tsString, type ToolTemplateContext } from '../template-context.ts';
 
 /**
- * `<tool-name>.tool.test.ts`: runs the tool through BaseTool.run with a test context, as the MCP
- * adapter does: the happy path, per-field validation errors and the recovery text of a failure.
+ * `src/tools/<area>/<verb-noun>.tool.test.ts`: runs the tool through BaseTool.run, as the MCP
+ * adapter does, with the ctx of the server's test fixture (src/__fixtures__/test-context.ts: the
+ * API emulator in the two apps): the happy path, per-field validation errors and the recovery text
+ * of a failure.
  */
 export function toolTestSource(tool: ToolTemplateContext): string {
   const { names } = tool;
@@ -10,8 +12,8 @@ export function toolTestSource(tool: ToolTemplateContext): string {
   const id = tsString(first.id);
   const cases = tool.write
     ? `  it('changes the ${names.noun} and returns it', async () => {
-    const result = await tool.run({ id: ${id}, name: 'Renamed' }, createTestContext());
-    expect(result.isError).toBeUndefined();
+    const result = await tool.run({ id: ${id}, name: 'Renamed' }, test.ctx());
+    expect(result.isError).toBeFalsy();
     expect(JSON.parse(resultText(result))).toEqual({ id: ${id}, name: 'Renamed' });
   });
 
@@ -22,20 +24,20 @@ export function toolTestSource(tool: ToolTemplateContext): string {
   });
 
   it('names each invalid field', async () => {
-    const result = await tool.run({ id: ${id}, name: '  ' }, createTestContext());
+    const result = await tool.run({ id: ${id}, name: '  ' }, test.ctx());
     expect(result.isError).toBe(true);
     expect(resultText(result)).toContain('- name:');
-    const missing = await tool.run({ name: 'Renamed' }, createTestContext());
+    const missing = await tool.run({ name: 'Renamed' }, test.ctx());
     expect(resultText(missing)).toContain('- id: Required field is missing');
   });`
     : `  it('returns the ${names.noun}', async () => {
-    const result = await tool.run({ id: ${id} }, createTestContext());
-    expect(result.isError).toBeUndefined();
+    const result = await tool.run({ id: ${id} }, test.ctx());
+    expect(result.isError).toBeFalsy();
     expect(JSON.parse(resultText(result))).toEqual(${itemLiteral(first)});
   });
 
   it('returns only the requested fields', async () => {
-    const result = await tool.run({ id: ${id}, fields: ['name'] }, createTestContext());
+    const result = await tool.run({ id: ${id}, fields: ['name'] }, test.ctx());
     expect(JSON.parse(resultText(result))).toEqual({ name: ${tsString(first.name)} });
   });
 
@@ -44,23 +46,28 @@ export function toolTestSource(tool: ToolTemplateContext): string {
   });
 
   it('names each invalid field', async () => {
-    const result = await tool.run({ idd: ${id} }, createTestContext());
+    const result = await tool.run({ idd: ${id} }, test.ctx());
     expect(result.isError).toBe(true);
     expect(resultText(result)).toContain('- idd: Unknown field. Did you mean "id"?');
     expect(resultText(result)).toContain('- id: Required field is missing');
   });`;
-  return `import { describe, expect, it } from '@jest/globals';
+  return `import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 ${tool.write ? "import { CONSENT_WARNING } from '@toolsmith/core';\n" : ''}import { resultText } from '@toolsmith/testing';
-import { createTestContext } from '../../../__fixtures__/test-context.ts';
+import { openTestContext, type TestContext } from '../../__fixtures__/test-context.ts';
 import { ${tool.className} } from './${names.fileName}.tool.ts';
 
 describe(${tsString(names.toolName)}, () => {
   const tool = new ${tool.className}();
+  let test: TestContext;
+  beforeAll(async () => {
+    test = await openTestContext();
+  });
+  afterAll(() => test.close());
 
 ${cases}
 
   it('says how to recover from an unknown id', async () => {
-    const result = await tool.run(${tool.write ? "{ id: 'missing', name: 'Renamed' }" : "{ id: 'missing' }"}, createTestContext());
+    const result = await tool.run(${tool.write ? "{ id: 'missing', name: 'Renamed' }" : "{ id: 'missing' }"}, test.ctx());
     expect(result.isError).toBe(true);
     expect(resultText(result)).toContain(${tsString(`No ${names.noun} has id "missing".`)});
     expect(resultText(result)).toContain(${id});

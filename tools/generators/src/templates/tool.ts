@@ -1,56 +1,88 @@
 import { exampleItems, itemLiteral, tsString, type ToolTemplateContext } from '../template-context.ts';
 
 /**
- * `<tool-name>.tool.ts`: metadata and execute(). The generated body serves example records so the
- * tool runs end to end; the comments say what to replace.
+ * `src/tools/<area>/<verb-noun>.tool.ts`: the params (declared once, with core's lazySchema),
+ * metadata and execute(), on the server's base class and context type. The generated body serves
+ * example records so the tool runs, and its test passes, before it is wired to the API; the
+ * comments say what to replace.
  */
 export function toolSource(tool: ToolTemplateContext): string {
-  const { names } = tool;
+  const { names, server } = tool;
   const items = exampleItems(tool);
+  const [first] = items;
+  const bareName = names.fileName.replace(/-/g, '_');
   const annotations = tool.write
-    ? `{ readOnlyHint: false, destructiveHint: true, idempotentHint: false }`
-    : `{ readOnlyHint: true, idempotentHint: true }`;
-  const notFound = `        message: \`No ${names.noun} has id "\${id}". Check the id.\`,
+    ? `{ readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true }`
+    : `{ readOnlyHint: true, idempotentHint: true, openWorldHint: true }`;
+  const fields = tool.write
+    ? `    id: z.string().min(1).describe(${tsString(`Id of the ${names.noun} to change, e.g. "${first.id}".`)}),
+    name: z.string().trim().min(1).max(200).describe(${tsString(`New name of the ${names.noun}.`)}),`
+    : `    id: z.string().min(1).describe(${tsString(`Id of the ${names.noun}, e.g. "${first.id}".`)}),
+    fields: fieldsParam({ examples: [['id', 'name']] }),`;
+  const notFound = `throw new NotFoundError(\`No ${names.noun} has id "\${id}". Check the id.\`, {
         resource: ${tsString(names.noun)},
         id,
-        suggestions: [...EXAMPLES.keys()],`;
+        suggestions: [...EXAMPLES.keys()],
+      });`;
   const execute = tool.write
-    ? `  async execute({ id, name }: ${tool.inputType}, ctx: ToolContext<ServerDeps>): Promise<${tool.resultType}> {
-    // Replace with the real change, e.g. \`await ctx.deps.api.update(id, { name }, { signal: ctx.signal })\`.
+    ? `  async execute({ id, name }: ParamsOf<typeof ${tool.paramsName}>, ctx: ${server.ctxType}): Promise<${tool.resultType}> {
+    // Replace with the real change through ctx.deps, passing ctx.signal to the request.
     if (!EXAMPLES.has(id)) {
-      throw new NotFoundError({
-${notFound}
-      });
+      ${notFound}
     }
     ctx.logger.info(${tsString(`${names.noun} changed`)}, { id });
     return { id, name };
   }`
-    : `  async execute({ id }: ${tool.inputType}, ctx: ToolContext<ServerDeps>): Promise<${tool.resultType}> {
-    // Replace with the real call, e.g. \`return toDto(await ctx.deps.api.get(id, { signal: ctx.signal }))\`.
+    : `  async execute({ id }: ParamsOf<typeof ${tool.paramsName}>, ctx: ${server.ctxType}): Promise<${tool.resultType}> {
+    // Replace with the real call through ctx.deps, passing ctx.signal to the request.
     ctx.logger.debug(${tsString(`${names.toolName} lookup`)}, { id });
     const item = EXAMPLES.get(id);
     if (!item) {
-      throw new NotFoundError({
-${notFound}
-      });
+      ${notFound}
     }
     return item;
   }`;
+  const coreImports = [
+    'buildToolName',
+    'defineToolMetadata',
+    ...(tool.write ? [] : ['fieldsParam']),
+    'lazySchema',
+    'NotFoundError',
+    'type ParamsOf',
+  ];
   return `/**
  * ${names.toolName}: ${commentText(tool.description)}
  */
-import { BaseTool, defineToolMetadata, NotFoundError, type ToolContext } from '@toolsmith/core';
-import type { ServerDeps } from '../../../deps.ts';
-import { ${tool.paramsName}, type ${tool.inputType}, type ${tool.resultType} } from './${names.fileName}.schema.ts';
+import { ${coreImports.join(', ')} } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import type { ${server.ctxType} } from '../${server.stem}-context.ts';
+import { ${server.baseTool} } from '../shared/${server.stem}-tool.ts';
+
+/**
+ * The only schema of the tool: the MCP inputSchema is generated from it and every call is checked
+ * against it. Describe every field for the model; prefer z.enum() over unions of literals.
+ */
+export const ${tool.paramsName} = lazySchema(() =>
+  z.object({
+${fields}
+  }),
+);
+
+/** What the tool returns: a compact DTO with the fields a model needs, not the raw API payload. */
+export interface ${tool.resultType} {
+  id: string;
+  name: string;
+}
 
 /** Example records so the generated tool runs end to end: replace them with your API (through ctx.deps). */
 const EXAMPLES: ReadonlyMap<string, ${tool.resultType}> = new Map([
 ${items.map((item) => `  [${tsString(item.id)}, ${itemLiteral(item)}],`).join('\n')}
 ]);
 
-export class ${tool.className} extends BaseTool<ServerDeps, typeof ${tool.paramsName}, ${tool.resultType}> {
+export class ${tool.className} extends ${server.baseTool}<typeof ${tool.paramsName}, ${tool.resultType}> {
   static override readonly METADATA = defineToolMetadata({
-    name: ${tsString(names.toolName)},
+    name: buildToolName(${tsString(bareName)}, TOOL_PREFIX),
     title: ${tsString(names.title)},
     description: ${tsString(tool.description)},
     category: ${tsString(tool.category)},
@@ -58,9 +90,7 @@ export class ${tool.className} extends BaseTool<ServerDeps, typeof ${tool.params
     annotations: ${annotations},
   });
 
-  override getParamsSchema() {
-    return ${tool.paramsName};
-  }
+  static override readonly PARAMS = ${tool.paramsName};
 
 ${execute}
 }

@@ -16,14 +16,14 @@ import {
 } from '../../api/bookshelf-emulator.ts';
 import { loadConfig, type BookshelfConfig } from '../../config.ts';
 import { createDeps, createRegistry, SERVER_NAME, SERVER_VERSION } from '../../server.ts';
-import type { BookshelfDeps } from '../../tools/deps.ts';
+import type { BookshelfDeps } from '../../deps.ts';
 
 /** Distinctive, so a leak into any log or message is easy to grep for. */
 export const TOKEN = 'bks_e2e_TOKEN_5f2c9a7d41';
 /** Milliseconds between export polls in the tests (the default 500 would make them slow). */
 export const POLL_MS = 20;
 
-export const SERVER_MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
+export const SERVER_MAIN = fileURLToPath(new URL('../../bin/bookshelf-mcp.ts', import.meta.url));
 /** `node <NODE_ARGS>` runs the server from its TypeScript sources, as the demo does. */
 export const NODE_ARGS = ['--conditions=@toolsmith/source', SERVER_MAIN];
 

@@ -1,11 +1,13 @@
-import { BaseTool, buildToolName, defineToolMetadata, type ToolContext } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
-import { TOOL_PREFIX, type BookshelfDeps } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import type { BookshelfCtx } from '../bookshelf-context.ts';
+import { BookshelfTool } from '../shared/bookshelf-tool.ts';
 import { bookIdParam } from './book-params.ts';
 
-const DeleteBookParams = z.object({ bookId: bookIdParam });
+const DeleteBookParams = lazySchema(() => z.object({ bookId: bookIdParam }));
 
-export class DeleteBookTool extends BaseTool<BookshelfDeps, typeof DeleteBookParams> {
+export class DeleteBookTool extends BookshelfTool<typeof DeleteBookParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_book', TOOL_PREFIX),
     title: 'Delete book',
@@ -17,11 +19,9 @@ export class DeleteBookTool extends BaseTool<BookshelfDeps, typeof DeleteBookPar
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return DeleteBookParams;
-  }
+  static override readonly PARAMS = DeleteBookParams;
 
-  async execute({ bookId }: z.output<typeof DeleteBookParams>, ctx: ToolContext<BookshelfDeps>) {
+  async execute({ bookId }: ParamsOf<typeof DeleteBookParams>, ctx: BookshelfCtx) {
     await ctx.deps.api.deleteBook(bookId, ctx.signal);
     return { deleted: bookId };
   }

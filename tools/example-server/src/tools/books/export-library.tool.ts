@@ -1,14 +1,18 @@
-import { ApiError, BaseTool, buildToolName, defineToolMetadata, type ToolContext } from '@toolsmith/core';
+import { ApiError, buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { TOOL_PREFIX, type BookshelfDeps } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import type { BookshelfCtx } from '../bookshelf-context.ts';
+import { BookshelfTool } from '../shared/bookshelf-tool.ts';
 
-const ExportLibraryParams = z.object({
-  format: z.enum(['csv', 'json']).default('csv').describe('File format of the export.'),
-});
+const ExportLibraryParams = lazySchema(() =>
+  z.object({
+    format: z.enum(['csv', 'json']).default('csv').describe('File format of the export.'),
+  }),
+);
 
 /** Starts an export job and polls it, reporting MCP progress until it finishes. */
-export class ExportLibraryTool extends BaseTool<BookshelfDeps, typeof ExportLibraryParams> {
+export class ExportLibraryTool extends BookshelfTool<typeof ExportLibraryParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('export_library', TOOL_PREFIX),
     title: 'Export library',
@@ -19,11 +23,9 @@ export class ExportLibraryTool extends BaseTool<BookshelfDeps, typeof ExportLibr
     annotations: { readOnlyHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return ExportLibraryParams;
-  }
+  static override readonly PARAMS = ExportLibraryParams;
 
-  async execute({ format }: z.output<typeof ExportLibraryParams>, ctx: ToolContext<BookshelfDeps>) {
+  async execute({ format }: ParamsOf<typeof ExportLibraryParams>, ctx: BookshelfCtx) {
     let job = await ctx.deps.api.startExport(format, ctx.signal);
     while (job.status === 'running') {
       await ctx.progress.report({

@@ -1,15 +1,19 @@
-import { BaseTool, buildToolName, defineToolMetadata, fieldsParam, type ToolContext } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, fieldsParam, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toBookDetail, type BookDetail } from '../../api/book-dto.ts';
-import { TOOL_PREFIX, type BookshelfDeps } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import type { BookshelfCtx } from '../bookshelf-context.ts';
+import { BookshelfTool } from '../shared/bookshelf-tool.ts';
 import { bookIdParam } from './book-params.ts';
 
-const GetBookParams = z.object({
-  bookId: bookIdParam,
-  fields: fieldsParam({ examples: [['title', 'rating', 'summary']] }),
-});
+const GetBookParams = lazySchema(() =>
+  z.object({
+    bookId: bookIdParam,
+    fields: fieldsParam({ examples: [['title', 'rating', 'summary']] }),
+  }),
+);
 
-export class GetBookTool extends BaseTool<BookshelfDeps, typeof GetBookParams, BookDetail> {
+export class GetBookTool extends BookshelfTool<typeof GetBookParams, BookDetail> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_book', TOOL_PREFIX),
     title: 'Get book',
@@ -20,14 +24,9 @@ export class GetBookTool extends BaseTool<BookshelfDeps, typeof GetBookParams, B
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetBookParams;
-  }
+  static override readonly PARAMS = GetBookParams;
 
-  async execute(
-    { bookId }: z.output<typeof GetBookParams>,
-    ctx: ToolContext<BookshelfDeps>,
-  ): Promise<BookDetail> {
+  async execute({ bookId }: ParamsOf<typeof GetBookParams>, ctx: BookshelfCtx): Promise<BookDetail> {
     return toBookDetail(await ctx.deps.api.getBook(bookId, ctx.signal));
   }
 }

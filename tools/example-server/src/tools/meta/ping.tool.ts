@@ -1,10 +1,12 @@
-import { BaseTool, buildToolName, defineToolMetadata, type ToolContext } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
-import { TOOL_PREFIX, type BookshelfDeps } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import type { BookshelfCtx } from '../bookshelf-context.ts';
+import { BookshelfTool } from '../shared/bookshelf-tool.ts';
 
-const PingParams = z.object({});
+const PingParams = lazySchema(() => z.object({}));
 
-export class PingTool extends BaseTool<BookshelfDeps, typeof PingParams> {
+export class PingTool extends BookshelfTool<typeof PingParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('ping', TOOL_PREFIX),
     title: 'Ping',
@@ -15,11 +17,9 @@ export class PingTool extends BaseTool<BookshelfDeps, typeof PingParams> {
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return PingParams;
-  }
+  static override readonly PARAMS = PingParams;
 
-  async execute(_params: z.output<typeof PingParams>, ctx: ToolContext<BookshelfDeps>) {
+  async execute(_params: ParamsOf<typeof PingParams>, ctx: BookshelfCtx) {
     const me = await ctx.deps.api.me(ctx.signal);
     return { ok: true, user: me.user, library: me.library, books: me.books };
   }

@@ -1,4 +1,4 @@
-import type { BookshelfApi } from '../api/bookshelf-api.ts';
+import type { BookshelfApi } from './api/bookshelf-api.ts';
 
 /** What every Bookshelf tool receives as `ctx.deps`. */
 export interface BookshelfDeps {
@@ -6,5 +6,3 @@ export interface BookshelfDeps {
   /** Delay between export status polls. */
   pollIntervalMs: number;
 }
-
-export const TOOL_PREFIX = 'bookshelf';

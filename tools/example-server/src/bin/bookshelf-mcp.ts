@@ -5,4 +5,4 @@ import { enableCompileCache } from 'node:module';
 // Cache compiled code between starts (about a third off the cold start, see docs/performance.md).
 // The server is imported only after it, so all of its modules are covered.
 enableCompileCache();
-await import('./cli.ts');
+await import('../cli.ts');
