@@ -232,5 +232,6 @@ export { redactSecrets, redactHeaders, redactUrl, redactValue, REDACTED } from '
 
 // Utilities
 export { closestMatches } from './util/closest-match.ts';
+export { TtlCache, type TtlCacheOptions } from './util/ttl-cache.ts';
 export { LruMap } from './util/lru-map.ts';
 export { GENERATE_ENCRYPTION_KEY_COMMAND } from './auth/encryption-key-command.ts';

@@ -21,6 +21,7 @@
 import {
   AuthError,
   createHttpClient,
+  TtlCache,
   type HttpResponse,
   type Logger,
   type Query,
@@ -189,25 +190,19 @@ export function createClickUpClient(options: ClickUpClientOptions): ClickUpClien
     });
 
   // GET /team: the workspaces the token sees, kept a few minutes. A failure (network, token) is tried again next time.
-  let workspaces: { at: number; value: Promise<Workspace[]> } | undefined;
-  const visibleWorkspaces = (signal?: AbortSignal, fresh = false) => {
-    if (!workspaces || fresh || Date.now() - workspaces.at > WORKSPACES_TTL_MS) {
-      const entry = {
-        at: Date.now(),
-        value: send<TeamList>('GET', '/team', signal ? { signal } : {}).then(
+  const workspaces = new TtlCache<'team', Workspace[]>({ ttlMs: WORKSPACES_TTL_MS });
+  const visibleWorkspaces = (signal?: AbortSignal, fresh = false) =>
+    workspaces.get(
+      'team',
+      () =>
+        send<TeamList>('GET', '/team', signal ? { signal } : {}).then(
           ({ data }) => data.teams.map((t) => ({ id: String(t.id), name: t.name })),
           (error: unknown) => {
             throw options.signedIn && tokenRefused(error) ? signInAgain(error) : error;
           },
         ),
-      };
-      entry.value.catch(() => {
-        if (workspaces === entry) workspaces = undefined;
-      });
-      workspaces = entry;
-    }
-    return workspaces.value;
-  };
+      fresh ? 0 : WORKSPACES_TTL_MS,
+    );
 
   /** Whether GET /task/{ref} finds the task: true, false (401 "not visible"), undefined (anything else). */
   const taskVisible = async (ref: string, query: Query, signal?: AbortSignal) => {

@@ -36,6 +36,7 @@ import {
   defineEntityKind,
   NotFoundError,
   ReferenceSource,
+  TtlCache,
   type EntityKind,
   type EntityList,
   type EntityRecord,
@@ -201,28 +202,20 @@ interface FieldLoader {
 const FIELDS_TTL_MS = 5_000;
 
 function fieldLoader(client: ClickUpClient): FieldLoader {
-  const cache = new Map<string, { at: number; value: Promise<ApiCustomField[]> }>();
+  const cache = new TtlCache<string, ApiCustomField[]>({ ttlMs: FIELDS_TTL_MS });
   return {
     get(listId, signal) {
-      const hit = cache.get(listId);
-      if (hit && Date.now() - hit.at < FIELDS_TTL_MS) return hit.value;
-      const entry = {
-        at: Date.now(),
-        value: client
+      return cache.get(listId, () =>
+        client
           .get<{ fields: ApiCustomField[] }>(
             `/list/${encodeURIComponent(listId)}/field`,
             signal ? { signal } : {},
           )
           .then((a) => a.fields),
-      };
-      entry.value.catch(() => {
-        if (cache.get(listId) === entry) cache.delete(listId);
-      });
-      cache.set(listId, entry);
-      return entry.value;
+      );
     },
     forget() {
-      cache.clear();
+      cache.forget();
     },
   };
 }

@@ -27,6 +27,7 @@ import {
   fold,
   NotFoundError,
   ReferenceSource,
+  TtlCache,
   type EntityKind,
   type EntityList,
   type EntityRecord,
@@ -161,15 +162,16 @@ export function createTrackerReferences(options: TrackerReferencesOptions): Refe
   const now = options.now ?? Date.now;
 
   // The token owner: "me" and the time zone. Read once per TTL (at least a minute for the zone).
-  let myself: { at: number; value: Promise<ApiUser | undefined> } | undefined;
-  const readMyself = (ctx: Ctx, keepMs: number): Promise<ApiUser | undefined> => {
-    if (myself && now() - myself.at < keepMs) return myself.value;
-    const value = ctx.deps.client
-      .get<ApiUser>('/v2/myself', { signal: new AbortController().signal })
-      .catch(() => undefined);
-    myself = { at: now(), value };
-    return value;
-  };
+  const myself = new TtlCache<'me', ApiUser | undefined>({ ttlMs, now });
+  const readMyself = (ctx: Ctx, keepMs: number): Promise<ApiUser | undefined> =>
+    myself.get(
+      'me',
+      () =>
+        ctx.deps.client
+          .get<ApiUser>('/v2/myself', { signal: new AbortController().signal })
+          .catch(() => undefined),
+      keepMs,
+    );
 
   let zoneSource = 'your Tracker profile';
   const kinds: EntityKind<TrackerDeps>[] = [
