@@ -22,27 +22,19 @@ export {
 export {
   defineToolMetadata,
   buildToolName,
-  assertValidToolName,
-  renderDescription,
-  renderAnnotations,
-  toolsetOf,
   TOOL_NAME_PATTERN,
   CONSENT_WARNING,
-  PRIORITY_ORDER,
-  SCOPE_TOKEN_PATTERN,
   type ToolMetadata,
   type ToolAnnotations,
   type ToolPriority,
   type ToolScope,
   type RuntimeRequirement,
 } from './tool/tool-metadata.ts';
-export { toolScope, scopeAllows, missingScopeMessage, STANDARD_SCOPES } from './tool/tool-scope.ts';
 // Who calls an HTTP server with authentication (`ctx.auth`); the resource server and verifiers are
 // in `@toolsmith/core/auth`.
-export type { AuthContext, AuthEndpoints, TokenVerifier, UpstreamCredentials } from './auth/auth-context.ts';
+export type { AuthContext } from './auth/auth-context.ts';
 export type { ToolDefinition } from './tool/tool-definition.ts';
 export {
-  createProgressReporter,
   noProgress,
   type ToolContext,
   type ProgressReporter,
@@ -51,7 +43,6 @@ export {
 export {
   InputRequired,
   MissingClientCapabilityError,
-  isClientInputSignal,
   type ClientInput,
   type ClientRoot,
   type ElicitationRequest,
@@ -65,7 +56,6 @@ export {
 } from './tool/client-input.ts';
 export {
   toolResponse,
-  isToolResponse,
   errorResult,
   type ToolCallResult,
   type ToolContent,
@@ -76,15 +66,13 @@ export {
   type ResourceLinkContent,
   type EmbeddedResourceContent,
 } from './tool/tool-result.ts';
-export { fieldsParam, projectFields, type ProjectionResult } from './tool/field-projection.ts';
-export { fitToBudget, serialize, type BudgetOptions, type BudgetedOutput } from './tool/output-budget.ts';
+export { fieldsParam, type ProjectionResult } from './tool/field-projection.ts';
+export { serialize, type BudgetOptions, type BudgetedOutput } from './tool/output-budget.ts';
 export { validateParams, type ParamsValidation } from './tool/param-validation.ts';
 export type { GuardPolicy } from './tool/base-tool.ts';
 export {
   failureInBrief,
-  describeLostAnswer,
   isAmbiguousFailure,
-  isOutcomeUnknown,
   outcomeUnknown,
   type OutcomeCheck,
   type OutcomeUnknownOptions,
@@ -96,13 +84,12 @@ export * from './guard/index.ts';
 
 // Definitions
 export {
-  compactJsonSchema,
   generateDefinitionFromSchema,
-  extractRequiredFields,
   validateSchemaDefinitionMatch,
   type AnyZodObject,
   type AnyZodSchema,
   type InferSchemaOutput,
+  type InferSchemaInput,
   type JsonSchema,
   type ToolInputSchema,
   type SchemaToDefinitionOptions,
@@ -132,7 +119,7 @@ export {
   type ResourceTemplateDefinition,
   type ResourceTemplateMetadata,
 } from './resource/base-resource.ts';
-export { CompletionError, MAX_COMPLETION_VALUES, type CompletionAnswer } from './resource/completion.ts';
+export { CompletionError } from './resource/completion.ts';
 export {
   BasePrompt,
   PromptArgumentsError,
@@ -147,13 +134,8 @@ export {
   type RenderedPrompt,
 } from './prompt/base-prompt.ts';
 export { defineToolset, type Toolset } from './registry/toolset.ts';
-export { selectTools, type ToolSelection, type SelectedTools } from './registry/tool-selection.ts';
-export { rankTools, tokenize, type RankedTool } from './registry/rank-tools.ts';
-export {
-  SearchToolsTool,
-  SEARCH_TOOLS_METADATA,
-  type SearchToolsResult,
-} from './registry/search-tools.tool.ts';
+export { type ToolSelection, type SelectedTools } from './registry/tool-selection.ts';
+export { SearchToolsTool, type SearchToolsResult } from './registry/search-tools.tool.ts';
 
 // Lists and batches: the result shapes every list and batch tool shares
 export {
@@ -165,7 +147,6 @@ export {
   encodeCursor,
   decodeCursor,
   runBatch,
-  errorText,
   withProjectionRoot,
   cursorParam,
   perPageParam,
@@ -193,15 +174,21 @@ export {
   ToolDefinitionError,
   CancelledError,
   type ToolsmithErrorOptions,
+  type ErrorDetails,
   type FieldIssue,
   type ApiErrorOptions,
   type ConfigProblem,
+  type ConfigErrorOptions,
+  type NetworkErrorOptions,
+  type NotFoundErrorOptions,
+  type TimeoutErrorOptions,
+  type ToolDefinitionErrorOptions,
+  type ValidationErrorOptions,
 } from './errors/index.ts';
 
 // HTTP client kit
 export {
   createHttpClient,
-  defaultParseApiError,
   type HttpClient,
   type HttpClientOptions,
   type HttpMethod,
@@ -209,10 +196,11 @@ export {
   type HttpResponse,
   type HttpRetryOptions,
   type HttpShorthandOptions,
-  type HttpApiError,
   type ParseApiError,
   type ParsedApiError,
   type Query,
+  type QueryValue,
+  type QueryScalar,
   type ResponseType,
 } from './http/index.ts';
 
@@ -228,10 +216,9 @@ export {
   type LogFields,
   type StreamLoggerOptions,
 } from './logging/logger.ts';
-export { redactSecrets, redactHeaders, redactUrl, redactValue, REDACTED } from './logging/redact.ts';
+export { redactSecrets, redactValue, REDACTED } from './logging/redact.ts';
 
 // Utilities
 export { closestMatches } from './util/closest-match.ts';
 export { TtlCache, type TtlCacheOptions } from './util/ttl-cache.ts';
-export { LruMap } from './util/lru-map.ts';
 export { GENERATE_ENCRYPTION_KEY_COMMAND } from './auth/encryption-key-command.ts';

@@ -6,9 +6,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { publicSurface, type PublicSurface } from './public-surface.ts';
+import { forgottenExports, publicSurface, type PublicSurface } from './public-surface.ts';
 
 const REPORT = join(import.meta.dirname, '__snapshots__', 'public-surface.json');
+const FORGOTTEN = join(import.meta.dirname, '__snapshots__', 'forgotten-exports.json');
 const UPDATE = process.env.UPDATE_API_REPORTS === '1';
 
 /** One line per name that differs, `+` added since the report, `-` removed from the code. */
@@ -61,6 +62,28 @@ describe('the public surface of the publishable packages', () => {
           `tools/workspace-checks/src/__snapshots__/public-surface.json:\n${changed.join('\n')}\n\n` +
           'If that is deliberate, run `UPDATE_API_REPORTS=1 npx jest public-surface` in tools/workspace-checks ' +
           'and commit the report; if not, restore or remove the export.',
+      );
+  });
+
+  it('names no new forgotten export: a type a public signature uses is exported too (__snapshots__/forgotten-exports.json)', () => {
+    const actual = Object.fromEntries(forgottenExports().map(({ name, usedBy }) => [name, usedBy]));
+    if (UPDATE) writeFileSync(FORGOTTEN, `${JSON.stringify(actual, null, 2)}\n`);
+    const known = existsSync(FORGOTTEN)
+      ? (JSON.parse(readFileSync(FORGOTTEN, 'utf8')) as Record<string, string[]>)
+      : {};
+    const added = Object.keys(actual).filter((name) => !(name in known));
+    const gone = Object.keys(known).filter((name) => !(name in actual));
+    const lines = [
+      ...added.map(
+        (name) =>
+          `+ ${name}, used by ${actual[name]!.join(', ')}: export it from the entry that exports them, or stop using it in their signatures`,
+      ),
+      ...gone.map((name) => `- ${name} is no longer forgotten: drop it from the list`),
+    ];
+    if (lines.length > 0)
+      throw new Error(
+        `Forgotten exports changed since tools/workspace-checks/src/__snapshots__/forgotten-exports.json:\n${lines.join('\n')}\n\n` +
+          'Fix the new ones; then run `UPDATE_API_REPORTS=1 npx jest public-surface` in tools/workspace-checks and commit the list.',
       );
   });
 });

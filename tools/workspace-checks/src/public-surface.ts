@@ -94,3 +94,90 @@ export function publicSurface(): PublicSurface {
   }
   return surface;
 }
+
+/** A name a package's public declarations use but no entry of the package exports. */
+export interface ForgottenExport {
+  /** The package and the declaration's name, e.g. `@toolsmith/core: ToolMetadata`. */
+  name: string;
+  /** The exported names whose declarations use it. */
+  usedBy: string[];
+}
+
+const isPrivate = (node: ts.Node) =>
+  (ts.canHaveModifiers(node) &&
+    (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.PrivateKeyword)) ||
+  ((ts.isPropertyDeclaration(node) || ts.isMethodDeclaration(node)) && ts.isPrivateIdentifier(node.name)) ||
+  ts.getJSDocTags(node).some((tag) => tag.tagName.text === 'internal');
+
+/**
+ * The "forgotten exports" (api-extractor's ae-forgotten-export): types that a published declaration's
+ * signature names — a parameter, a return type, a property, a base class, a type argument — which
+ * the package declares but exports from no entry, so a user can use the function and cannot name what
+ * it takes. Bodies, private and `@internal` members are not signatures; a `const` without a type
+ * annotation is read from its annotation only (its inferred type is not walked).
+ */
+export function forgottenExports(): ForgottenExport[] {
+  const packages = publishableDirs().map((dir) => {
+    const pkg = readJson<PackageJson>(`${dir}/package.json`);
+    return {
+      pkg,
+      src: join(ROOT, dir, 'src') + '/',
+      entries: sourceEntries(pkg).map(([, source]) => join(ROOT, dir, source)),
+    };
+  });
+  const program = ts.createProgram({
+    rootNames: packages.flatMap(({ entries }) => entries),
+    options: { ...compilerOptions(), noEmit: true, composite: false },
+  });
+  const checker = program.getTypeChecker();
+  const resolve = (symbol: ts.Symbol) =>
+    symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  const found = new Map<string, Set<string>>();
+  for (const { pkg, src, entries } of packages) {
+    const exported = new Map<ts.Symbol, string>();
+    for (const file of entries) {
+      const source = program.getSourceFile(file);
+      const module = source && checker.getSymbolAtLocation(source);
+      for (const symbol of module ? checker.getExportsOfModule(module) : [])
+        exported.set(resolve(symbol), symbol.name);
+    }
+    const ownDeclaration = (symbol: ts.Symbol) =>
+      (symbol.declarations ?? []).some((d) => {
+        const file = d.getSourceFile().fileName;
+        return file.startsWith(src) && !/\.test\.ts$|__fixtures__/.test(file);
+      });
+    for (const [symbol, exportName] of exported) {
+      const visit = (node: ts.Node): void => {
+        if (ts.isBlock(node) || isPrivate(node)) return;
+        if (ts.isVariableDeclaration(node) && node.initializer && !node.type) return;
+        if (ts.isPropertyDeclaration(node) && node.initializer && !node.type) return;
+        const named = ts.isTypeReferenceNode(node)
+          ? node.typeName
+          : ts.isExpressionWithTypeArguments(node)
+            ? node.expression
+            : ts.isTypeQueryNode(node)
+              ? node.exprName
+              : undefined;
+        if (named) {
+          const referenced = checker.getSymbolAtLocation(named);
+          const target = referenced && resolve(referenced);
+          if (
+            target &&
+            !(target.flags & ts.SymbolFlags.TypeParameter) &&
+            !exported.has(target) &&
+            ownDeclaration(target)
+          ) {
+            const key = `${pkg.name}: ${target.name}`;
+            if (!found.has(key)) found.set(key, new Set());
+            found.get(key)!.add(exportName);
+          }
+        }
+        ts.forEachChild(node, visit);
+      };
+      for (const declaration of symbol.declarations ?? []) visit(declaration);
+    }
+  }
+  return [...found]
+    .map(([name, usedBy]) => ({ name, usedBy: [...usedBy].sort() }))
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+}

@@ -17,6 +17,7 @@ export type {
   DefinitionMismatch,
   DefinitionMismatchType,
   InferSchemaOutput,
+  InferSchemaInput,
   JsonSchema,
   SchemaToDefinitionOptions,
   ToolInputSchema,

@@ -11,7 +11,7 @@ export interface ConfigProblem {
   readonly howToFix?: string;
 }
 
-interface ConfigErrorOptions {
+export interface ConfigErrorOptions {
   problems: readonly ConfigProblem[];
   cause?: unknown;
 }

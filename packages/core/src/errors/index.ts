@@ -1,11 +1,11 @@
-export { ToolsmithError, type ToolsmithErrorOptions } from './toolsmith-error.ts';
-export { ValidationError, type FieldIssue } from './validation-error.ts';
+export { ToolsmithError, type ToolsmithErrorOptions, type ErrorDetails } from './toolsmith-error.ts';
+export { ValidationError, type FieldIssue, type ValidationErrorOptions } from './validation-error.ts';
 export { ApiError, type ApiErrorOptions } from './api-error.ts';
-export { NotFoundError } from './not-found-error.ts';
+export { NotFoundError, type NotFoundErrorOptions } from './not-found-error.ts';
 export { AuthError } from './auth-error.ts';
 export { RateLimitedError } from './rate-limited-error.ts';
-export { TimeoutError } from './timeout-error.ts';
-export { NetworkError } from './network-error.ts';
-export { ConfigError, type ConfigProblem } from './config-error.ts';
-export { ToolDefinitionError } from './tool-definition-error.ts';
+export { TimeoutError, type TimeoutErrorOptions } from './timeout-error.ts';
+export { NetworkError, type NetworkErrorOptions } from './network-error.ts';
+export { ConfigError, type ConfigProblem, type ConfigErrorOptions } from './config-error.ts';
+export { ToolDefinitionError, type ToolDefinitionErrorOptions } from './tool-definition-error.ts';
 export { CancelledError } from './cancelled-error.ts';

@@ -3,7 +3,7 @@ import { ToolsmithError, type ErrorDetails } from './toolsmith-error.ts';
 const marker = 'toolsmith.error.network';
 const symbol = Symbol.for(marker);
 
-interface NetworkErrorOptions {
+export interface NetworkErrorOptions {
   method: string;
   url: string;
   mayHaveSucceeded: boolean;

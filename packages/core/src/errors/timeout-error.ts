@@ -3,7 +3,7 @@ import { ToolsmithError, type ErrorDetails } from './toolsmith-error.ts';
 const marker = 'toolsmith.error.timeout';
 const symbol = Symbol.for(marker);
 
-interface TimeoutErrorOptions {
+export interface TimeoutErrorOptions {
   timeoutMs: number;
   operation: string;
   mayHaveSucceeded?: boolean;

@@ -3,7 +3,7 @@ import { ToolsmithError, type ErrorDetails } from './toolsmith-error.ts';
 const marker = 'toolsmith.error.tool-definition';
 const symbol = Symbol.for(marker);
 
-interface ToolDefinitionErrorOptions {
+export interface ToolDefinitionErrorOptions {
   toolName?: string;
   /** Prefixed with `Tool "<toolName>": ` when the tool is named. */
   message: string;

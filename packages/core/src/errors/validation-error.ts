@@ -12,7 +12,7 @@ export interface FieldIssue {
   readonly validOptions?: readonly string[];
 }
 
-interface ValidationErrorOptions {
+export interface ValidationErrorOptions {
   toolName?: string;
   issues: readonly FieldIssue[];
   /** Replaces the message made from the issues. */

@@ -1,6 +1,5 @@
 export {
   declare,
-  declaredOn,
   aliases,
   assumed,
   nullMeans,
@@ -35,14 +34,14 @@ export { CallRecord, type Conversion } from './call-record.ts';
 export {
   parseMoment,
   resolveMoment,
-  isPendingMoment,
   wallTime,
   nextDate,
-  ACCEPTED_MOMENTS,
   type Moment,
+  type PendingMoment,
+  type ResolvedMoment,
 } from './moment.ts';
-export { parseDuration, durationValue, acceptedDurations, type DurationValue } from './duration.ts';
+export { parseDuration, durationValue, type DurationValue, type DurationUnits } from './duration.ts';
 export { planOf, nodeAt, type PlanNode, type PlanNodeType } from './schema-plan.ts';
 export { checkInput, type InputPolicy } from './check-input.ts';
-export { aliasTargets, commonAliases } from './field-aliases.ts';
+export { commonAliases } from './field-aliases.ts';
 export { resolveGuarded, type GuardInput } from './guard-call.ts';

@@ -10,6 +10,7 @@ export {
 export { serveStdio, type RunningServer } from './stdio.ts';
 export { serveHttp } from './serve-http.ts';
 export type { HttpServeOptions, RunningHttpServer } from './streamable-http.ts';
+export type { HttpEndpointOptions } from './http-options.ts';
 export type { HttpRoute, HttpRouteMethod, HttpRouteRequest, HttpRouteResponse } from './http-route.ts';
 // The same server as a web-standard handler (Request → Response): Bun, Deno, Workers, Next.js, Hono.
 export { createWebHandler, type WebHandler, type WebHandlerOptions } from './web-handler.ts';

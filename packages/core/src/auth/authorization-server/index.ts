@@ -15,9 +15,14 @@ export {
   type UpstreamProvider,
   type UpstreamTokens,
 } from './upstream-provider.ts';
-export { createMemoryOAuthStore, type OAuthRow, type OAuthStore } from './oauth-store.ts';
+export { createMemoryOAuthStore, type OAuthIndex, type OAuthRow, type OAuthStore } from './oauth-store.ts';
 export { createSqlOAuthStore, type SqlOAuthStoreOptions, type SqlQueryable } from './sql-adapter.ts';
-export { ENCRYPTION_KEYS_VARIABLE, parseEncryptionKeys, type EncryptionKeyRing } from './encryption-keys.ts';
+export {
+  ENCRYPTION_KEYS_VARIABLE,
+  parseEncryptionKeys,
+  type EncryptionKeyRing,
+  type OpenedValue,
+} from './encryption-keys.ts';
 export { COOKIE_KEYS_VARIABLE, SIGNING_KEY_VARIABLE } from './server-keys.ts';
 export type { TokenVault } from './token-vault.ts';
 export { UpstreamLoginRequiredError } from './upstream-login-required-error.ts';
