@@ -2,7 +2,7 @@
  * Configuration of the ClickUp server from the environment, validated at start. Every problem is
  * reported at once with what to set (ConfigError); token values are never echoed.
  */
-import { ConfigError, loadEnvConfig, type EnvSource } from '@toolsmith/core';
+import { ConfigError, envInteger, httpClientEnv, loadEnvConfig, type EnvSource } from '@toolsmith/core';
 import { z } from 'zod';
 
 export const ConfigSchema = z.object({
@@ -53,45 +53,16 @@ export const ConfigSchema = z.object({
     .describe(
       '--auth builtin: directory of the embedded store (PGlite) of sign-ins and encrypted ClickUp tokens. Default: .clickup-auth in the working directory; DATABASE_URL (PostgreSQL) wins, for replicas.',
     ),
-  CLICKUP_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .max(300_000)
-    .default(30_000)
-    .describe('Per-request timeout in milliseconds (1000–300000).'),
-  CLICKUP_RETRIES: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(10)
-    .default(3)
-    .describe(
-      'Retries after a 429, 502, 503 or 504, a timeout or a network failure, for requests that are safe to repeat (0–10); a 500 is not retried.',
-    ),
-  CLICKUP_CONCURRENCY: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(32)
-    .default(4)
-    .describe('Requests in flight at once (1–32). ClickUp allows 100 requests a minute on most plans.'),
-  CLICKUP_MAX_WAIT_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(300_000)
-    .default(60_000)
-    .describe(
-      'Longest wait for a rate-limit reset (X-RateLimit-Reset) before a call fails saying when to retry.',
-    ),
-  CLICKUP_MAX_BATCH: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(500)
-    .default(50)
-    .describe('Most items one batch tool call may take (1–500).'),
+  ...httpClientEnv('CLICKUP', {
+    concurrency: 4,
+    concurrencyNote: 'ClickUp allows 100 requests a minute on most plans.',
+  }),
+  CLICKUP_MAX_WAIT_MS: envInteger({ min: 0, max: 300_000, fallback: 60_000 }).describe(
+    'Longest wait for a rate-limit reset (X-RateLimit-Reset) before a call fails saying when to retry.',
+  ),
+  CLICKUP_MAX_BATCH: envInteger({ min: 1, max: 500, fallback: 50 }).describe(
+    'Most items one batch tool call may take (1–500).',
+  ),
   CLICKUP_UPLOAD_DIR: z
     .string()
     .optional()

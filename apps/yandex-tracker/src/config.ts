@@ -4,7 +4,15 @@
  */
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { ConfigError, envList, loadEnvConfig, type ConfigProblem, type EnvSource } from '@toolsmith/core';
+import {
+  ConfigError,
+  envInteger,
+  envList,
+  httpClientEnv,
+  loadEnvConfig,
+  type ConfigProblem,
+  type EnvSource,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { DEFAULT_PASSTHROUGH_HEADER } from './auth/passthrough-authenticator.ts';
 import { YANDEX_IAM_TOKEN_URL } from './auth/service-account-credentials.ts';
@@ -112,36 +120,13 @@ const TrackerEnv = z.object({
     .url()
     .default('https://tracker.yandex.ru')
     .describe('Web UI base URL used for issue links (https://tracker.yandex.com for the international UI).'),
-  YANDEX_TRACKER_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .max(300_000)
-    .default(30_000)
-    .describe('Per-request timeout in milliseconds (1000–300000).'),
-  YANDEX_TRACKER_RETRIES: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(10)
-    .default(3)
-    .describe(
-      'Retries after a 429, 502, 503 or 504, a timeout or a network failure (0–10); a 500 is not retried. A POST only when safe to repeat.',
-    ),
-  YANDEX_TRACKER_CONCURRENCY: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(32)
-    .default(5)
-    .describe('Requests in flight at once (1–32). The API rate-limits bursts; 5 is a safe default.'),
-  YANDEX_TRACKER_MAX_BATCH: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1000)
-    .default(50)
-    .describe('Most items one batch tool call may take (1–1000).'),
+  ...httpClientEnv('YANDEX_TRACKER', {
+    concurrency: 5,
+    concurrencyNote: 'The API rate-limits bursts; 5 is a safe default.',
+  }),
+  YANDEX_TRACKER_MAX_BATCH: envInteger({ min: 1, max: 1000, fallback: 50 }).describe(
+    'Most items one batch tool call may take (1–1000).',
+  ),
   YANDEX_TRACKER_QUEUES: envList(queueKey)
     .optional()
     .describe(
@@ -160,33 +145,18 @@ const TrackerEnv = z.object({
     .describe(
       'Directory into which download tools may save files (unset: content is returned as base64 only).',
     ),
-  YANDEX_TRACKER_MAX_DOWNLOAD_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(10 * 1024 * 1024)
-    .describe('Largest attachment a download returns or saves, in bytes (default 10 MiB).'),
-  YANDEX_TRACKER_BULK_POLL_MS: z.coerce
-    .number()
-    .int()
-    .min(10)
-    .default(1000)
-    .describe('Delay between bulk-change status polls (ms).'),
-  YANDEX_TRACKER_BULK_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(100)
-    .default(120_000)
-    .describe('How long a bulk tool waits for the operation to finish before returning its id (ms).'),
-  YANDEX_TRACKER_REFERENCE_TTL_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(86_400_000)
-    .default(600_000)
-    .describe(
-      'How long the reference values calls are checked against (users, queues, statuses, priorities, types, resolutions, components, boards, sprints, projects, fields) are kept (ms, default 10 minutes; 0 reads them for every call).',
-    ),
+  YANDEX_TRACKER_MAX_DOWNLOAD_BYTES: envInteger({ min: 1024, fallback: 10 * 1024 * 1024 }).describe(
+    'Largest attachment a download returns or saves, in bytes (default 10 MiB).',
+  ),
+  YANDEX_TRACKER_BULK_POLL_MS: envInteger({ min: 10, fallback: 1000 }).describe(
+    'Delay between bulk-change status polls (ms).',
+  ),
+  YANDEX_TRACKER_BULK_TIMEOUT_MS: envInteger({ min: 100, fallback: 120_000 }).describe(
+    'How long a bulk tool waits for the operation to finish before returning its id (ms).',
+  ),
+  YANDEX_TRACKER_REFERENCE_TTL_MS: envInteger({ min: 0, max: 86_400_000, fallback: 600_000 }).describe(
+    'How long the reference values calls are checked against (users, queues, statuses, priorities, types, resolutions, components, boards, sprints, projects, fields) are kept (ms, default 10 minutes; 0 reads them for every call).',
+  ),
   YANDEX_TRACKER_TIMEZONE: z
     .string()
     .refine(isTimeZone, 'an IANA time zone such as Europe/Moscow')

@@ -205,7 +205,15 @@ export {
 } from './http/index.ts';
 
 // Configuration
-export { loadEnvConfig, envList, type EnvSource } from './config/index.ts';
+export {
+  loadEnvConfig,
+  envList,
+  envInteger,
+  httpClientEnv,
+  type EnvSource,
+  type EnvIntegerOptions,
+  type HttpClientEnvOptions,
+} from './config/index.ts';
 
 // Logging
 export {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from 'zod';
 import { ConfigError } from '../errors/config-error.ts';
-import { envList, loadEnvConfig } from './env-config.ts';
+import { envInteger, envList, httpClientEnv, loadEnvConfig } from './env-config.ts';
 
 const schema = z.object({
   TRACKER_TOKEN: z
@@ -148,5 +148,66 @@ describe('loadEnvConfig', () => {
     } finally {
       delete process.env['TOOLSMITH_TEST_ENV_CONFIG'];
     }
+  });
+});
+
+describe('envInteger', () => {
+  const limits = z.object({
+    EXAMPLE_MAX_BATCH: envInteger({ min: 1, max: 500, fallback: 50 }).describe(
+      'Most items per batch (1–500).',
+    ),
+    EXAMPLE_POLL_MS: envInteger({ min: 10 }).optional(),
+  });
+
+  it('reads a whole number, and the fallback when unset or empty', () => {
+    expect(loadEnvConfig(limits, { EXAMPLE_MAX_BATCH: ' 120 ', EXAMPLE_POLL_MS: '10' })).toEqual({
+      EXAMPLE_MAX_BATCH: 120,
+      EXAMPLE_POLL_MS: 10,
+    });
+    expect(loadEnvConfig(limits, { EXAMPLE_MAX_BATCH: '' })).toEqual({ EXAMPLE_MAX_BATCH: 50 });
+  });
+
+  it.each([
+    ['501', 'EXAMPLE_MAX_BATCH', '<=500'],
+    ['0', 'EXAMPLE_MAX_BATCH', '>=1'],
+    ['2.5', 'EXAMPLE_MAX_BATCH', 'is malformed: expected a whole number.'],
+    ['lots', 'EXAMPLE_MAX_BATCH', 'expected a number'],
+  ])('refuses %s, naming the variable and not the value', (value, variable, said) => {
+    const error = configError(() => loadEnvConfig(limits, { [variable]: value }));
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toMatchObject({ variable, howToFix: 'Most items per batch (1–500).' });
+    expect(error.problems[0]!.problem).toContain(said);
+    expect(error.message).not.toContain(`${value} `);
+  });
+});
+
+describe('httpClientEnv', () => {
+  const schema = z.object(
+    httpClientEnv('EXAMPLE', { concurrency: 5, concurrencyNote: 'The API limits bursts.' }),
+  );
+
+  it('gives the three client variables under the prefix, with their defaults and help', () => {
+    expect(loadEnvConfig(schema, {})).toEqual({
+      EXAMPLE_TIMEOUT_MS: 30_000,
+      EXAMPLE_RETRIES: 3,
+      EXAMPLE_CONCURRENCY: 5,
+    });
+    expect(schema.shape.EXAMPLE_CONCURRENCY.description).toBe(
+      'Requests in flight at once (1–32). The API limits bursts.',
+    );
+    expect(schema.shape.EXAMPLE_TIMEOUT_MS.description).toBe(
+      'Per-request timeout in milliseconds (1000–300000).',
+    );
+  });
+
+  it('refuses values out of bounds, every bad variable at once', () => {
+    const error = configError(() =>
+      loadEnvConfig(schema, { EXAMPLE_TIMEOUT_MS: '999', EXAMPLE_RETRIES: '11', EXAMPLE_CONCURRENCY: '33' }),
+    );
+    expect(error.problems.map((p) => p.variable)).toEqual([
+      'EXAMPLE_TIMEOUT_MS',
+      'EXAMPLE_RETRIES',
+      'EXAMPLE_CONCURRENCY',
+    ]);
   });
 });

@@ -81,10 +81,66 @@ export function envList<T extends z.ZodType<unknown, string> = z.ZodString>(item
     .pipe(z.array(itemSchema));
 }
 
+/** Bounds and default of a whole number read from the environment. */
+export interface EnvIntegerOptions {
+  readonly min?: number;
+  readonly max?: number;
+  /** The value when the variable is unset or empty. */
+  readonly fallback?: number;
+}
+
+/**
+ * A whole number (`"30000"` → `30000`) within `min`–`max`; `fallback` when unset. The malformed
+ * value is named by the variable in `loadEnvConfig`'s ConfigError, never echoed.
+ */
+export function envInteger(
+  options: EnvIntegerOptions & { fallback: number },
+): z.ZodDefault<z.ZodCoercedNumber>;
+export function envInteger(options?: EnvIntegerOptions): z.ZodCoercedNumber;
+export function envInteger({ min, max, fallback }: EnvIntegerOptions = {}) {
+  let number = z.coerce.number().int();
+  if (min !== undefined) number = number.min(min);
+  if (max !== undefined) number = number.max(max);
+  return fallback === undefined ? number : number.default(fallback);
+}
+
+export interface HttpClientEnvOptions {
+  /** Default of `<PREFIX>_CONCURRENCY` (1–32). */
+  readonly concurrency: number;
+  /** Said after "Requests in flight at once (1–32).": why this default, the API's limits. */
+  readonly concurrencyNote?: string;
+}
+
+/**
+ * The variables every API client of a server takes, under the server's prefix: `<PREFIX>_TIMEOUT_MS`
+ * (1000–300000, default 30000), `<PREFIX>_RETRIES` (0–10, default 3) and `<PREFIX>_CONCURRENCY`
+ * (1–32). Spread into the server's schema: `z.object({ ...httpClientEnv('CLICKUP', { concurrency: 4 }), … })`.
+ */
+export function httpClientEnv<P extends string>(
+  prefix: P,
+  { concurrency, concurrencyNote }: HttpClientEnvOptions,
+) {
+  return {
+    [`${prefix}_TIMEOUT_MS`]: envInteger({ min: 1000, max: 300_000, fallback: 30_000 }).describe(
+      'Per-request timeout in milliseconds (1000–300000).',
+    ),
+    [`${prefix}_RETRIES`]: envInteger({ min: 0, max: 10, fallback: 3 }).describe(
+      'Retries after a 429, 502, 503 or 504, a timeout or a network failure, for requests that are safe to repeat (0–10); a 500 is not retried.',
+    ),
+    [`${prefix}_CONCURRENCY`]: envInteger({ min: 1, max: 32, fallback: concurrency }).describe(
+      concurrencyNote === undefined
+        ? 'Requests in flight at once (1–32).'
+        : `Requests in flight at once (1–32). ${concurrencyNote}`,
+    ),
+  } as Record<`${P}_TIMEOUT_MS` | `${P}_RETRIES` | `${P}_CONCURRENCY`, z.ZodDefault<z.ZodCoercedNumber>>;
+}
+
 function describeIssue(issue: z.core.$ZodIssue): string {
   const message = issue.message.replace(/[.\s]+$/, '');
   if (issue.code === 'invalid_type') {
     if ((issue as { received?: unknown }).received === 'NaN') return 'expected a number';
+    // z.coerce.number().int() converted the string; a fraction is what is wrong.
+    if (issue.expected === 'int') return 'expected a whole number';
     // The value itself (a string) had the wrong type: the schema reads it without converting.
     if (issue.path.length === 1 && issue.expected !== 'string') {
       return `expected a ${issue.expected}, but environment values are strings: the schema must convert it (z.coerce.number(), z.stringbool())`;

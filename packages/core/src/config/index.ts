@@ -1,1 +1,9 @@
-export { loadEnvConfig, envList, type EnvSource } from './env-config.ts';
+export {
+  loadEnvConfig,
+  envList,
+  envInteger,
+  httpClientEnv,
+  type EnvSource,
+  type EnvIntegerOptions,
+  type HttpClientEnvOptions,
+} from './env-config.ts';
