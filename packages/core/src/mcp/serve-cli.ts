@@ -24,7 +24,7 @@
 import type { AuthContext } from '../auth/auth-context.ts';
 import type { ResourceServer } from '../auth/resource-server.ts';
 import { AUTH_MODES, type AuthSetting } from '../auth/auth-modes.ts';
-import { configureAuth, type BuiltinAuthFactory } from '../auth/configure-auth.ts';
+import type { BuiltinAuthFactory } from '../auth/configure-auth.ts';
 import { ConfigError } from '../errors/config-error.ts';
 import { createStreamLogger, type Logger, type LogLevel } from '../logging/logger.ts';
 import { SearchToolsTool } from '../registry/search-tools.tool.ts';
@@ -506,26 +506,30 @@ export async function runServeCli<TDeps>(
     const configured =
       args.auth === 'none'
         ? undefined
-        : ({ url }: { url: URL }) =>
-            configureAuth(
-              {
-                mode: args.auth,
-                ...(args.authIssuer !== undefined ? { issuer: args.authIssuer } : {}),
-                ...(args.authAudience !== undefined ? { audience: args.authAudience } : {}),
-                ...(args.authApiKeysFile !== undefined ? { apiKeysFile: args.authApiKeysFile } : {}),
-                ...(env.MCP_AUTH_API_KEYS !== undefined ? { apiKeysEnv: env.MCP_AUTH_API_KEYS } : {}),
-                ...(env.MCP_AUTH_CLIENT_ID !== undefined ? { clientId: env.MCP_AUTH_CLIENT_ID } : {}),
-                ...(clientSecret !== undefined ? { clientSecret } : {}),
-              },
-              {
-                resource: new URL(args.publicUrl ?? url),
-                logger,
-                env,
-                scopesSupported,
-                resourceName: options.title ?? options.name,
-                ...(builtinAuth ? { builtinAuth } : {}),
-              },
-            ).then((made) => made!); // undefined only for none
+        : // Loaded only when a mode is chosen: configure-auth brings jose and the verifiers, which a
+          // server without --auth (stdio, every local install) never needs at start.
+          async ({ url }: { url: URL }) =>
+            (await import('../auth/configure-auth.ts'))
+              .configureAuth(
+                {
+                  mode: args.auth,
+                  ...(args.authIssuer !== undefined ? { issuer: args.authIssuer } : {}),
+                  ...(args.authAudience !== undefined ? { audience: args.authAudience } : {}),
+                  ...(args.authApiKeysFile !== undefined ? { apiKeysFile: args.authApiKeysFile } : {}),
+                  ...(env.MCP_AUTH_API_KEYS !== undefined ? { apiKeysEnv: env.MCP_AUTH_API_KEYS } : {}),
+                  ...(env.MCP_AUTH_CLIENT_ID !== undefined ? { clientId: env.MCP_AUTH_CLIENT_ID } : {}),
+                  ...(clientSecret !== undefined ? { clientSecret } : {}),
+                },
+                {
+                  resource: new URL(args.publicUrl ?? url),
+                  logger,
+                  env,
+                  scopesSupported,
+                  resourceName: options.title ?? options.name,
+                  ...(builtinAuth ? { builtinAuth } : {}),
+                },
+              )
+              .then((made) => made!); // undefined only for none
     const auth = wrapAuth
       ? async ({ url }: { url: URL }) => {
           return wrapAuth(configured ? await configured({ url }) : undefined, {
