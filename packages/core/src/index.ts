@@ -189,6 +189,10 @@ export {
 // HTTP client kit
 export {
   createHttpClient,
+  apiClientTuning,
+  apiRequest,
+  type ApiClientSettings,
+  type ApiRequest,
   type HttpClient,
   type HttpClientOptions,
   type HttpMethod,

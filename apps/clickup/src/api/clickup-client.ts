@@ -19,11 +19,13 @@
  * workspace a call chose (`team_id`): same connection limits, same list of workspaces.
  */
 import {
+  apiClientTuning,
+  apiRequest,
   AuthError,
   createHttpClient,
   TtlCache,
+  type ApiClientSettings,
   type HttpResponse,
-  type Logger,
   type Query,
   type ResponseType,
 } from '@toolsmith/core';
@@ -40,7 +42,8 @@ import {
 
 export type HttpVerb = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export interface ClickUpClientOptions {
+/** With core's client settings (timeout, retries, concurrency — default 4 — and the rate-limit wait). */
+export interface ClickUpClientOptions extends ApiClientSettings {
   baseUrl: string;
   /**
    * The `Authorization` header value (see config.ts authorizationFor), or a function that gives it
@@ -54,14 +57,6 @@ export interface ClickUpClientOptions {
    * the app uninstalled) is explained as a sign-in to renew, not as CLICKUP_API_TOKEN to fix.
    */
   signedIn?: boolean;
-  fetch?: typeof fetch;
-  logger?: Logger;
-  timeoutMs?: number;
-  retries?: number;
-  /** Backoff base delay (tests shorten it). Default 500 ms. */
-  retryBaseDelayMs?: number;
-  concurrency?: number;
-  maxWaitMs?: number;
 }
 
 export interface ClickUpRequest {
@@ -167,27 +162,11 @@ export function createClickUpClient(options: ClickUpClientOptions): ClickUpClien
       typeof authorization === 'string' ? [authorization, authorization.replace(/^Bearer /, '')] : [],
     parseError: parseClickUpError,
     userAgent: 'clickup-mcp/0.1.0 (toolsmith)',
-    concurrency: options.concurrency ?? 4,
-    timeoutMs: options.timeoutMs ?? 30_000,
-    maxRetryAfterMs: options.maxWaitMs ?? 60_000,
-    retry: { limit: options.retries ?? 3, baseDelayMs: options.retryBaseDelayMs ?? 500 },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.logger ? { logger: options.logger } : {}),
+    ...apiClientTuning(options, { concurrency: 4 }),
   });
 
   const send = <T>(method: HttpVerb, path: string, o: ClickUpRequest = {}) =>
-    http.request<T>({
-      method,
-      path,
-      ...(o.query ? { query: o.query } : {}),
-      ...(o.json !== undefined ? { json: o.json } : {}),
-      ...(o.body !== undefined ? { body: o.body } : {}),
-      ...(o.contentType ? { contentType: o.contentType } : {}),
-      ...(o.signal ? { signal: o.signal } : {}),
-      ...(o.idempotent !== undefined ? { idempotent: o.idempotent } : {}),
-      ...(o.responseType ? { responseType: o.responseType } : {}),
-      ...(o.expectStatus !== undefined ? { expectStatus: o.expectStatus } : {}),
-    });
+    http.request<T>(apiRequest(method, path, o));
 
   // GET /team: the workspaces the token sees, kept a few minutes. A failure (network, token) is tried again next time.
   const workspaces = new TtlCache<'team', Workspace[]>({ ttlMs: WORKSPACES_TTL_MS });

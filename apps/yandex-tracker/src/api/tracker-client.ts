@@ -5,10 +5,12 @@
  * APIs, never fetch.
  */
 import {
+  apiClientTuning,
+  apiRequest,
   AuthError,
   createHttpClient,
+  type ApiClientSettings,
   type HttpResponse,
-  type Logger,
   type Query,
   type ResponseType,
 } from '@toolsmith/core';
@@ -34,16 +36,10 @@ export type TrackerClientOptions = TrackerClientBaseOptions &
       }
   );
 
-export interface TrackerClientBaseOptions {
+/** With core's client settings (timeout, retries, concurrency — default 5 — and the rate-limit wait). */
+export interface TrackerClientBaseOptions extends ApiClientSettings {
   baseUrl: string;
   org: { header: 'X-Org-ID' | 'X-Cloud-Org-ID'; id: string };
-  fetch?: typeof fetch;
-  logger?: Logger;
-  timeoutMs?: number;
-  retries?: number;
-  /** Backoff base delay (tests shorten it). Default 500 ms. */
-  retryBaseDelayMs?: number;
-  concurrency?: number;
 }
 
 export interface TrackerRequest {
@@ -117,11 +113,7 @@ export function createTrackerClient(options: TrackerClientOptions): TrackerClien
     secrets: () => [lastSent?.token],
     parseError: parseTrackerError,
     userAgent: 'yandex-tracker-mcp/0.1.0 (toolsmith)',
-    concurrency: options.concurrency ?? 5,
-    timeoutMs: options.timeoutMs ?? 30_000,
-    retry: { limit: options.retries ?? 3, baseDelayMs: options.retryBaseDelayMs ?? 500 },
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.logger ? { logger: options.logger } : {}),
+    ...apiClientTuning(options, { concurrency: 5 }),
   });
 
   const request = async <T>(
@@ -130,19 +122,7 @@ export function createTrackerClient(options: TrackerClientOptions): TrackerClien
     o: TrackerRequest = {},
   ) => {
     try {
-      return await http.request<T>({
-        method,
-        path,
-        ...(o.query ? { query: o.query } : {}),
-        ...(o.json !== undefined ? { json: o.json } : {}),
-        ...(o.body !== undefined ? { body: o.body } : {}),
-        ...(o.contentType ? { contentType: o.contentType } : {}),
-        ...(o.headers ? { headers: o.headers } : {}),
-        ...(o.signal ? { signal: o.signal } : {}),
-        ...(o.idempotent !== undefined ? { idempotent: o.idempotent } : {}),
-        ...(o.responseType ? { responseType: o.responseType } : {}),
-        ...(o.expectStatus !== undefined ? { expectStatus: o.expectStatus } : {}),
-      });
+      return await http.request<T>(apiRequest(method, path, o));
     } catch (error) {
       if (source.rejected && lastSent && AuthError.isInstance(error) && error.status === 401)
         source.rejected(lastSent);

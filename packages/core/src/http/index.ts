@@ -12,3 +12,9 @@ export { defaultParseApiError, type ParseApiError, type ParsedApiError } from '.
 export type { HttpApiError } from './map-http-error.ts';
 export type { ResponseType } from './parse-response.ts';
 export type { Query, QueryScalar, QueryValue } from './request-url.ts';
+export {
+  apiClientTuning,
+  apiRequest,
+  type ApiClientSettings,
+  type ApiRequest,
+} from './api-client-settings.ts';
