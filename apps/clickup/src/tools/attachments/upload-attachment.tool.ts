@@ -1,11 +1,17 @@
-import { buildToolName, defineToolMetadata, ValidationError, type OutcomeCheck } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  ValidationError,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toAttachmentView, type ApiAttachment } from '../../api/dto/attachment-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { decodeBase64, mimeTypeOf, readUploadFile } from './upload-file.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const UploadAttachmentParams = lazySchema(() =>
   z.object({
@@ -24,7 +30,7 @@ export const UploadAttachmentParams = lazySchema(() =>
   }),
 );
 
-export class UploadAttachmentTool extends ClickUpTool<ReturnType<typeof UploadAttachmentParams>> {
+export class UploadAttachmentTool extends ClickUpTool<typeof UploadAttachmentParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('upload_attachment', TOOL_PREFIX),
     description:
@@ -33,11 +39,9 @@ export class UploadAttachmentTool extends ClickUpTool<ReturnType<typeof UploadAt
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return UploadAttachmentParams();
-  }
+  static override readonly PARAMS = UploadAttachmentParams;
 
-  protected override outcomeCheck(params: z.output<ReturnType<typeof UploadAttachmentParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: ParamsOf<typeof UploadAttachmentParams>): OutcomeCheck {
     const name = params.file_name ?? params.path?.split(/[/\\]/).pop() ?? 'the file';
     return {
       done: 'the file was attached',
@@ -47,7 +51,7 @@ export class UploadAttachmentTool extends ClickUpTool<ReturnType<typeof UploadAt
     };
   }
 
-  async execute(params: z.output<ReturnType<typeof UploadAttachmentParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof UploadAttachmentParams>, ctx: ClickUpCtx) {
     const { bytes, fileName } = await this.file(params, ctx);
     const form = new FormData();
     form.append('attachment', new Blob([bytes], { type: mimeTypeOf(fileName) }), fileName);
@@ -62,7 +66,7 @@ export class UploadAttachmentTool extends ClickUpTool<ReturnType<typeof UploadAt
   }
 
   private async file(
-    params: z.output<ReturnType<typeof UploadAttachmentParams>>,
+    params: ParamsOf<typeof UploadAttachmentParams>,
     ctx: ClickUpCtx,
   ): Promise<{ bytes: Uint8Array<ArrayBuffer>; fileName: string }> {
     const refuse = (field: string, message: string) =>

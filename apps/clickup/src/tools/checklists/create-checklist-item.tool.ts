@@ -1,4 +1,10 @@
-import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toChecklistView, type ApiChecklistFull } from '../../api/dto/checklist-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -12,7 +18,6 @@ import {
   ChecklistTool,
 } from './checklist-params.ts';
 import { memberParam, teamIdParam } from '../shared/params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const CreateChecklistItemParams = lazySchema(() =>
   z.object({
@@ -23,7 +28,7 @@ export const CreateChecklistItemParams = lazySchema(() =>
   }),
 );
 
-export class CreateChecklistItemTool extends ChecklistTool<ReturnType<typeof CreateChecklistItemParams>> {
+export class CreateChecklistItemTool extends ChecklistTool<typeof CreateChecklistItemParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_checklist_item', TOOL_PREFIX),
     description:
@@ -32,14 +37,12 @@ export class CreateChecklistItemTool extends ChecklistTool<ReturnType<typeof Cre
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return CreateChecklistItemParams();
-  }
+  static override readonly PARAMS = CreateChecklistItemParams;
 
   protected override outcomeCheck({
     checklist_id,
     name,
-  }: z.output<ReturnType<typeof CreateChecklistItemParams>>): OutcomeCheck {
+  }: ParamsOf<typeof CreateChecklistItemParams>): OutcomeCheck {
     return {
       done: 'the item was added',
       tool: buildToolName('get_task', TOOL_PREFIX),
@@ -48,7 +51,7 @@ export class CreateChecklistItemTool extends ChecklistTool<ReturnType<typeof Cre
   }
 
   async execute(
-    { checklist_id, name, assignee }: z.output<ReturnType<typeof CreateChecklistItemParams>>,
+    { checklist_id, name, assignee }: ParamsOf<typeof CreateChecklistItemParams>,
     ctx: ClickUpCtx,
   ) {
     const { checklist } = await hintOnNotFound(

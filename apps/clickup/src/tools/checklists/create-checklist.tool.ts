@@ -1,11 +1,16 @@
-import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toChecklistView, type ApiChecklistFull } from '../../api/dto/checklist-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { checklistNameParam, sawChecklist } from './checklist-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const CreateChecklistParams = lazySchema(() =>
   z.object({
@@ -15,7 +20,7 @@ export const CreateChecklistParams = lazySchema(() =>
   }),
 );
 
-export class CreateChecklistTool extends ClickUpTool<ReturnType<typeof CreateChecklistParams>> {
+export class CreateChecklistTool extends ClickUpTool<typeof CreateChecklistParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_checklist', TOOL_PREFIX),
     description:
@@ -24,14 +29,9 @@ export class CreateChecklistTool extends ClickUpTool<ReturnType<typeof CreateChe
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return CreateChecklistParams();
-  }
+  static override readonly PARAMS = CreateChecklistParams;
 
-  protected override outcomeCheck({
-    task_id,
-    name,
-  }: z.output<ReturnType<typeof CreateChecklistParams>>): OutcomeCheck {
+  protected override outcomeCheck({ task_id, name }: ParamsOf<typeof CreateChecklistParams>): OutcomeCheck {
     return {
       done: 'the checklist was added',
       tool: buildToolName('get_task', TOOL_PREFIX),
@@ -40,7 +40,7 @@ export class CreateChecklistTool extends ClickUpTool<ReturnType<typeof CreateChe
     };
   }
 
-  async execute({ task_id, name }: z.output<ReturnType<typeof CreateChecklistParams>>, ctx: ClickUpCtx) {
+  async execute({ task_id, name }: ParamsOf<typeof CreateChecklistParams>, ctx: ClickUpCtx) {
     const { path, query } = await ctx.deps.client.task(task_id, '/checklist', ctx.signal);
     const { checklist } = await ctx.deps.client.post<{ checklist: ApiChecklistFull }>(path, {
       query,

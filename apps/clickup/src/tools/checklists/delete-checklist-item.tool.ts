@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { ClickUpCtx } from '../shared/clickup-tool.ts';
@@ -9,7 +9,6 @@ import {
   checklistItemIdParam,
   ChecklistTool,
 } from './checklist-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 export const DeleteChecklistItemParams = lazySchema(() =>
@@ -20,7 +19,7 @@ export const DeleteChecklistItemParams = lazySchema(() =>
   }),
 );
 
-export class DeleteChecklistItemTool extends ChecklistTool<ReturnType<typeof DeleteChecklistItemParams>> {
+export class DeleteChecklistItemTool extends ChecklistTool<typeof DeleteChecklistItemParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_checklist_item', TOOL_PREFIX),
     description: 'Delete one checklist item. It cannot be restored.',
@@ -28,14 +27,9 @@ export class DeleteChecklistItemTool extends ChecklistTool<ReturnType<typeof Del
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return DeleteChecklistItemParams();
-  }
+  static override readonly PARAMS = DeleteChecklistItemParams;
 
-  async execute(
-    { checklist_id, item_id }: z.output<ReturnType<typeof DeleteChecklistItemParams>>,
-    ctx: ClickUpCtx,
-  ) {
+  async execute({ checklist_id, item_id }: ParamsOf<typeof DeleteChecklistItemParams>, ctx: ClickUpCtx) {
     await hintOnNotFound(
       ctx.deps.client.delete(
         `/checklist/${encodeURIComponent(checklist_id)}/checklist_item/${encodeURIComponent(item_id)}`,

@@ -1,4 +1,11 @@
-import { buildToolName, defineToolMetadata, nullMeans, ValidationError } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  nullMeans,
+  ValidationError,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toChecklistView, type ApiChecklistFull } from '../../api/dto/checklist-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -13,7 +20,6 @@ import {
   ChecklistTool,
 } from './checklist-params.ts';
 import { memberParam, teamIdParam } from '../shared/params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const UpdateChecklistItemParams = lazySchema(() =>
   z.object({
@@ -30,7 +36,7 @@ export const UpdateChecklistItemParams = lazySchema(() =>
   }),
 );
 
-export class UpdateChecklistItemTool extends ChecklistTool<ReturnType<typeof UpdateChecklistItemParams>> {
+export class UpdateChecklistItemTool extends ChecklistTool<typeof UpdateChecklistItemParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_checklist_item', TOOL_PREFIX),
     description: 'Tick, rename, assign or nest a checklist item; returns the checklist with its items.',
@@ -38,11 +44,9 @@ export class UpdateChecklistItemTool extends ChecklistTool<ReturnType<typeof Upd
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return UpdateChecklistItemParams();
-  }
+  static override readonly PARAMS = UpdateChecklistItemParams;
 
-  async execute(params: z.output<ReturnType<typeof UpdateChecklistItemParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof UpdateChecklistItemParams>, ctx: ClickUpCtx) {
     const { checklist_id, item_id, resolved, name, assignee, parent } = params;
     const body = {
       ...(resolved !== undefined ? { resolved } : {}),

@@ -1,4 +1,10 @@
-import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  ValidationError,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { ClickUpCtx } from '../shared/clickup-tool.ts';
@@ -9,7 +15,6 @@ import {
   checklistNameParam,
   ChecklistTool,
 } from './checklist-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 export const UpdateChecklistParams = lazySchema(() =>
@@ -21,7 +26,7 @@ export const UpdateChecklistParams = lazySchema(() =>
   }),
 );
 
-export class UpdateChecklistTool extends ChecklistTool<ReturnType<typeof UpdateChecklistParams>> {
+export class UpdateChecklistTool extends ChecklistTool<typeof UpdateChecklistParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_checklist', TOOL_PREFIX),
     description: "Rename a checklist or move it among the task's checklists.",
@@ -29,14 +34,9 @@ export class UpdateChecklistTool extends ChecklistTool<ReturnType<typeof UpdateC
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return UpdateChecklistParams();
-  }
+  static override readonly PARAMS = UpdateChecklistParams;
 
-  async execute(
-    { checklist_id, name, position }: z.output<ReturnType<typeof UpdateChecklistParams>>,
-    ctx: ClickUpCtx,
-  ) {
+  async execute({ checklist_id, name, position }: ParamsOf<typeof UpdateChecklistParams>, ctx: ClickUpCtx) {
     if (name === undefined && position === undefined) {
       throw new ValidationError({
         toolName: ctx.toolName,

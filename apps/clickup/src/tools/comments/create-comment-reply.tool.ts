@@ -1,4 +1,10 @@
-import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toCreatedComment, type ApiCreatedComment } from '../../api/dto/comment-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -11,7 +17,6 @@ import {
   commentTextParam,
   notifyAllParam,
 } from './comment-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { quoteStart } from './comment-params.ts';
 import { teamIdParam } from '../shared/params.ts';
 
@@ -25,7 +30,7 @@ export const CreateCommentReplyParams = lazySchema(() =>
   }),
 );
 
-export class CreateCommentReplyTool extends ClickUpTool<ReturnType<typeof CreateCommentReplyParams>> {
+export class CreateCommentReplyTool extends ClickUpTool<typeof CreateCommentReplyParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_comment_reply', TOOL_PREFIX),
     description: 'Reply in the thread of a comment; returns { id, at }.',
@@ -33,13 +38,9 @@ export class CreateCommentReplyTool extends ClickUpTool<ReturnType<typeof Create
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return CreateCommentReplyParams();
-  }
+  static override readonly PARAMS = CreateCommentReplyParams;
 
-  protected override outcomeCheck(
-    params: z.output<ReturnType<typeof CreateCommentReplyParams>>,
-  ): OutcomeCheck {
+  protected override outcomeCheck(params: ParamsOf<typeof CreateCommentReplyParams>): OutcomeCheck {
     return {
       done: 'the reply was posted',
       tool: buildToolName('get_comment_replies', TOOL_PREFIX),
@@ -48,7 +49,7 @@ export class CreateCommentReplyTool extends ClickUpTool<ReturnType<typeof Create
     };
   }
 
-  async execute(params: z.output<ReturnType<typeof CreateCommentReplyParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof CreateCommentReplyParams>, ctx: ClickUpCtx) {
     const created = await hintOnNotFound(
       ctx.deps.client.post<ApiCreatedComment>(`/comment/${encodeURIComponent(params.comment_id)}/reply`, {
         json: {

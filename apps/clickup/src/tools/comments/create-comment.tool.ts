@@ -1,11 +1,16 @@
-import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toCreatedComment, type ApiCreatedComment } from '../../api/dto/comment-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, taskIdParam, teamIdParam } from '../shared/params.ts';
 import { commentAssigneeParam, commentsPath, commentTextParam, notifyAllParam } from './comment-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { quoteStart } from './comment-params.ts';
 
 export const CreateCommentParams = lazySchema(() =>
@@ -19,7 +24,7 @@ export const CreateCommentParams = lazySchema(() =>
   }),
 );
 
-export class CreateCommentTool extends ClickUpTool<ReturnType<typeof CreateCommentParams>> {
+export class CreateCommentTool extends ClickUpTool<typeof CreateCommentParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_comment', TOOL_PREFIX),
     description:
@@ -28,11 +33,9 @@ export class CreateCommentTool extends ClickUpTool<ReturnType<typeof CreateComme
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return CreateCommentParams();
-  }
+  static override readonly PARAMS = CreateCommentParams;
 
-  protected override outcomeCheck(params: z.output<ReturnType<typeof CreateCommentParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: ParamsOf<typeof CreateCommentParams>): OutcomeCheck {
     return {
       done: 'the comment was posted',
       tool: buildToolName('get_comments', TOOL_PREFIX),
@@ -41,7 +44,7 @@ export class CreateCommentTool extends ClickUpTool<ReturnType<typeof CreateComme
     };
   }
 
-  async execute(params: z.output<ReturnType<typeof CreateCommentParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof CreateCommentParams>, ctx: ClickUpCtx) {
     const { path, query } = await commentsPath(params, ctx);
     const created = await ctx.deps.client.post<ApiCreatedComment>(path, {
       query,

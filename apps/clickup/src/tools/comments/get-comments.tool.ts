@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, listAfter } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, listAfter, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toCommentView, type ApiComment } from '../../api/dto/comment-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -6,7 +6,6 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, taskIdParam, teamIdParam } from '../shared/params.ts';
 import { commentsPath } from './comment-params.ts';
 import { sayFirstPage } from '../shared/paging.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 /** ClickUp's fixed page size for comments. */
 const PER_PAGE = 25;
@@ -20,7 +19,7 @@ export const GetCommentsParams = lazySchema(() =>
   }),
 );
 
-export class GetCommentsTool extends ClickUpTool<ReturnType<typeof GetCommentsParams>> {
+export class GetCommentsTool extends ClickUpTool<typeof GetCommentsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_comments', TOOL_PREFIX),
     description:
@@ -29,11 +28,9 @@ export class GetCommentsTool extends ClickUpTool<ReturnType<typeof GetCommentsPa
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetCommentsParams();
-  }
+  static override readonly PARAMS = GetCommentsParams;
 
-  async execute(params: z.output<ReturnType<typeof GetCommentsParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof GetCommentsParams>, ctx: ClickUpCtx) {
     const { path, query } = await commentsPath(params, ctx);
     return sayFirstPage(
       ctx,

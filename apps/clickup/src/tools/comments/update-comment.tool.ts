@@ -1,4 +1,10 @@
-import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  ValidationError,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
@@ -9,7 +15,6 @@ import {
   commentIdParam,
   commentTextParam,
 } from './comment-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 export const UpdateCommentParams = lazySchema(() =>
@@ -22,7 +27,7 @@ export const UpdateCommentParams = lazySchema(() =>
   }),
 );
 
-export class UpdateCommentTool extends ClickUpTool<ReturnType<typeof UpdateCommentParams>> {
+export class UpdateCommentTool extends ClickUpTool<typeof UpdateCommentParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_comment', TOOL_PREFIX),
     description: 'Edit a comment: its text, its assignee, or resolve it.',
@@ -30,11 +35,9 @@ export class UpdateCommentTool extends ClickUpTool<ReturnType<typeof UpdateComme
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return UpdateCommentParams();
-  }
+  static override readonly PARAMS = UpdateCommentParams;
 
-  async execute(params: z.output<ReturnType<typeof UpdateCommentParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof UpdateCommentParams>, ctx: ClickUpCtx) {
     const { comment_id, text, assignee, resolved } = params;
     if (text === undefined && assignee === undefined && resolved === undefined) {
       throw new ValidationError({

@@ -1,10 +1,9 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import type { ApiCustomField } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, teamIdParam } from '../shared/params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const ListCustomFieldsParams = lazySchema(() => z.object({ list_id: listIdParam(), team_id: teamIdParam() }));
 
@@ -17,7 +16,7 @@ interface FieldView {
   options?: { id: string; name: string }[];
 }
 
-export class ListCustomFieldsTool extends ClickUpTool<ReturnType<typeof ListCustomFieldsParams>> {
+export class ListCustomFieldsTool extends ClickUpTool<typeof ListCustomFieldsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('list_custom_fields', TOOL_PREFIX),
     description: "The custom fields a list's tasks can have: id, name, type and drop-down/labels options.",
@@ -25,12 +24,10 @@ export class ListCustomFieldsTool extends ClickUpTool<ReturnType<typeof ListCust
     annotations: { readOnlyHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return ListCustomFieldsParams();
-  }
+  static override readonly PARAMS = ListCustomFieldsParams;
 
   async execute(
-    { list_id }: z.output<ReturnType<typeof ListCustomFieldsParams>>,
+    { list_id }: ParamsOf<typeof ListCustomFieldsParams>,
     ctx: ClickUpCtx,
   ): Promise<{ fields: FieldView[] }> {
     const { fields } = await ctx.deps.client.get<{ fields: ApiCustomField[] }>(

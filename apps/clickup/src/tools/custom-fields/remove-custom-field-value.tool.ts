@@ -1,10 +1,9 @@
-import { buildToolName, defineToolMetadata, ref } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, ref, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { addCustomIdFlags } from '../shared/custom-id-flags.ts';
 import { taskIdParam, teamIdParam } from '../shared/params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const RemoveCustomFieldValueParams = lazySchema(() =>
   z.object({
@@ -15,7 +14,7 @@ const RemoveCustomFieldValueParams = lazySchema(() =>
   }),
 );
 
-export class RemoveCustomFieldValueTool extends ClickUpTool<ReturnType<typeof RemoveCustomFieldValueParams>> {
+export class RemoveCustomFieldValueTool extends ClickUpTool<typeof RemoveCustomFieldValueParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('remove_custom_field_value', TOOL_PREFIX),
     description: 'Clear one custom field of a task (any type).',
@@ -24,22 +23,17 @@ export class RemoveCustomFieldValueTool extends ClickUpTool<ReturnType<typeof Re
   });
   static override readonly KNOWLEDGE = { toolId: 'clickup', command: 'remove_custom_field_value' };
 
-  override getParamsSchema() {
-    return RemoveCustomFieldValueParams();
-  }
+  static override readonly PARAMS = RemoveCustomFieldValueParams;
 
   protected override async beforeExecute(
-    params: z.output<ReturnType<typeof RemoveCustomFieldValueParams>>,
+    params: ParamsOf<typeof RemoveCustomFieldValueParams>,
     ctx: ClickUpCtx,
   ) {
     await addCustomIdFlags(params, ctx);
     await super.beforeExecute(params, ctx);
   }
 
-  async execute(
-    { task_id, field_id }: z.output<ReturnType<typeof RemoveCustomFieldValueParams>>,
-    ctx: ClickUpCtx,
-  ) {
+  async execute({ task_id, field_id }: ParamsOf<typeof RemoveCustomFieldValueParams>, ctx: ClickUpCtx) {
     const { path, query } = await ctx.deps.client.task(
       task_id,
       `/field/${encodeURIComponent(field_id)}`,

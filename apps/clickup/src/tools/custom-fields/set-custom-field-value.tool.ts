@@ -1,10 +1,12 @@
 import {
   buildToolName,
   defineToolMetadata,
+  lazySchema,
   parseMoment,
   ref,
   resolveMoment,
   ValidationError,
+  type ParamsOf,
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { readableFieldValue, type ApiTask } from '../../api/dto/task-view.ts';
@@ -14,7 +16,6 @@ import { clickUpDate } from '../shared/clickup-dates.ts';
 import { addCustomIdFlags } from '../shared/custom-id-flags.ts';
 import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { placeOf } from '../shared/relationships.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const SetCustomFieldValueParams = lazySchema(() =>
   z.object({
@@ -30,12 +31,12 @@ export const SetCustomFieldValueParams = lazySchema(() =>
   }),
 );
 
-type Params = z.output<ReturnType<typeof SetCustomFieldValueParams>>;
+type Params = ParamsOf<typeof SetCustomFieldValueParams>;
 
 /** Per-call state: a date field's "show the time" option. */
 const DATE_TIME = Symbol('date field time');
 
-export class SetCustomFieldValueTool extends ClickUpTool<ReturnType<typeof SetCustomFieldValueParams>> {
+export class SetCustomFieldValueTool extends ClickUpTool<typeof SetCustomFieldValueParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('set_custom_field_value', TOOL_PREFIX),
     description:
@@ -45,9 +46,7 @@ export class SetCustomFieldValueTool extends ClickUpTool<ReturnType<typeof SetCu
   });
   static override readonly KNOWLEDGE = { toolId: 'clickup', command: 'set_custom_field_value' };
 
-  override getParamsSchema() {
-    return SetCustomFieldValueParams();
-  }
+  static override readonly PARAMS = SetCustomFieldValueParams;
 
   protected override async beforeExecute(params: Params, ctx: ClickUpCtx) {
     await this.dateValue(params, ctx);

@@ -1,10 +1,16 @@
-import { buildToolName, defineToolMetadata, ref } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  ref,
+  withProjectionRoot,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toDocPageViews, type ApiDocPage } from '../../api/dto/doc-view.ts';
 import { withMissingHint } from '../../api/not-found-hint.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 export const GetDocPagesParams = lazySchema(() =>
@@ -15,7 +21,7 @@ export const GetDocPagesParams = lazySchema(() =>
   }),
 );
 
-export class GetDocPagesTool extends ClickUpTool<ReturnType<typeof GetDocPagesParams>> {
+export class GetDocPagesTool extends ClickUpTool<typeof GetDocPagesParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_doc_pages', TOOL_PREFIX),
     description:
@@ -24,15 +30,9 @@ export class GetDocPagesTool extends ClickUpTool<ReturnType<typeof GetDocPagesPa
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetDocPagesParams();
-  }
+  static override readonly PARAMS = GetDocPagesParams;
 
-  protected override projectionRoot() {
-    return 'items';
-  }
-
-  async execute({ doc_id, page_id }: z.output<ReturnType<typeof GetDocPagesParams>>, ctx: ClickUpCtx) {
+  async execute({ doc_id, page_id }: ParamsOf<typeof GetDocPagesParams>, ctx: ClickUpCtx) {
     const { client } = ctx.deps;
     const doc = `/workspaces/${await client.teamId(ctx.signal)}/docs/${encodeURIComponent(doc_id)}`;
     const query = { content_format: 'text/md' };
@@ -45,7 +45,10 @@ export class GetDocPagesTool extends ClickUpTool<ReturnType<typeof GetDocPagesPa
             }),
           ]
         : await client.get<ApiDocPage[]>(client.v3(`${doc}/pages`), { query, signal: ctx.signal });
-      return { items: page_id ? toDocPageViews(pages).slice(0, 1) : toDocPageViews(pages) };
+      return withProjectionRoot(
+        { items: page_id ? toDocPageViews(pages).slice(0, 1) : toDocPageViews(pages) },
+        'items',
+      );
     } catch (error) {
       throw withMissingHint(
         error,

@@ -4,14 +4,16 @@ import {
   decodeCursor,
   defineToolMetadata,
   encodeCursor,
+  lazySchema,
   requestFingerprint,
+  withProjectionRoot,
+  type ParamsOf,
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toDocView, type ApiDoc } from '../../api/dto/doc-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { cursorParam, sayFirstPage } from '../shared/paging.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 /** Docs per API page, and how many pages one call reads while looking for name matches. */
@@ -34,7 +36,7 @@ interface DocPage {
   next_cursor?: string | null;
 }
 
-export class SearchDocsTool extends ClickUpTool<ReturnType<typeof SearchDocsParams>> {
+export class SearchDocsTool extends ClickUpTool<typeof SearchDocsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('search_docs', TOOL_PREFIX),
     description:
@@ -43,16 +45,10 @@ export class SearchDocsTool extends ClickUpTool<ReturnType<typeof SearchDocsPara
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return SearchDocsParams();
-  }
-
-  protected override projectionRoot() {
-    return 'items';
-  }
+  static override readonly PARAMS = SearchDocsParams;
 
   /** The API has no name search: read its pages in order and keep the names that match. */
-  async execute(params: z.output<ReturnType<typeof SearchDocsParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof SearchDocsParams>, ctx: ClickUpCtx) {
     const { client } = ctx.deps;
     const fingerprint = requestFingerprint(this.name, params);
     const position = decodeCursor(params.cursor, fingerprint, { after: '' });
@@ -74,9 +70,16 @@ export class SearchDocsTool extends ClickUpTool<ReturnType<typeof SearchDocsPara
       apiCursor = page.next_cursor || undefined;
       if (!apiCursor || found.length > 0) break;
     }
-    return sayFirstPage(ctx, params.cursor, {
-      items: found.map(toDocView),
-      ...(apiCursor ? { nextCursor: encodeCursor(fingerprint, { after: apiCursor }) } : {}),
-    });
+    return sayFirstPage(
+      ctx,
+      params.cursor,
+      withProjectionRoot(
+        {
+          items: found.map(toDocView),
+          ...(apiCursor ? { nextCursor: encodeCursor(fingerprint, { after: apiCursor }) } : {}),
+        },
+        'items',
+      ),
+    );
   }
 }

@@ -1,10 +1,15 @@
-import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toGoalDetail, type ApiGoal } from '../../api/dto/goal-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { dateParam, memberParam, teamIdParam } from '../shared/params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const CreateGoalParams = lazySchema(() =>
   z.object({
@@ -16,7 +21,7 @@ export const CreateGoalParams = lazySchema(() =>
   }),
 );
 
-export class CreateGoalTool extends ClickUpTool<ReturnType<typeof CreateGoalParams>> {
+export class CreateGoalTool extends ClickUpTool<typeof CreateGoalParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_goal', TOOL_PREFIX),
     description: 'Create a goal in the workspace. Returns it (id, name, due, owners, url).',
@@ -24,11 +29,9 @@ export class CreateGoalTool extends ClickUpTool<ReturnType<typeof CreateGoalPara
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return CreateGoalParams();
-  }
+  static override readonly PARAMS = CreateGoalParams;
 
-  protected override outcomeCheck({ name }: z.output<ReturnType<typeof CreateGoalParams>>): OutcomeCheck {
+  protected override outcomeCheck({ name }: ParamsOf<typeof CreateGoalParams>): OutcomeCheck {
     return {
       done: 'the goal was created',
       tool: buildToolName('get_goals', TOOL_PREFIX),
@@ -37,7 +40,7 @@ export class CreateGoalTool extends ClickUpTool<ReturnType<typeof CreateGoalPara
   }
 
   async execute(
-    { name, due_date, description, owners = [] }: z.output<ReturnType<typeof CreateGoalParams>>,
+    { name, due_date, description, owners = [] }: ParamsOf<typeof CreateGoalParams>,
     ctx: ClickUpCtx,
   ) {
     const team = await ctx.deps.client.teamId(ctx.signal);

@@ -1,15 +1,14 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toGoalDetail, type ApiGoal } from '../../api/dto/goal-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { goalIdParam, goalMissing } from './goal-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 export const GetGoalParams = lazySchema(() => z.object({ goal_id: goalIdParam(), team_id: teamIdParam() }));
 
-export class GetGoalTool extends ClickUpTool<ReturnType<typeof GetGoalParams>> {
+export class GetGoalTool extends ClickUpTool<typeof GetGoalParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_goal', TOOL_PREFIX),
     description: 'One goal: description, dates, progress, owners, url and its key results (current/target).',
@@ -17,11 +16,9 @@ export class GetGoalTool extends ClickUpTool<ReturnType<typeof GetGoalParams>> {
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetGoalParams();
-  }
+  static override readonly PARAMS = GetGoalParams;
 
-  async execute({ goal_id }: z.output<ReturnType<typeof GetGoalParams>>, ctx: ClickUpCtx) {
+  async execute({ goal_id }: ParamsOf<typeof GetGoalParams>, ctx: ClickUpCtx) {
     try {
       const { goal } = await ctx.deps.client.get<{ goal: ApiGoal }>(`/goal/${encodeURIComponent(goal_id)}`, {
         signal: ctx.signal,

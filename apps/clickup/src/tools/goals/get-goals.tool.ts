@@ -1,10 +1,16 @@
-import { assumed, buildToolName, defineToolMetadata, listLocal } from '@toolsmith/core';
+import {
+  assumed,
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  listLocal,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toGoalView, type ApiGoal } from '../../api/dto/goal-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { cursorParam, LOCAL_PAGE, sayFirstPage } from '../shared/paging.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 export const GetGoalsParams = lazySchema(() =>
@@ -18,7 +24,7 @@ export const GetGoalsParams = lazySchema(() =>
   }),
 );
 
-export class GetGoalsTool extends ClickUpTool<ReturnType<typeof GetGoalsParams>> {
+export class GetGoalsTool extends ClickUpTool<typeof GetGoalsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_goals', TOOL_PREFIX),
     description: 'The goals of the workspace: { items: [{ id, name, due, percent, owners }], total }.',
@@ -26,15 +32,9 @@ export class GetGoalsTool extends ClickUpTool<ReturnType<typeof GetGoalsParams>>
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetGoalsParams();
-  }
+  static override readonly PARAMS = GetGoalsParams;
 
-  protected override projectionRoot() {
-    return 'items';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetGoalsParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof GetGoalsParams>, ctx: ClickUpCtx) {
     const team = await ctx.deps.client.teamId(ctx.signal);
     const { goals } = await ctx.deps.client.get<{ goals: ApiGoal[] }>(`/team/${team}/goal`, {
       query: { include_completed: params.include_completed },

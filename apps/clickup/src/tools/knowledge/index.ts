@@ -4,9 +4,8 @@
  * as a ClickUpTool like every other tool of this server, so its arguments go through the same
  * guarded path.
  */
-import type { AnyTool, ToolMetadata } from '@toolsmith/core';
+import type { AnyTool, ParamsOf, ToolMetadata } from '@toolsmith/core';
 import { createSearchKnowledgeTool, SearchKnowledgeParams } from '@toolsmith/knowledge-search/tool';
-import type { z } from 'zod';
 import type { ClickUpDeps } from '../../deps.ts';
 import { knowledgeSources } from '../../knowledge/pack-location.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -25,11 +24,9 @@ export class SearchKnowledgeTool extends ClickUpTool<typeof SearchKnowledgeParam
     return this.#search.metadata;
   }
 
-  override getParamsSchema() {
-    return SearchKnowledgeParams;
-  }
+  static override readonly PARAMS = SearchKnowledgeParams;
 
-  execute(params: z.output<typeof SearchKnowledgeParams>, ctx: ClickUpCtx) {
+  execute(params: ParamsOf<typeof SearchKnowledgeParams>, ctx: ClickUpCtx) {
     return this.#search.execute(params, ctx);
   }
 }

@@ -1,10 +1,16 @@
-import { buildToolName, closestMatches, defineToolMetadata, NotFoundError } from '@toolsmith/core';
+import {
+  buildToolName,
+  closestMatches,
+  defineToolMetadata,
+  lazySchema,
+  NotFoundError,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toMemberView, type ApiMember } from '../../api/dto/member-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { workspaceMembers } from './workspace-members.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 export const FindMemberParams = lazySchema(() =>
@@ -16,7 +22,7 @@ export const FindMemberParams = lazySchema(() =>
 
 const words = (m: ApiMember) => [m.username, m.email, m.initials].filter((w): w is string => !!w);
 
-export class FindMemberTool extends ClickUpTool<ReturnType<typeof FindMemberParams>> {
+export class FindMemberTool extends ClickUpTool<typeof FindMemberParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('find_member', TOOL_PREFIX),
     description:
@@ -25,11 +31,9 @@ export class FindMemberTool extends ClickUpTool<ReturnType<typeof FindMemberPara
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return FindMemberParams();
-  }
+  static override readonly PARAMS = FindMemberParams;
 
-  async execute({ query }: z.output<ReturnType<typeof FindMemberParams>>, ctx: ClickUpCtx) {
+  async execute({ query }: ParamsOf<typeof FindMemberParams>, ctx: ClickUpCtx) {
     const needle = query.toLowerCase();
     if (needle === 'me') {
       const [{ user }, members] = await Promise.all([

@@ -1,17 +1,16 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toMemberView, type ApiMember } from '../../api/dto/member-view.ts';
 import { withMissingHint } from '../../api/not-found-hint.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, teamIdParam } from '../shared/params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetListMembersParams = lazySchema(() =>
   z.object({ list_id: listIdParam(), team_id: teamIdParam() }),
 );
 
-export class GetListMembersTool extends ClickUpTool<ReturnType<typeof GetListMembersParams>> {
+export class GetListMembersTool extends ClickUpTool<typeof GetListMembersParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_list_members', TOOL_PREFIX),
     description: 'Who can see a list (and so be assigned its tasks): { items: [{ id, name, email }] }.',
@@ -19,11 +18,9 @@ export class GetListMembersTool extends ClickUpTool<ReturnType<typeof GetListMem
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetListMembersParams();
-  }
+  static override readonly PARAMS = GetListMembersParams;
 
-  async execute({ list_id }: z.output<ReturnType<typeof GetListMembersParams>>, ctx: ClickUpCtx) {
+  async execute({ list_id }: ParamsOf<typeof GetListMembersParams>, ctx: ClickUpCtx) {
     try {
       const { members } = await ctx.deps.client.get<{ members: ApiMember[] }>(`/list/${list_id}/member`, {
         signal: ctx.signal,

@@ -1,17 +1,16 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toMemberView, type ApiMember } from '../../api/dto/member-view.ts';
 import { withMissingHint } from '../../api/not-found-hint.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam, teamIdParam } from '../shared/params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetTaskMembersParams = lazySchema(() =>
   z.object({ task_id: taskIdParam(), team_id: teamIdParam() }),
 );
 
-export class GetTaskMembersTool extends ClickUpTool<ReturnType<typeof GetTaskMembersParams>> {
+export class GetTaskMembersTool extends ClickUpTool<typeof GetTaskMembersParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_task_members', TOOL_PREFIX),
     description: 'Who can see a task: { items: [{ id, name, email }] }.',
@@ -19,11 +18,9 @@ export class GetTaskMembersTool extends ClickUpTool<ReturnType<typeof GetTaskMem
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetTaskMembersParams();
-  }
+  static override readonly PARAMS = GetTaskMembersParams;
 
-  async execute({ task_id }: z.output<ReturnType<typeof GetTaskMembersParams>>, ctx: ClickUpCtx) {
+  async execute({ task_id }: ParamsOf<typeof GetTaskMembersParams>, ctx: ClickUpCtx) {
     const { path, query } = await ctx.deps.client.task(task_id, '/member', ctx.signal);
     try {
       const { members } = await ctx.deps.client.get<{ members: ApiMember[] }>(path, {

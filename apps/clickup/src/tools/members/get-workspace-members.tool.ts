@@ -1,11 +1,10 @@
-import { buildToolName, defineToolMetadata, listLocal } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, listLocal, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toMemberView } from '../../api/dto/member-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { cursorParam, LOCAL_PAGE, sayFirstPage } from '../shared/paging.ts';
 import { workspaceMembers } from './workspace-members.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 export const GetWorkspaceMembersParams = lazySchema(() =>
@@ -18,7 +17,7 @@ export const GetWorkspaceMembersParams = lazySchema(() =>
 
 const ROLE_NUMBER = { owner: 1, admin: 2, member: 3, guest: 4 } as const;
 
-export class GetWorkspaceMembersTool extends ClickUpTool<ReturnType<typeof GetWorkspaceMembersParams>> {
+export class GetWorkspaceMembersTool extends ClickUpTool<typeof GetWorkspaceMembersParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_workspace_members', TOOL_PREFIX),
     description:
@@ -27,15 +26,9 @@ export class GetWorkspaceMembersTool extends ClickUpTool<ReturnType<typeof GetWo
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetWorkspaceMembersParams();
-  }
+  static override readonly PARAMS = GetWorkspaceMembersParams;
 
-  protected override projectionRoot() {
-    return 'items';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetWorkspaceMembersParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof GetWorkspaceMembersParams>, ctx: ClickUpCtx) {
     const all = await workspaceMembers(ctx);
     const members = params.role ? all.filter((m) => m.role === ROLE_NUMBER[params.role!]) : all;
     return sayFirstPage(

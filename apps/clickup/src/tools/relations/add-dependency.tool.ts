@@ -1,10 +1,9 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { dependencyTypeParam, otherTaskParam, taskPair, relationWrite } from './relation-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const AddDependencyParams = lazySchema(() =>
   z.object({
@@ -15,7 +14,7 @@ export const AddDependencyParams = lazySchema(() =>
   }),
 );
 
-export class AddDependencyTool extends ClickUpTool<ReturnType<typeof AddDependencyParams>> {
+export class AddDependencyTool extends ClickUpTool<typeof AddDependencyParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('add_dependency', TOOL_PREFIX),
     description: 'Make a task wait on another (waiting_on) or block another (blocking).',
@@ -23,14 +22,9 @@ export class AddDependencyTool extends ClickUpTool<ReturnType<typeof AddDependen
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return AddDependencyParams();
-  }
+  static override readonly PARAMS = AddDependencyParams;
 
-  async execute(
-    { task_id, type, other_task_id }: z.output<ReturnType<typeof AddDependencyParams>>,
-    ctx: ClickUpCtx,
-  ) {
+  async execute({ task_id, type, other_task_id }: ParamsOf<typeof AddDependencyParams>, ctx: ClickUpCtx) {
     const { taskId, otherId } = await taskPair(ctx, task_id, other_task_id);
     const { path, query } = await ctx.deps.client.task(taskId, '/dependency', ctx.signal);
     await relationWrite(

@@ -1,10 +1,9 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { dependencyTypeParam, otherTaskParam, taskPair, relationWrite } from './relation-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const RemoveDependencyParams = lazySchema(() =>
   z.object({
@@ -15,7 +14,7 @@ export const RemoveDependencyParams = lazySchema(() =>
   }),
 );
 
-export class RemoveDependencyTool extends ClickUpTool<ReturnType<typeof RemoveDependencyParams>> {
+export class RemoveDependencyTool extends ClickUpTool<typeof RemoveDependencyParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('remove_dependency', TOOL_PREFIX),
     description: 'Remove a dependency: the same task_id, type and other_task_id it was added with.',
@@ -23,14 +22,9 @@ export class RemoveDependencyTool extends ClickUpTool<ReturnType<typeof RemoveDe
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return RemoveDependencyParams();
-  }
+  static override readonly PARAMS = RemoveDependencyParams;
 
-  async execute(
-    { task_id, type, other_task_id }: z.output<ReturnType<typeof RemoveDependencyParams>>,
-    ctx: ClickUpCtx,
-  ) {
+  async execute({ task_id, type, other_task_id }: ParamsOf<typeof RemoveDependencyParams>, ctx: ClickUpCtx) {
     const { taskId, otherId } = await taskPair(ctx, task_id, other_task_id);
     const { path, query } = await ctx.deps.client.task(taskId, '/dependency', ctx.signal);
     // ClickUp takes the pair as query parameters on DELETE (not a body).

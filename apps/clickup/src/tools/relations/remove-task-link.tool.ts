@@ -1,16 +1,15 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { otherTaskParam, taskPair, relationWrite } from './relation-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const RemoveTaskLinkParams = lazySchema(() =>
   z.object({ task_id: taskIdParam(), other_task_id: otherTaskParam(), team_id: teamIdParam() }),
 );
 
-export class RemoveTaskLinkTool extends ClickUpTool<ReturnType<typeof RemoveTaskLinkParams>> {
+export class RemoveTaskLinkTool extends ClickUpTool<typeof RemoveTaskLinkParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('remove_task_link', TOOL_PREFIX),
     description: 'Remove the link between two tasks (either direction).',
@@ -18,14 +17,9 @@ export class RemoveTaskLinkTool extends ClickUpTool<ReturnType<typeof RemoveTask
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return RemoveTaskLinkParams();
-  }
+  static override readonly PARAMS = RemoveTaskLinkParams;
 
-  async execute(
-    { task_id, other_task_id }: z.output<ReturnType<typeof RemoveTaskLinkParams>>,
-    ctx: ClickUpCtx,
-  ) {
+  async execute({ task_id, other_task_id }: ParamsOf<typeof RemoveTaskLinkParams>, ctx: ClickUpCtx) {
     const { taskId, otherId } = await taskPair(ctx, task_id, other_task_id);
     const { path, query } = await ctx.deps.client.task(
       taskId,

@@ -1,16 +1,15 @@
-import { ApiError, buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { ApiError, buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { spaceTagsOfTask, tagNameParam, tagPath, unknownTag } from './tag-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const AddTagToTaskParams = lazySchema(() =>
   z.object({ task_id: taskIdParam(), tag: tagNameParam(), team_id: teamIdParam() }),
 );
 
-export class AddTagToTaskTool extends ClickUpTool<ReturnType<typeof AddTagToTaskParams>> {
+export class AddTagToTaskTool extends ClickUpTool<typeof AddTagToTaskParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('add_tag_to_task', TOOL_PREFIX),
     description:
@@ -19,11 +18,9 @@ export class AddTagToTaskTool extends ClickUpTool<ReturnType<typeof AddTagToTask
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return AddTagToTaskParams();
-  }
+  static override readonly PARAMS = AddTagToTaskParams;
 
-  async execute({ task_id, tag }: z.output<ReturnType<typeof AddTagToTaskParams>>, ctx: ClickUpCtx) {
+  async execute({ task_id, tag }: ParamsOf<typeof AddTagToTaskParams>, ctx: ClickUpCtx) {
     const { path, query } = await ctx.deps.client.task(task_id, tagPath(tag), ctx.signal);
     try {
       await ctx.deps.client.post(path, { query, signal: ctx.signal });

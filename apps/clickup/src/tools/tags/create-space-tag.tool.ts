@@ -1,10 +1,15 @@
-import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const colorParam = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'a colour is hex, e.g. "#e50000"');
 
@@ -18,7 +23,7 @@ export const CreateSpaceTagParams = lazySchema(() =>
   }),
 );
 
-export class CreateSpaceTagTool extends ClickUpTool<ReturnType<typeof CreateSpaceTagParams>> {
+export class CreateSpaceTagTool extends ClickUpTool<typeof CreateSpaceTagParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_space_tag', TOOL_PREFIX),
     description: "Create a tag in a Space, so that the Space's tasks can carry it.",
@@ -26,14 +31,9 @@ export class CreateSpaceTagTool extends ClickUpTool<ReturnType<typeof CreateSpac
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return CreateSpaceTagParams();
-  }
+  static override readonly PARAMS = CreateSpaceTagParams;
 
-  protected override outcomeCheck({
-    space_id,
-    name,
-  }: z.output<ReturnType<typeof CreateSpaceTagParams>>): OutcomeCheck {
+  protected override outcomeCheck({ space_id, name }: ParamsOf<typeof CreateSpaceTagParams>): OutcomeCheck {
     return {
       done: 'the tag was created',
       tool: buildToolName('get_space_tags', TOOL_PREFIX),
@@ -42,10 +42,7 @@ export class CreateSpaceTagTool extends ClickUpTool<ReturnType<typeof CreateSpac
     };
   }
 
-  async execute(
-    { space_id, name, fg, bg }: z.output<ReturnType<typeof CreateSpaceTagParams>>,
-    ctx: ClickUpCtx,
-  ) {
+  async execute({ space_id, name, fg, bg }: ParamsOf<typeof CreateSpaceTagParams>, ctx: ClickUpCtx) {
     await hintOnNotFound(
       ctx.deps.client.post(`/space/${encodeURIComponent(space_id)}/tag`, {
         json: { tag: { name, ...(fg ? { tag_fg: fg } : {}), ...(bg ? { tag_bg: bg } : {}) } },

@@ -1,17 +1,16 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toTagView, type ApiTag } from '../../api/dto/tag-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetSpaceTagsParams = lazySchema(() =>
   z.object({ space_id: spaceIdParam(), team_id: teamIdParam() }),
 );
 
-export class GetSpaceTagsTool extends ClickUpTool<ReturnType<typeof GetSpaceTagsParams>> {
+export class GetSpaceTagsTool extends ClickUpTool<typeof GetSpaceTagsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_space_tags', TOOL_PREFIX),
     description: 'The tags of a Space (the only ones its tasks can carry): { items: [{name, fg, bg}] }.',
@@ -19,11 +18,9 @@ export class GetSpaceTagsTool extends ClickUpTool<ReturnType<typeof GetSpaceTags
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetSpaceTagsParams();
-  }
+  static override readonly PARAMS = GetSpaceTagsParams;
 
-  async execute({ space_id }: z.output<ReturnType<typeof GetSpaceTagsParams>>, ctx: ClickUpCtx) {
+  async execute({ space_id }: ParamsOf<typeof GetSpaceTagsParams>, ctx: ClickUpCtx) {
     const { tags } = await hintOnNotFound(
       ctx.deps.client.get<{ tags: ApiTag[] }>(`/space/${encodeURIComponent(space_id)}/tag`, {
         signal: ctx.signal,

@@ -1,17 +1,16 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { placeOf } from '../shared/relationships.ts';
 import { carriedTagParam, tagPath, unknownTag } from './tag-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const RemoveTagFromTaskParams = lazySchema(() =>
   z.object({ task_id: taskIdParam(), tag: carriedTagParam(), team_id: teamIdParam() }),
 );
 
-export class RemoveTagFromTaskTool extends ClickUpTool<ReturnType<typeof RemoveTagFromTaskParams>> {
+export class RemoveTagFromTaskTool extends ClickUpTool<typeof RemoveTagFromTaskParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('remove_tag_from_task', TOOL_PREFIX),
     description: 'Take a tag off a task (the tag stays in the Space).',
@@ -19,18 +18,13 @@ export class RemoveTagFromTaskTool extends ClickUpTool<ReturnType<typeof RemoveT
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return RemoveTagFromTaskParams();
-  }
+  static override readonly PARAMS = RemoveTagFromTaskParams;
 
   /**
    * ClickUp answers 200 for a tag the task does not carry: the tag was checked against the task's
    * tags (ref scope `carried:`), and is again here should those have been unreadable.
    */
-  protected override async beforeExecute(
-    params: z.output<ReturnType<typeof RemoveTagFromTaskParams>>,
-    ctx: ClickUpCtx,
-  ) {
+  protected override async beforeExecute(params: ParamsOf<typeof RemoveTagFromTaskParams>, ctx: ClickUpCtx) {
     const task = await placeOf(ctx, params.task_id, 'task_id');
     if (!task.tags.includes(params.tag)) {
       throw unknownTag(params.tag, `Task ${params.task_id}`, [...task.tags], 'Nothing was changed.');
@@ -38,7 +32,7 @@ export class RemoveTagFromTaskTool extends ClickUpTool<ReturnType<typeof RemoveT
     await super.beforeExecute(params, ctx);
   }
 
-  async execute({ task_id, tag }: z.output<ReturnType<typeof RemoveTagFromTaskParams>>, ctx: ClickUpCtx) {
+  async execute({ task_id, tag }: ParamsOf<typeof RemoveTagFromTaskParams>, ctx: ClickUpCtx) {
     const { path, query } = await ctx.deps.client.task(task_id, tagPath(tag), ctx.signal);
     await ctx.deps.client.delete(path, { query, signal: ctx.signal });
     ctx.deps.references.tasks.forget(task_id);

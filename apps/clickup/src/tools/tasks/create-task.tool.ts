@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, ref } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, ref, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toTaskView, type ApiTask, type TaskView } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -7,7 +7,6 @@ import { listIdParam, taskIdParam, teamIdParam } from '../shared/params.ts';
 import { parentInList } from '../shared/relationships.ts';
 import { taskFields, toTaskWrite, userRef } from '../shared/task-params.ts';
 import { createdTaskCheck, findCreatedTask, lostAnswer, unknownOutcome } from './find-created-task.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const CreateTaskParams = lazySchema(() =>
   z.object({
@@ -37,12 +36,9 @@ export const CreateTaskParams = lazySchema(() =>
   }),
 );
 
-type Params = z.output<ReturnType<typeof CreateTaskParams>>;
+type Params = ParamsOf<typeof CreateTaskParams>;
 
-export class CreateTaskTool extends ClickUpTool<
-  ReturnType<typeof CreateTaskParams>,
-  TaskView & { note?: string }
-> {
+export class CreateTaskTool extends ClickUpTool<typeof CreateTaskParams, TaskView & { note?: string }> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_task', TOOL_PREFIX),
     description: 'Create a task (or a subtask with parent) in a list; returns the compact task.',
@@ -51,9 +47,7 @@ export class CreateTaskTool extends ClickUpTool<
   });
   static override readonly KNOWLEDGE = { toolId: 'clickup', command: 'create_task' };
 
-  override getParamsSchema() {
-    return CreateTaskParams();
-  }
+  static override readonly PARAMS = CreateTaskParams;
 
   protected override outcomeCheck(params: Params) {
     return createdTaskCheck(params.list_id, params.name);

@@ -1,10 +1,15 @@
-import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, taskIdParam, teamIdParam } from '../shared/params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const DuplicateTaskParams = lazySchema(() =>
   z.object({
@@ -16,7 +21,7 @@ const DuplicateTaskParams = lazySchema(() =>
 );
 
 /** Fields that carry over as they are; custom fields only when the copy stays in the same list. */
-export class DuplicateTaskTool extends ClickUpTool<ReturnType<typeof DuplicateTaskParams>> {
+export class DuplicateTaskTool extends ClickUpTool<typeof DuplicateTaskParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('duplicate_task', TOOL_PREFIX),
     description:
@@ -25,15 +30,13 @@ export class DuplicateTaskTool extends ClickUpTool<ReturnType<typeof DuplicateTa
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return DuplicateTaskParams();
-  }
+  static override readonly PARAMS = DuplicateTaskParams;
 
   protected override outcomeCheck({
     task_id,
     list_id,
     name,
-  }: z.output<ReturnType<typeof DuplicateTaskParams>>): OutcomeCheck {
+  }: ParamsOf<typeof DuplicateTaskParams>): OutcomeCheck {
     return {
       done: `the copy of ${task_id} was made`,
       tool: buildToolName('get_list_tasks', TOOL_PREFIX),
@@ -43,7 +46,7 @@ export class DuplicateTaskTool extends ClickUpTool<ReturnType<typeof DuplicateTa
     };
   }
 
-  async execute(params: z.output<ReturnType<typeof DuplicateTaskParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof DuplicateTaskParams>, ctx: ClickUpCtx) {
     const { task_id, list_id, name } = params;
     const { client } = ctx.deps;
     const { path, query } = await client.task(task_id, '', ctx.signal);

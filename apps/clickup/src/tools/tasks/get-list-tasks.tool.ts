@@ -1,11 +1,18 @@
-import { assumed, buildToolName, defineToolMetadata, listPages, ref } from '@toolsmith/core';
+import {
+  assumed,
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  listPages,
+  ref,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, teamIdParam } from '../shared/params.ts';
 import { sayFirstPage } from '../shared/paging.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetListTasksParams = lazySchema(() =>
   z.object({
@@ -24,7 +31,7 @@ const GetListTasksParams = lazySchema(() =>
   }),
 );
 
-export class GetListTasksTool extends ClickUpTool<ReturnType<typeof GetListTasksParams>> {
+export class GetListTasksTool extends ClickUpTool<typeof GetListTasksParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_list_tasks', TOOL_PREFIX),
     description: 'The tasks of one list, newest first, 100 per page (nextCursor).',
@@ -32,11 +39,9 @@ export class GetListTasksTool extends ClickUpTool<ReturnType<typeof GetListTasks
     annotations: { readOnlyHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetListTasksParams();
-  }
+  static override readonly PARAMS = GetListTasksParams;
 
-  async execute(params: z.output<ReturnType<typeof GetListTasksParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof GetListTasksParams>, ctx: ClickUpCtx) {
     return sayFirstPage(
       ctx,
       params.cursor,

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import {
   isoDate,
@@ -11,7 +11,6 @@ import {
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam, teamIdParam } from '../shared/params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const SECTIONS = [
   'description',
@@ -52,7 +51,7 @@ interface ApiComment {
   date?: string;
 }
 
-export class GetTaskTool extends ClickUpTool<ReturnType<typeof GetTaskParams>, TaskAnswer> {
+export class GetTaskTool extends ClickUpTool<typeof GetTaskParams, TaskAnswer> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_task', TOOL_PREFIX),
     description:
@@ -61,12 +60,10 @@ export class GetTaskTool extends ClickUpTool<ReturnType<typeof GetTaskParams>, T
     annotations: { readOnlyHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetTaskParams();
-  }
+  static override readonly PARAMS = GetTaskParams;
 
   async execute(
-    { task_id, include = [] }: z.output<ReturnType<typeof GetTaskParams>>,
+    { task_id, include = [] }: ParamsOf<typeof GetTaskParams>,
     ctx: ClickUpCtx,
   ): Promise<TaskAnswer> {
     const want = new Set(include);

@@ -1,10 +1,9 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, taskIdParam, teamIdParam } from '../shared/params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const MoveTaskParams = lazySchema(() =>
   z.object({
@@ -14,7 +13,7 @@ const MoveTaskParams = lazySchema(() =>
   }),
 );
 
-export class MoveTaskTool extends ClickUpTool<ReturnType<typeof MoveTaskParams>> {
+export class MoveTaskTool extends ClickUpTool<typeof MoveTaskParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('move_task', TOOL_PREFIX),
     description:
@@ -23,11 +22,9 @@ export class MoveTaskTool extends ClickUpTool<ReturnType<typeof MoveTaskParams>>
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return MoveTaskParams();
-  }
+  static override readonly PARAMS = MoveTaskParams;
 
-  async execute({ task_id, list_id }: z.output<ReturnType<typeof MoveTaskParams>>, ctx: ClickUpCtx) {
+  async execute({ task_id, list_id }: ParamsOf<typeof MoveTaskParams>, ctx: ClickUpCtx) {
     const { client } = ctx.deps;
     // v3 takes the real id only.
     const id = await client.resolveTaskId(task_id, ctx.signal);

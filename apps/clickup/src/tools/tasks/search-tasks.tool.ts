@@ -2,6 +2,7 @@ import {
   assumed,
   buildToolName,
   defineToolMetadata,
+  lazySchema,
   listPages,
   parseMoment,
   ref,
@@ -9,6 +10,7 @@ import {
   ValidationError,
   type FieldIssue,
   type Moment,
+  type ParamsOf,
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toTaskView, type ApiCustomField, type ApiTask } from '../../api/dto/task-view.ts';
@@ -18,7 +20,6 @@ import { dateParam, folderIdParam, listIdParam, spaceIdParam, teamIdParam } from
 import { userRef } from '../shared/task-params.ts';
 import { sayFirstPage } from '../shared/paging.ts';
 import { rangeEnd } from '../shared/clickup-dates.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const SearchTasksParams = lazySchema(() =>
   z.object({
@@ -65,7 +66,7 @@ const PER_PAGE = 100;
 
 const ms = (moment: Moment | undefined) => moment?.epochMs;
 
-export class SearchTasksTool extends ClickUpTool<ReturnType<typeof SearchTasksParams>> {
+export class SearchTasksTool extends ClickUpTool<typeof SearchTasksParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('search_tasks', TOOL_PREFIX),
     description:
@@ -74,24 +75,19 @@ export class SearchTasksTool extends ClickUpTool<ReturnType<typeof SearchTasksPa
     annotations: { readOnlyHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return SearchTasksParams();
-  }
+  static override readonly PARAMS = SearchTasksParams;
 
   /**
    * Custom-field filters that cannot match are refused, not answered with an empty page: a value
    * missing (or given to IS NULL), a number field compared with text; a date field's value may be
    * a date like any other (your time zone, announced).
    */
-  protected override async beforeExecute(
-    params: z.output<ReturnType<typeof SearchTasksParams>>,
-    ctx: ClickUpCtx,
-  ) {
+  protected override async beforeExecute(params: ParamsOf<typeof SearchTasksParams>, ctx: ClickUpCtx) {
     if (params.custom_fields?.length) await this.checkFieldFilters(params, ctx);
     await super.beforeExecute(params, ctx);
   }
 
-  private async checkFieldFilters(params: z.output<ReturnType<typeof SearchTasksParams>>, ctx: ClickUpCtx) {
+  private async checkFieldFilters(params: ParamsOf<typeof SearchTasksParams>, ctx: ClickUpCtx) {
     const references = ctx.deps.references;
     const listIds =
       params.list_ids ?? (await references.hierarchy.get(ctx.signal)).lists.slice(0, 20).map((l) => l.id);
@@ -152,7 +148,7 @@ export class SearchTasksTool extends ClickUpTool<ReturnType<typeof SearchTasksPa
     if (issues.length > 0) throw new ValidationError({ toolName: ctx.toolName, issues });
   }
 
-  async execute(params: z.output<ReturnType<typeof SearchTasksParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof SearchTasksParams>, ctx: ClickUpCtx) {
     const { client } = ctx.deps;
     const team = await client.teamId(ctx.signal);
     // "Before 2026-01-05" given as a date alone: before the end of that day.

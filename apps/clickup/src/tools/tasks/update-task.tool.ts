@@ -1,4 +1,11 @@
-import { buildToolName, change, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import {
+  buildToolName,
+  change,
+  defineToolMetadata,
+  lazySchema,
+  ValidationError,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toTaskView, type ApiTask, type TaskView } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -7,7 +14,6 @@ import { addCustomIdFlags, withoutFlags } from '../shared/custom-id-flags.ts';
 import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { parentInList, placeOf, referencesOf } from '../shared/relationships.ts';
 import { taskChangeFields, toTaskWrite, userRef } from '../shared/task-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 /** `{add, rem}`: ClickUp ignores a flat list here (200, nothing changed), so one is refused with this form. */
 const people = (what: string) =>
@@ -30,9 +36,9 @@ export const UpdateTaskParams = lazySchema(() =>
   }),
 );
 
-type Params = z.output<ReturnType<typeof UpdateTaskParams>>;
+type Params = ParamsOf<typeof UpdateTaskParams>;
 
-export class UpdateTaskTool extends ClickUpTool<ReturnType<typeof UpdateTaskParams>, TaskView> {
+export class UpdateTaskTool extends ClickUpTool<typeof UpdateTaskParams, TaskView> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_task', TOOL_PREFIX),
     description:
@@ -46,9 +52,7 @@ export class UpdateTaskTool extends ClickUpTool<ReturnType<typeof UpdateTaskPara
   // knowledge for API errors, and no call pays a sandbox round trip for checks already made.
   static override readonly KNOWLEDGE = { toolId: 'clickup', command: 'update_task', validates: [] };
 
-  override getParamsSchema() {
-    return UpdateTaskParams();
-  }
+  static override readonly PARAMS = UpdateTaskParams;
 
   protected override async beforeExecute(params: Params, ctx: ClickUpCtx) {
     const { task_id: _task, ...changes } = params;

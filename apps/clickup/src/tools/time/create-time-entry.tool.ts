@@ -2,8 +2,10 @@ import {
   buildToolName,
   defineToolMetadata,
   duration,
+  lazySchema,
   ValidationError,
   type OutcomeCheck,
+  type ParamsOf,
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toTimeEntryView, type ApiTimeEntry } from '../../api/dto/time-entry-view.ts';
@@ -11,7 +13,6 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { dateParam, memberParam, taskIdParam, teamIdParam } from '../shared/params.ts';
 import { taskForEntry, timeEntriesPath } from './time-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const CreateTimeEntryParams = lazySchema(() =>
   z.object({
@@ -26,7 +27,7 @@ export const CreateTimeEntryParams = lazySchema(() =>
   }),
 );
 
-export class CreateTimeEntryTool extends ClickUpTool<ReturnType<typeof CreateTimeEntryParams>> {
+export class CreateTimeEntryTool extends ClickUpTool<typeof CreateTimeEntryParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_time_entry', TOOL_PREFIX),
     description: 'Log time already spent: start plus end or duration, optionally on a task.',
@@ -34,15 +35,10 @@ export class CreateTimeEntryTool extends ClickUpTool<ReturnType<typeof CreateTim
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return CreateTimeEntryParams();
-  }
+  static override readonly PARAMS = CreateTimeEntryParams;
 
   /** Exactly one of end and duration; an end after the start. Before anything is sent. */
-  protected override async beforeExecute(
-    params: z.output<ReturnType<typeof CreateTimeEntryParams>>,
-    ctx: ClickUpCtx,
-  ) {
+  protected override async beforeExecute(params: ParamsOf<typeof CreateTimeEntryParams>, ctx: ClickUpCtx) {
     const { start, end } = params;
     if ((end === undefined) === (params.duration === undefined)) {
       throw new ValidationError({
@@ -70,7 +66,7 @@ export class CreateTimeEntryTool extends ClickUpTool<ReturnType<typeof CreateTim
     await super.beforeExecute(params, ctx);
   }
 
-  protected override outcomeCheck(params: z.output<ReturnType<typeof CreateTimeEntryParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: ParamsOf<typeof CreateTimeEntryParams>): OutcomeCheck {
     const start = new Date(params.start.epochMs);
     const end = params.end?.epochMs ?? params.start.epochMs + (params.duration?.ms ?? 0);
     return {
@@ -86,7 +82,7 @@ export class CreateTimeEntryTool extends ClickUpTool<ReturnType<typeof CreateTim
     };
   }
 
-  async execute(params: z.output<ReturnType<typeof CreateTimeEntryParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof CreateTimeEntryParams>, ctx: ClickUpCtx) {
     const start = params.start.epochMs;
     const end = params.end?.epochMs;
     const duration = end !== undefined ? end - start : params.duration!.ms;

@@ -1,17 +1,16 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { NO_ENTRY_HINT, timeEntriesPath, timeEntryIdParam } from './time-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 export const DeleteTimeEntryParams = lazySchema(() =>
   z.object({ entry_id: timeEntryIdParam(), team_id: teamIdParam() }),
 );
 
-export class DeleteTimeEntryTool extends ClickUpTool<ReturnType<typeof DeleteTimeEntryParams>> {
+export class DeleteTimeEntryTool extends ClickUpTool<typeof DeleteTimeEntryParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_time_entry', TOOL_PREFIX),
     description: 'Delete a time entry. It cannot be restored.',
@@ -19,11 +18,9 @@ export class DeleteTimeEntryTool extends ClickUpTool<ReturnType<typeof DeleteTim
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return DeleteTimeEntryParams();
-  }
+  static override readonly PARAMS = DeleteTimeEntryParams;
 
-  async execute({ entry_id }: z.output<ReturnType<typeof DeleteTimeEntryParams>>, ctx: ClickUpCtx) {
+  async execute({ entry_id }: ParamsOf<typeof DeleteTimeEntryParams>, ctx: ClickUpCtx) {
     await hintOnNotFound(
       ctx.deps.client.delete(await timeEntriesPath(ctx, `/${encodeURIComponent(entry_id)}`), {
         signal: ctx.signal,

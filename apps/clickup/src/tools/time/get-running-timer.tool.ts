@@ -1,15 +1,14 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toTimeEntryView, type ApiTimeEntry, type TimeEntryView } from '../../api/dto/time-entry-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { timeEntriesPath } from './time-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 export const GetRunningTimerParams = lazySchema(() => z.object({ team_id: teamIdParam() }));
 
-export class GetRunningTimerTool extends ClickUpTool<ReturnType<typeof GetRunningTimerParams>> {
+export class GetRunningTimerTool extends ClickUpTool<typeof GetRunningTimerParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_running_timer', TOOL_PREFIX),
     description: 'Your running timer (task, start, minutes so far), or { running: false }.',
@@ -17,12 +16,10 @@ export class GetRunningTimerTool extends ClickUpTool<ReturnType<typeof GetRunnin
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetRunningTimerParams();
-  }
+  static override readonly PARAMS = GetRunningTimerParams;
 
   async execute(
-    _params: z.output<ReturnType<typeof GetRunningTimerParams>>,
+    _params: ParamsOf<typeof GetRunningTimerParams>,
     ctx: ClickUpCtx,
   ): Promise<TimeEntryView | { running: false }> {
     const { data } = await ctx.deps.client.get<{ data: ApiTimeEntry | null }>(

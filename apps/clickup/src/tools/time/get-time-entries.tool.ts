@@ -1,4 +1,12 @@
-import { assumed, buildToolName, defineToolMetadata, listLocal, ValidationError } from '@toolsmith/core';
+import {
+  assumed,
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  listLocal,
+  ValidationError,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toTimeEntryView, type ApiTimeEntry } from '../../api/dto/time-entry-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -14,7 +22,6 @@ import {
 import { taskForEntry, timeEntriesPath } from './time-params.ts';
 import { sayFirstPage } from '../shared/paging.ts';
 import { rangeEnd } from '../shared/clickup-dates.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetTimeEntriesParams = lazySchema(() =>
   z.object({
@@ -40,7 +47,7 @@ export const GetTimeEntriesParams = lazySchema(() =>
   }),
 );
 
-export class GetTimeEntriesTool extends ClickUpTool<ReturnType<typeof GetTimeEntriesParams>> {
+export class GetTimeEntriesTool extends ClickUpTool<typeof GetTimeEntriesParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_time_entries', TOOL_PREFIX),
     description:
@@ -49,11 +56,9 @@ export class GetTimeEntriesTool extends ClickUpTool<ReturnType<typeof GetTimeEnt
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetTimeEntriesParams();
-  }
+  static override readonly PARAMS = GetTimeEntriesParams;
 
-  async execute(params: z.output<ReturnType<typeof GetTimeEntriesParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof GetTimeEntriesParams>, ctx: ClickUpCtx) {
     const { start, end, assignee, task_id, list_id, space_id } = params;
     const issues = [];
     // A date alone as the end: the end of that day.

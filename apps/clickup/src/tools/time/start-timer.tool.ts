@@ -1,11 +1,16 @@
-import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toTimeEntryView, type ApiTimeEntry } from '../../api/dto/time-entry-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { taskForEntry, timeEntriesPath } from './time-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const StartTimerParams = lazySchema(() =>
   z.object({
@@ -16,7 +21,7 @@ export const StartTimerParams = lazySchema(() =>
   }),
 );
 
-export class StartTimerTool extends ClickUpTool<ReturnType<typeof StartTimerParams>> {
+export class StartTimerTool extends ClickUpTool<typeof StartTimerParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('start_timer', TOOL_PREFIX),
     description:
@@ -25,11 +30,9 @@ export class StartTimerTool extends ClickUpTool<ReturnType<typeof StartTimerPara
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return StartTimerParams();
-  }
+  static override readonly PARAMS = StartTimerParams;
 
-  protected override outcomeCheck(params: z.output<ReturnType<typeof StartTimerParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: ParamsOf<typeof StartTimerParams>): OutcomeCheck {
     return {
       done: 'the timer was started',
       tool: buildToolName('get_running_timer', TOOL_PREFIX),
@@ -38,7 +41,7 @@ export class StartTimerTool extends ClickUpTool<ReturnType<typeof StartTimerPara
     };
   }
 
-  async execute(params: z.output<ReturnType<typeof StartTimerParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof StartTimerParams>, ctx: ClickUpCtx) {
     const task = await taskForEntry(ctx, params.task_id);
     const { data } = await ctx.deps.client.post<{ data: ApiTimeEntry }>(
       await timeEntriesPath(ctx, '/start'),

@@ -1,16 +1,21 @@
-import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toTimeEntryView, type ApiTimeEntry } from '../../api/dto/time-entry-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { timeEntriesPath } from './time-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 export const StopTimerParams = lazySchema(() => z.object({ team_id: teamIdParam() }));
 
-export class StopTimerTool extends ClickUpTool<ReturnType<typeof StopTimerParams>> {
+export class StopTimerTool extends ClickUpTool<typeof StopTimerParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('stop_timer', TOOL_PREFIX),
     description: 'Stop your running timer; returns the saved entry.',
@@ -18,9 +23,7 @@ export class StopTimerTool extends ClickUpTool<ReturnType<typeof StopTimerParams
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return StopTimerParams();
-  }
+  static override readonly PARAMS = StopTimerParams;
 
   protected override outcomeCheck(): OutcomeCheck {
     return {
@@ -32,7 +35,7 @@ export class StopTimerTool extends ClickUpTool<ReturnType<typeof StopTimerParams
     };
   }
 
-  async execute(_params: z.output<ReturnType<typeof StopTimerParams>>, ctx: ClickUpCtx) {
+  async execute(_params: ParamsOf<typeof StopTimerParams>, ctx: ClickUpCtx) {
     const { data } = await hintOnNotFound(
       ctx.deps.client.post<{ data: ApiTimeEntry }>(await timeEntriesPath(ctx, '/stop'), {
         signal: ctx.signal,

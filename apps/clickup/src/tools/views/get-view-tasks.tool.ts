@@ -1,11 +1,18 @@
-import { buildToolName, chooseView, defineToolMetadata, listPages, ref } from '@toolsmith/core';
+import {
+  buildToolName,
+  chooseView,
+  defineToolMetadata,
+  lazySchema,
+  listPages,
+  ref,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
 import { withMissingHint } from '../../api/not-found-hint.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { cursorParam, itemFieldsParam, sayFirstPage } from '../shared/paging.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 /** The API's fixed page size for a view's tasks. */
@@ -20,7 +27,7 @@ export const GetViewTasksParams = lazySchema(() =>
   }),
 );
 
-export class GetViewTasksTool extends ClickUpTool<ReturnType<typeof GetViewTasksParams>> {
+export class GetViewTasksTool extends ClickUpTool<typeof GetViewTasksParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_view_tasks', TOOL_PREFIX),
     description:
@@ -29,15 +36,9 @@ export class GetViewTasksTool extends ClickUpTool<ReturnType<typeof GetViewTasks
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetViewTasksParams();
-  }
+  static override readonly PARAMS = GetViewTasksParams;
 
-  protected override projectionRoot() {
-    return 'items';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetViewTasksParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof GetViewTasksParams>, ctx: ClickUpCtx) {
     try {
       return sayFirstPage(
         ctx,

@@ -1,11 +1,16 @@
-import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  ValidationError,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toViewView, type ApiView } from '../../api/dto/view-view.ts';
 import { withMissingHint } from '../../api/not-found-hint.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { folderIdParam, listIdParam, spaceIdParam, teamIdParam } from '../shared/params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetViewsParams = lazySchema(() =>
   z.object({
@@ -16,7 +21,7 @@ export const GetViewsParams = lazySchema(() =>
   }),
 );
 
-export class GetViewsTool extends ClickUpTool<ReturnType<typeof GetViewsParams>> {
+export class GetViewsTool extends ClickUpTool<typeof GetViewsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_views', TOOL_PREFIX),
     description:
@@ -25,11 +30,9 @@ export class GetViewsTool extends ClickUpTool<ReturnType<typeof GetViewsParams>>
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetViewsParams();
-  }
+  static override readonly PARAMS = GetViewsParams;
 
-  async execute(params: z.output<ReturnType<typeof GetViewsParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof GetViewsParams>, ctx: ClickUpCtx) {
     const given = (['space_id', 'folder_id', 'list_id'] as const).filter((k) => params[k] !== undefined);
     if (given.length > 1) {
       throw new ValidationError({

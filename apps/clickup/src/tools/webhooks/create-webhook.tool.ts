@@ -1,4 +1,10 @@
-import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toWebhookView, type ApiWebhook } from '../../api/dto/webhook-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -7,7 +13,6 @@ import { folderIdParam, listIdParam, spaceIdParam, taskIdParam, teamIdParam } fr
 import { keepWebhookSecret } from './webhook-secret-keeping.ts';
 import { endpointParam, eventsParam } from './webhook-params.ts';
 import { refuseSecondWebhook } from './same-endpoint.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const CreateWebhookParams = lazySchema(() =>
   z.object({
@@ -21,9 +26,9 @@ const CreateWebhookParams = lazySchema(() =>
   }),
 );
 
-type Params = z.output<ReturnType<typeof CreateWebhookParams>>;
+type Params = ParamsOf<typeof CreateWebhookParams>;
 
-export class CreateWebhookTool extends ClickUpTool<ReturnType<typeof CreateWebhookParams>> {
+export class CreateWebhookTool extends ClickUpTool<typeof CreateWebhookParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_webhook', TOOL_PREFIX),
     description:
@@ -32,9 +37,7 @@ export class CreateWebhookTool extends ClickUpTool<ReturnType<typeof CreateWebho
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return CreateWebhookParams();
-  }
+  static override readonly PARAMS = CreateWebhookParams;
 
   protected override async beforeExecute(params: Params, ctx: ClickUpCtx) {
     await refuseSecondWebhook(ctx, params.endpoint);

@@ -1,17 +1,16 @@
-import { buildToolName, defineToolMetadata, NotFoundError } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, NotFoundError, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { webhookIdParam } from './webhook-params.ts';
 import { forgetWebhookSecret } from './webhook-secret-keeping.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 const DeleteWebhookParams = lazySchema(() =>
   z.object({ webhook_id: webhookIdParam(), team_id: teamIdParam() }),
 );
 
-export class DeleteWebhookTool extends ClickUpTool<ReturnType<typeof DeleteWebhookParams>> {
+export class DeleteWebhookTool extends ClickUpTool<typeof DeleteWebhookParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_webhook', TOOL_PREFIX),
     description: 'Stop a webhook: ClickUp posts no more events to its endpoint.',
@@ -19,11 +18,9 @@ export class DeleteWebhookTool extends ClickUpTool<ReturnType<typeof DeleteWebho
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return DeleteWebhookParams();
-  }
+  static override readonly PARAMS = DeleteWebhookParams;
 
-  async execute({ webhook_id }: z.output<ReturnType<typeof DeleteWebhookParams>>, ctx: ClickUpCtx) {
+  async execute({ webhook_id }: ParamsOf<typeof DeleteWebhookParams>, ctx: ClickUpCtx) {
     try {
       await ctx.deps.client.delete(`/webhook/${encodeURIComponent(webhook_id)}`, { signal: ctx.signal });
     } catch (error) {

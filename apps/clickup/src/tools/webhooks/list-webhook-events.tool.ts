@@ -1,4 +1,12 @@
-import { buildToolName, defineToolMetadata, listAfter, ref, ToolsmithError } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  listAfter,
+  ref,
+  ToolsmithError,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { WEBHOOK_FORMATS } from '../../webhooks/webhook-event-store.ts';
@@ -9,7 +17,6 @@ import { placeOf } from '../shared/relationships.ts';
 import { parseTaskRef } from '../../api/task-ref.ts';
 import { sayFirstPage } from '../shared/paging.ts';
 import { rangeEnd } from '../shared/clickup-dates.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const ListWebhookEventsParams = lazySchema(() =>
   z.object({
@@ -30,7 +37,7 @@ export const ListWebhookEventsParams = lazySchema(() =>
   }),
 );
 
-export class ListWebhookEventsTool extends ClickUpTool<ReturnType<typeof ListWebhookEventsParams>> {
+export class ListWebhookEventsTool extends ClickUpTool<typeof ListWebhookEventsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('list_webhook_events', TOOL_PREFIX),
     description: 'Events ClickUp delivered to this server (webhooks and automation calls), with filters.',
@@ -39,15 +46,10 @@ export class ListWebhookEventsTool extends ClickUpTool<ReturnType<typeof ListWeb
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   });
 
-  override getParamsSchema() {
-    return ListWebhookEventsParams();
-  }
+  static override readonly PARAMS = ListWebhookEventsParams;
 
   /** Events are stored by the task's id: a custom id ("DEV-12") is looked up (announced). */
-  protected override async beforeExecute(
-    params: z.output<ReturnType<typeof ListWebhookEventsParams>>,
-    ctx: ClickUpCtx,
-  ) {
+  protected override async beforeExecute(params: ParamsOf<typeof ListWebhookEventsParams>, ctx: ClickUpCtx) {
     if (params.task_id !== undefined && parseTaskRef(params.task_id).custom) {
       const task = await placeOf(ctx, params.task_id, 'task_id');
       ctx.call?.convert('task_id', params.task_id, task.id, 'its task id: events are kept by it');
@@ -56,7 +58,7 @@ export class ListWebhookEventsTool extends ClickUpTool<ReturnType<typeof ListWeb
     await super.beforeExecute(params, ctx);
   }
 
-  async execute(params: z.output<ReturnType<typeof ListWebhookEventsParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof ListWebhookEventsParams>, ctx: ClickUpCtx) {
     const store = ctx.deps.webhookEvents;
     if (!store)
       // What the agent relays to the user (how to turn intake on), not a bug of the server.

@@ -1,14 +1,13 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toWebhookView, type ApiWebhook } from '../../api/dto/webhook-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 const ListWebhooksParams = lazySchema(() => z.object({ team_id: teamIdParam() }));
 
-export class ListWebhooksTool extends ClickUpTool<ReturnType<typeof ListWebhooksParams>> {
+export class ListWebhooksTool extends ClickUpTool<typeof ListWebhooksParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('list_webhooks', TOOL_PREFIX),
     description: "The token's webhooks in the workspace: endpoint, events, scope, health.",
@@ -16,11 +15,9 @@ export class ListWebhooksTool extends ClickUpTool<ReturnType<typeof ListWebhooks
     annotations: { readOnlyHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return ListWebhooksParams();
-  }
+  static override readonly PARAMS = ListWebhooksParams;
 
-  async execute(_params: z.output<ReturnType<typeof ListWebhooksParams>>, ctx: ClickUpCtx) {
+  async execute(_params: ParamsOf<typeof ListWebhooksParams>, ctx: ClickUpCtx) {
     const team = await ctx.deps.client.teamId(ctx.signal);
     const { webhooks } = await ctx.deps.client.get<{ webhooks: ApiWebhook[] }>(`/team/${team}/webhook`, {
       signal: ctx.signal,

@@ -1,11 +1,10 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toWebhookView, type ApiWebhook } from '../../api/dto/webhook-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { endpointParam, eventsParam, webhookIdParam } from './webhook-params.ts';
 import { refuseSecondWebhook } from './same-endpoint.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 const UpdateWebhookParams = lazySchema(() =>
@@ -18,7 +17,7 @@ const UpdateWebhookParams = lazySchema(() =>
   }),
 );
 
-export class UpdateWebhookTool extends ClickUpTool<ReturnType<typeof UpdateWebhookParams>> {
+export class UpdateWebhookTool extends ClickUpTool<typeof UpdateWebhookParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_webhook', TOOL_PREFIX),
     description:
@@ -27,19 +26,14 @@ export class UpdateWebhookTool extends ClickUpTool<ReturnType<typeof UpdateWebho
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return UpdateWebhookParams();
-  }
+  static override readonly PARAMS = UpdateWebhookParams;
 
-  protected override async beforeExecute(
-    params: z.output<ReturnType<typeof UpdateWebhookParams>>,
-    ctx: ClickUpCtx,
-  ) {
+  protected override async beforeExecute(params: ParamsOf<typeof UpdateWebhookParams>, ctx: ClickUpCtx) {
     await refuseSecondWebhook(ctx, params.endpoint, params.webhook_id);
     await super.beforeExecute(params, ctx);
   }
 
-  async execute({ webhook_id, ...body }: z.output<ReturnType<typeof UpdateWebhookParams>>, ctx: ClickUpCtx) {
+  async execute({ webhook_id, ...body }: ParamsOf<typeof UpdateWebhookParams>, ctx: ClickUpCtx) {
     const updated = await ctx.deps.client.put<{ id: string; webhook: ApiWebhook }>(
       `/webhook/${encodeURIComponent(webhook_id)}`,
       { json: body, signal: ctx.signal },

@@ -1,11 +1,16 @@
-import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toFolderDetail, type ApiFolder } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const CreateFolderParams = lazySchema(() =>
   z.object({
@@ -15,7 +20,7 @@ export const CreateFolderParams = lazySchema(() =>
   }),
 );
 
-export class CreateFolderTool extends ClickUpTool<ReturnType<typeof CreateFolderParams>> {
+export class CreateFolderTool extends ClickUpTool<typeof CreateFolderParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_folder', TOOL_PREFIX),
     description: 'Create a folder in a space. Returns { id, name, space, lists: [] }.',
@@ -24,14 +29,9 @@ export class CreateFolderTool extends ClickUpTool<ReturnType<typeof CreateFolder
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return CreateFolderParams();
-  }
+  static override readonly PARAMS = CreateFolderParams;
 
-  protected override outcomeCheck({
-    space_id,
-    name,
-  }: z.output<ReturnType<typeof CreateFolderParams>>): OutcomeCheck {
+  protected override outcomeCheck({ space_id, name }: ParamsOf<typeof CreateFolderParams>): OutcomeCheck {
     return {
       done: 'the folder was created',
       tool: buildToolName('get_folders', TOOL_PREFIX),
@@ -40,7 +40,7 @@ export class CreateFolderTool extends ClickUpTool<ReturnType<typeof CreateFolder
     };
   }
 
-  async execute({ space_id, name }: z.output<ReturnType<typeof CreateFolderParams>>, ctx: ClickUpCtx) {
+  async execute({ space_id, name }: ParamsOf<typeof CreateFolderParams>, ctx: ClickUpCtx) {
     try {
       const folder = await ctx.deps.client.post<ApiFolder>(`/space/${space_id}/folder`, {
         json: { name },

@@ -1,11 +1,16 @@
-import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toListDetail, type ApiList } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { folderIdParam, spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { listParent } from './list-parent.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const CreateListParams = lazySchema(() =>
   z.object({
@@ -17,7 +22,7 @@ export const CreateListParams = lazySchema(() =>
   }),
 );
 
-export class CreateListTool extends ClickUpTool<ReturnType<typeof CreateListParams>> {
+export class CreateListTool extends ClickUpTool<typeof CreateListParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_list', TOOL_PREFIX),
     description:
@@ -27,11 +32,9 @@ export class CreateListTool extends ClickUpTool<ReturnType<typeof CreateListPara
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return CreateListParams();
-  }
+  static override readonly PARAMS = CreateListParams;
 
-  protected override outcomeCheck(params: z.output<ReturnType<typeof CreateListParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: ParamsOf<typeof CreateListParams>): OutcomeCheck {
     return {
       done: 'the list was created',
       tool: buildToolName('get_lists', TOOL_PREFIX),
@@ -40,7 +43,7 @@ export class CreateListTool extends ClickUpTool<ReturnType<typeof CreateListPara
     };
   }
 
-  async execute(params: z.output<ReturnType<typeof CreateListParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof CreateListParams>, ctx: ClickUpCtx) {
     const parent = listParent(params, ctx.toolName);
     const body = {
       name: params.name,

@@ -1,9 +1,14 @@
-import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toSpaceDetail, type ApiSpace } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 export const CreateSpaceParams = lazySchema(() =>
@@ -14,7 +19,7 @@ export const CreateSpaceParams = lazySchema(() =>
   }),
 );
 
-export class CreateSpaceTool extends ClickUpTool<ReturnType<typeof CreateSpaceParams>> {
+export class CreateSpaceTool extends ClickUpTool<typeof CreateSpaceParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_space', TOOL_PREFIX),
     description: 'Create a space in the workspace. Returns it with its default statuses and features.',
@@ -23,11 +28,9 @@ export class CreateSpaceTool extends ClickUpTool<ReturnType<typeof CreateSpacePa
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return CreateSpaceParams();
-  }
+  static override readonly PARAMS = CreateSpaceParams;
 
-  protected override outcomeCheck({ name }: z.output<ReturnType<typeof CreateSpaceParams>>): OutcomeCheck {
+  protected override outcomeCheck({ name }: ParamsOf<typeof CreateSpaceParams>): OutcomeCheck {
     return {
       done: 'the space was created',
       tool: buildToolName('get_spaces', TOOL_PREFIX),
@@ -35,10 +38,7 @@ export class CreateSpaceTool extends ClickUpTool<ReturnType<typeof CreateSpacePa
     };
   }
 
-  async execute(
-    { name, multiple_assignees }: z.output<ReturnType<typeof CreateSpaceParams>>,
-    ctx: ClickUpCtx,
-  ) {
+  async execute({ name, multiple_assignees }: ParamsOf<typeof CreateSpaceParams>, ctx: ClickUpCtx) {
     const team = await ctx.deps.client.teamId(ctx.signal);
     const space = await ctx.deps.client.post<ApiSpace>(`/team/${team}/space`, {
       json: { name, multiple_assignees },

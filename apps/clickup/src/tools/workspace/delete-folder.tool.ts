@@ -1,16 +1,15 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { folderIdParam, teamIdParam } from '../shared/params.ts';
 import { folderMissing } from './hierarchy-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const DeleteFolderParams = lazySchema(() =>
   z.object({ folder_id: folderIdParam(), team_id: teamIdParam() }),
 );
 
-export class DeleteFolderTool extends ClickUpTool<ReturnType<typeof DeleteFolderParams>> {
+export class DeleteFolderTool extends ClickUpTool<typeof DeleteFolderParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_folder', TOOL_PREFIX),
     description: 'Delete a folder with all its lists and tasks. There is no undo.',
@@ -20,11 +19,9 @@ export class DeleteFolderTool extends ClickUpTool<ReturnType<typeof DeleteFolder
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return DeleteFolderParams();
-  }
+  static override readonly PARAMS = DeleteFolderParams;
 
-  async execute({ folder_id }: z.output<ReturnType<typeof DeleteFolderParams>>, ctx: ClickUpCtx) {
+  async execute({ folder_id }: ParamsOf<typeof DeleteFolderParams>, ctx: ClickUpCtx) {
     try {
       await ctx.deps.client.delete(`/folder/${folder_id}`, { signal: ctx.signal });
     } catch (error) {

@@ -1,16 +1,15 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, teamIdParam } from '../shared/params.ts';
 import { listMissing } from './hierarchy-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const DeleteListParams = lazySchema(() =>
   z.object({ list_id: listIdParam(), team_id: teamIdParam() }),
 );
 
-export class DeleteListTool extends ClickUpTool<ReturnType<typeof DeleteListParams>> {
+export class DeleteListTool extends ClickUpTool<typeof DeleteListParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_list', TOOL_PREFIX),
     description: 'Delete a list with all its tasks. There is no undo.',
@@ -20,11 +19,9 @@ export class DeleteListTool extends ClickUpTool<ReturnType<typeof DeleteListPara
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return DeleteListParams();
-  }
+  static override readonly PARAMS = DeleteListParams;
 
-  async execute({ list_id }: z.output<ReturnType<typeof DeleteListParams>>, ctx: ClickUpCtx) {
+  async execute({ list_id }: ParamsOf<typeof DeleteListParams>, ctx: ClickUpCtx) {
     try {
       await ctx.deps.client.delete(`/list/${list_id}`, { signal: ctx.signal });
     } catch (error) {

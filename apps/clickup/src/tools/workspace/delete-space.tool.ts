@@ -1,16 +1,15 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const DeleteSpaceParams = lazySchema(() =>
   z.object({ space_id: spaceIdParam(), team_id: teamIdParam() }),
 );
 
-export class DeleteSpaceTool extends ClickUpTool<ReturnType<typeof DeleteSpaceParams>> {
+export class DeleteSpaceTool extends ClickUpTool<typeof DeleteSpaceParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_space', TOOL_PREFIX),
     description: 'Delete a space with all its folders, lists and tasks. There is no undo.',
@@ -20,11 +19,9 @@ export class DeleteSpaceTool extends ClickUpTool<ReturnType<typeof DeleteSpacePa
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return DeleteSpaceParams();
-  }
+  static override readonly PARAMS = DeleteSpaceParams;
 
-  async execute({ space_id }: z.output<ReturnType<typeof DeleteSpaceParams>>, ctx: ClickUpCtx) {
+  async execute({ space_id }: ParamsOf<typeof DeleteSpaceParams>, ctx: ClickUpCtx) {
     try {
       await ctx.deps.client.delete(`/space/${space_id}`, { signal: ctx.signal });
     } catch (error) {

@@ -1,17 +1,16 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toFolderDetail, type ApiFolder } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { folderIdParam, teamIdParam } from '../shared/params.ts';
 import { folderMissing } from './hierarchy-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetFolderParams = lazySchema(() =>
   z.object({ folder_id: folderIdParam(), team_id: teamIdParam() }),
 );
 
-export class GetFolderTool extends ClickUpTool<ReturnType<typeof GetFolderParams>> {
+export class GetFolderTool extends ClickUpTool<typeof GetFolderParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_folder', TOOL_PREFIX),
     description: 'One folder: name, space, task count and its lists (id, name, tasks).',
@@ -19,11 +18,9 @@ export class GetFolderTool extends ClickUpTool<ReturnType<typeof GetFolderParams
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetFolderParams();
-  }
+  static override readonly PARAMS = GetFolderParams;
 
-  async execute({ folder_id }: z.output<ReturnType<typeof GetFolderParams>>, ctx: ClickUpCtx) {
+  async execute({ folder_id }: ParamsOf<typeof GetFolderParams>, ctx: ClickUpCtx) {
     try {
       return toFolderDetail(
         await ctx.deps.client.get<ApiFolder>(`/folder/${folder_id}`, { signal: ctx.signal }),

@@ -1,4 +1,11 @@
-import { assumed, buildToolName, defineToolMetadata, listLocal } from '@toolsmith/core';
+import {
+  assumed,
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  listLocal,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toFolderView, type ApiFolder } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -6,7 +13,6 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { cursorParam, LOCAL_PAGE, sayFirstPage } from '../shared/paging.ts';
 import { spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetFoldersParams = lazySchema(() =>
   z.object({
@@ -20,7 +26,7 @@ export const GetFoldersParams = lazySchema(() =>
   }),
 );
 
-export class GetFoldersTool extends ClickUpTool<ReturnType<typeof GetFoldersParams>> {
+export class GetFoldersTool extends ClickUpTool<typeof GetFoldersParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_folders', TOOL_PREFIX),
     description:
@@ -29,11 +35,9 @@ export class GetFoldersTool extends ClickUpTool<ReturnType<typeof GetFoldersPara
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetFoldersParams();
-  }
+  static override readonly PARAMS = GetFoldersParams;
 
-  async execute(params: z.output<ReturnType<typeof GetFoldersParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof GetFoldersParams>, ctx: ClickUpCtx) {
     let folders: ApiFolder[];
     try {
       ({ folders } = await ctx.deps.client.get<{ folders: ApiFolder[] }>(`/space/${params.space_id}/folder`, {

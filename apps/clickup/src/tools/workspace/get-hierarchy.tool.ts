@@ -1,11 +1,10 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import type { ApiFolder, ApiList, ApiSpace } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetHierarchyParams = lazySchema(() =>
   z.object({
@@ -24,7 +23,7 @@ interface SpaceTree extends Named {
 
 const named = ({ id, name }: Named): Named => ({ id, name });
 
-export class GetHierarchyTool extends ClickUpTool<ReturnType<typeof GetHierarchyParams>> {
+export class GetHierarchyTool extends ClickUpTool<typeof GetHierarchyParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_hierarchy', TOOL_PREFIX),
     description: 'Spaces → folders → lists (and folderless lists) in one call: ids and names, active only.',
@@ -33,11 +32,9 @@ export class GetHierarchyTool extends ClickUpTool<ReturnType<typeof GetHierarchy
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetHierarchyParams();
-  }
+  static override readonly PARAMS = GetHierarchyParams;
 
-  async execute({ space_id }: z.output<ReturnType<typeof GetHierarchyParams>>, ctx: ClickUpCtx) {
+  async execute({ space_id }: ParamsOf<typeof GetHierarchyParams>, ctx: ClickUpCtx) {
     const { client } = ctx.deps;
     const get = <T>(path: string) => client.get<T>(path, { signal: ctx.signal });
     let spaces: ApiSpace[];

@@ -1,15 +1,14 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toListDetail, type ApiList } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, teamIdParam } from '../shared/params.ts';
 import { listMissing } from './hierarchy-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetListParams = lazySchema(() => z.object({ list_id: listIdParam(), team_id: teamIdParam() }));
 
-export class GetListTool extends ClickUpTool<ReturnType<typeof GetListParams>> {
+export class GetListTool extends ClickUpTool<typeof GetListParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_list', TOOL_PREFIX),
     description:
@@ -18,11 +17,9 @@ export class GetListTool extends ClickUpTool<ReturnType<typeof GetListParams>> {
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetListParams();
-  }
+  static override readonly PARAMS = GetListParams;
 
-  async execute({ list_id }: z.output<ReturnType<typeof GetListParams>>, ctx: ClickUpCtx) {
+  async execute({ list_id }: ParamsOf<typeof GetListParams>, ctx: ClickUpCtx) {
     try {
       return toListDetail(await ctx.deps.client.get<ApiList>(`/list/${list_id}`, { signal: ctx.signal }));
     } catch (error) {

@@ -1,4 +1,12 @@
-import { assumed, buildToolName, chooseView, defineToolMetadata, listLocal } from '@toolsmith/core';
+import {
+  assumed,
+  buildToolName,
+  chooseView,
+  defineToolMetadata,
+  lazySchema,
+  listLocal,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toListSummary, type ApiList } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -6,7 +14,6 @@ import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { cursorParam, itemFieldsParam, LOCAL_PAGE, sayFirstPage } from '../shared/paging.ts';
 import { folderIdParam, spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { listParent } from './list-parent.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetListsParams = lazySchema(() =>
   z.object({
@@ -22,7 +29,7 @@ export const GetListsParams = lazySchema(() =>
   }),
 );
 
-export class GetListsTool extends ClickUpTool<ReturnType<typeof GetListsParams>> {
+export class GetListsTool extends ClickUpTool<typeof GetListsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_lists', TOOL_PREFIX),
     description:
@@ -31,15 +38,9 @@ export class GetListsTool extends ClickUpTool<ReturnType<typeof GetListsParams>>
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetListsParams();
-  }
+  static override readonly PARAMS = GetListsParams;
 
-  protected override projectionRoot() {
-    return 'items';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetListsParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof GetListsParams>, ctx: ClickUpCtx) {
     const parent = listParent(params, ctx.toolName);
     let lists: ApiList[];
     try {

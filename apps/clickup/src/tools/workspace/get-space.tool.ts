@@ -1,17 +1,16 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toSpaceDetail, type ApiSpace } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetSpaceParams = lazySchema(() =>
   z.object({ space_id: spaceIdParam(), team_id: teamIdParam() }),
 );
 
-export class GetSpaceTool extends ClickUpTool<ReturnType<typeof GetSpaceParams>> {
+export class GetSpaceTool extends ClickUpTool<typeof GetSpaceParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_space', TOOL_PREFIX),
     description:
@@ -20,11 +19,9 @@ export class GetSpaceTool extends ClickUpTool<ReturnType<typeof GetSpaceParams>>
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetSpaceParams();
-  }
+  static override readonly PARAMS = GetSpaceParams;
 
-  async execute({ space_id }: z.output<ReturnType<typeof GetSpaceParams>>, ctx: ClickUpCtx) {
+  async execute({ space_id }: ParamsOf<typeof GetSpaceParams>, ctx: ClickUpCtx) {
     try {
       return toSpaceDetail(await ctx.deps.client.get<ApiSpace>(`/space/${space_id}`, { signal: ctx.signal }));
     } catch (error) {

@@ -1,10 +1,16 @@
-import { assumed, buildToolName, defineToolMetadata, listLocal } from '@toolsmith/core';
+import {
+  assumed,
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  listLocal,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toSpaceView, type ApiSpace } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { cursorParam, LOCAL_PAGE, sayFirstPage } from '../shared/paging.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 export const GetSpacesParams = lazySchema(() =>
@@ -18,7 +24,7 @@ export const GetSpacesParams = lazySchema(() =>
   }),
 );
 
-export class GetSpacesTool extends ClickUpTool<ReturnType<typeof GetSpacesParams>> {
+export class GetSpacesTool extends ClickUpTool<typeof GetSpacesParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_spaces', TOOL_PREFIX),
     description: 'The spaces of the workspace: { items: [{ id, name }], total }.',
@@ -26,11 +32,9 @@ export class GetSpacesTool extends ClickUpTool<ReturnType<typeof GetSpacesParams
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetSpacesParams();
-  }
+  static override readonly PARAMS = GetSpacesParams;
 
-  async execute(params: z.output<ReturnType<typeof GetSpacesParams>>, ctx: ClickUpCtx) {
+  async execute(params: ParamsOf<typeof GetSpacesParams>, ctx: ClickUpCtx) {
     const team = await ctx.deps.client.teamId(ctx.signal);
     const { spaces } = await ctx.deps.client.get<{ spaces: ApiSpace[] }>(`/team/${team}/space`, {
       query: { archived: params.archived },

@@ -1,9 +1,8 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import type { TeamMember } from '../../api/clickup-client.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const GetWorkspacesParams = lazySchema(() => z.object({}));
 
@@ -21,7 +20,7 @@ interface WorkspaceView {
   current?: true;
 }
 
-export class GetWorkspacesTool extends ClickUpTool<ReturnType<typeof GetWorkspacesParams>> {
+export class GetWorkspacesTool extends ClickUpTool<typeof GetWorkspacesParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_workspaces', TOOL_PREFIX),
     description: 'Your workspaces; `current` marks the one calls use without team_id.',
@@ -30,11 +29,9 @@ export class GetWorkspacesTool extends ClickUpTool<ReturnType<typeof GetWorkspac
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetWorkspacesParams();
-  }
+  static override readonly PARAMS = GetWorkspacesParams;
 
-  async execute(_params: z.output<ReturnType<typeof GetWorkspacesParams>>, ctx: ClickUpCtx) {
+  async execute(_params: ParamsOf<typeof GetWorkspacesParams>, ctx: ClickUpCtx) {
     const { teams } = await ctx.deps.client.get<{ teams: ApiTeam[] }>('/team', { signal: ctx.signal });
     const fallback = ctx.deps.config.teamId;
     const current =

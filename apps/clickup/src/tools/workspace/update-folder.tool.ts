@@ -1,11 +1,10 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toFolderDetail, type ApiFolder } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { folderIdParam, teamIdParam } from '../shared/params.ts';
 import { folderMissing } from './hierarchy-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const UpdateFolderParams = lazySchema(() =>
   z.object({
@@ -15,7 +14,7 @@ export const UpdateFolderParams = lazySchema(() =>
   }),
 );
 
-export class UpdateFolderTool extends ClickUpTool<ReturnType<typeof UpdateFolderParams>> {
+export class UpdateFolderTool extends ClickUpTool<typeof UpdateFolderParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_folder', TOOL_PREFIX),
     description: 'Rename a folder. Returns the folder with its lists.',
@@ -24,11 +23,9 @@ export class UpdateFolderTool extends ClickUpTool<ReturnType<typeof UpdateFolder
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return UpdateFolderParams();
-  }
+  static override readonly PARAMS = UpdateFolderParams;
 
-  async execute({ folder_id, name }: z.output<ReturnType<typeof UpdateFolderParams>>, ctx: ClickUpCtx) {
+  async execute({ folder_id, name }: ParamsOf<typeof UpdateFolderParams>, ctx: ClickUpCtx) {
     try {
       const folder = await ctx.deps.client.put<ApiFolder>(`/folder/${folder_id}`, {
         json: { name },

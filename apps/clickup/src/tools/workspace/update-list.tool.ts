@@ -1,11 +1,17 @@
-import { buildToolName, emptyMeans, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import {
+  buildToolName,
+  emptyMeans,
+  defineToolMetadata,
+  ValidationError,
+  lazySchema,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toListDetail, type ApiList } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { listIdParam, teamIdParam } from '../shared/params.ts';
 import { listMissing } from './hierarchy-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const UpdateListParams = lazySchema(() =>
   z.object({
@@ -16,7 +22,7 @@ export const UpdateListParams = lazySchema(() =>
   }),
 );
 
-export class UpdateListTool extends ClickUpTool<ReturnType<typeof UpdateListParams>> {
+export class UpdateListTool extends ClickUpTool<typeof UpdateListParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_list', TOOL_PREFIX),
     description: 'Rename a list or change its description. Returns the list with its statuses.',
@@ -25,11 +31,9 @@ export class UpdateListTool extends ClickUpTool<ReturnType<typeof UpdateListPara
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return UpdateListParams();
-  }
+  static override readonly PARAMS = UpdateListParams;
 
-  async execute({ list_id, name, content }: z.output<ReturnType<typeof UpdateListParams>>, ctx: ClickUpCtx) {
+  async execute({ list_id, name, content }: ParamsOf<typeof UpdateListParams>, ctx: ClickUpCtx) {
     const body = {
       ...(name !== undefined ? { name } : {}),
       ...(content !== undefined ? { markdown_content: content, content } : {}),

@@ -1,11 +1,16 @@
-import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  ValidationError,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toSpaceDetail, type ApiSpace } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
 import { spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { spaceMissing } from './hierarchy-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const UpdateSpaceParams = lazySchema(() =>
   z.object({
@@ -17,7 +22,7 @@ export const UpdateSpaceParams = lazySchema(() =>
   }),
 );
 
-export class UpdateSpaceTool extends ClickUpTool<ReturnType<typeof UpdateSpaceParams>> {
+export class UpdateSpaceTool extends ClickUpTool<typeof UpdateSpaceParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_space', TOOL_PREFIX),
     description: 'Rename a space or change its privacy or multiple assignees. Returns the space.',
@@ -26,11 +31,9 @@ export class UpdateSpaceTool extends ClickUpTool<ReturnType<typeof UpdateSpacePa
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return UpdateSpaceParams();
-  }
+  static override readonly PARAMS = UpdateSpaceParams;
 
-  async execute({ space_id, ...changes }: z.output<ReturnType<typeof UpdateSpaceParams>>, ctx: ClickUpCtx) {
+  async execute({ space_id, ...changes }: ParamsOf<typeof UpdateSpaceParams>, ctx: ClickUpCtx) {
     const body = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
     if (Object.keys(body).length === 0) {
       throw new ValidationError({
