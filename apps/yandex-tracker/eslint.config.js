@@ -1,23 +1,4 @@
-import root from '../../eslint.config.js';
+import { serverAppConfig } from '../../scripts/eslint-server-app.js';
 
-// Tests drive the server against the Tracker API emulator and build the bin with the workspace's
-// bundler, both private tool projects: allowed in tests only.
-export default [
-  ...root,
-  {
-    files: ['**/*.test.ts', '**/__fixtures__/**/*.ts'],
-    rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          // A server imports parts of a workspace package on demand (start-up cost: oidc-provider,
-          // PGlite) and the rest statically; Nx would call the package lazy-loaded and refuse both.
-          checkDynamicDependenciesExceptions: ['@toolsmith/**'],
-          allow: ['@toolsmith/yandex-tracker-emulator', '@toolsmith/bundle'],
-          depConstraints: [{ sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] }],
-        },
-      ],
-    },
-  },
-];
+// Tests drive the server against the Tracker API emulator.
+export default serverAppConfig('@toolsmith/yandex-tracker-emulator');
