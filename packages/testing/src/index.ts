@@ -44,6 +44,8 @@ export {
 
 // A free TCP port on 127.0.0.1, for programs that cannot listen on port 0 and report it.
 export { freePort } from './net/free-port.ts';
+// A real nginx as a child process, in front of servers under test.
+export { findNginx, nginxPaths, startNginx, type RunningNginx, type StartNginxOptions } from './net/nginx.ts';
 export { countTokens, definitionTokens, type DefinitionTokens } from './tokens/definition-tokens.ts';
 
 // Headless OAuth sign-in, as an MCP client does it without a window: a cookie-keeping browser that

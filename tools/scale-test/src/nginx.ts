@@ -1,21 +1,11 @@
 /**
- * A real nginx in front of the replicas, as a child process: the config and every file nginx
- * writes (pid, error log, access log, temp directories) live in one directory, and
- * `-g 'daemon off;'` keeps the master in the foreground so it can be stopped by its pid.
- *
- * Works as root (the master drops its workers to nginx's default user, so the directory is made
- * traversable) and as any other user (nginx then ignores the user switch).
+ * A real nginx in front of the replicas (started by @toolsmith/testing's `startNginx`: a child
+ * process whose config and every file it writes live in one directory): this run's config, round
+ * robin with no sticky sessions, and its access log read back.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { chmod, readFile, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
+import { nginxPaths, startNginx as startNginxProcess } from '@toolsmith/testing';
 import { onExit } from './exit-cleanup.ts';
-import { freePort } from '@toolsmith/testing';
-
-/** Where Debian and most distributions install nginx; CI's PATH often stops at /usr/bin. */
-const SBIN_DIRS = ['/usr/sbin', '/usr/local/sbin', '/sbin'];
 
 export interface Upstream {
   host: string;
@@ -38,21 +28,17 @@ export interface NginxConfigOptions {
 /** The nginx.conf of a run: round robin over the replicas, no sticky sessions, SSE unbuffered. */
 export function nginxConfig({ dir, port, upstreams, upstreamName }: NginxConfigOptions): string {
   const servers = upstreams.map((u) => `    server ${u.host}:${u.port} max_fails=0;`).join('\n');
+  const paths = nginxPaths(dir);
   return `# Written by tools/scale-test for one run; everything nginx writes stays in this directory.
 worker_processes 1;
-pid ${join(dir, 'nginx.pid')};
-error_log ${join(dir, 'error.log')} warn;
+${paths.main}
 
 events {
   worker_connections 1024;
 }
 
 http {
-  client_body_temp_path ${join(dir, 'client_body')};
-  proxy_temp_path ${join(dir, 'proxy')};
-  fastcgi_temp_path ${join(dir, 'fastcgi')};
-  uwsgi_temp_path ${join(dir, 'uwsgi')};
-  scgi_temp_path ${join(dir, 'scgi')};
+${paths.temp}
 
   # The request body too, to tell writes among the requests nginx moved (test data only).
   log_format scale '$status|$request_method|$request_uri|$upstream_addr|$upstream_status|$request_time|$http_user_agent|$request_body';
@@ -94,21 +80,6 @@ ${servers}
 `;
 }
 
-/** The nginx executable: on PATH, or in the sbin directories CI's PATH leaves out. */
-export function findNginx(path = process.env.PATH ?? ''): string | undefined {
-  const dirs = [...path.split(delimiter).filter(Boolean), ...SBIN_DIRS];
-  for (const dir of dirs) {
-    const candidate = join(dir, 'nginx');
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
-}
-
 export interface AccessLogEntry {
   status: number;
   method: string;
@@ -144,24 +115,6 @@ export interface StartNginxOptions {
   executable?: string;
 }
 
-function exitOf(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-}
-
-async function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /** nginx joins the servers a request went to with ", " (and " : " across internal redirects). */
 const list = (value: string | undefined) => (value ?? '').split(/, | : /).filter((s) => s && s !== '-');
 
@@ -186,68 +139,21 @@ function parseAccessLog(text: string): AccessLogEntry[] {
 
 /** Writes the config to `dir` and starts nginx on a free port of 127.0.0.1. */
 export async function startNginx(options: StartNginxOptions): Promise<RunningNginx> {
-  const executable = options.executable ?? findNginx();
-  if (executable === undefined) {
-    throw new Error(
-      'nginx not found on PATH nor in /usr/sbin, /usr/local/sbin, /sbin. Install it (Debian: apt-get install nginx); .ci/run does.',
-    );
-  }
-  const versionRun = spawnSync(executable, ['-v'], { encoding: 'utf8' });
-  const version = /nginx\/[\d.]+/.exec(`${versionRun.stderr}${versionRun.stdout}`)?.[0] ?? 'nginx';
-  // As root the workers run as nginx's default user (nobody): they must reach the temp dirs.
-  await chmod(options.dir, 0o755);
-  const confPath = join(options.dir, 'nginx.conf');
-  const errorLogPath = join(options.dir, 'error.log');
-  let lastProblem = '';
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const port = await freePort();
-    const config = nginxConfig({ ...options, port });
-    await writeFile(confPath, config);
-    // -e: the error log from the first moment (before the config is read), not /var/log/nginx.
-    const child = spawn(
-      executable,
-      ['-p', `${options.dir}/`, '-e', errorLogPath, '-c', confPath, '-g', 'daemon off;'],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = exitOf(child);
-    // SIGTERM, not SIGKILL: the master then ends its workers (killed outright, it would orphan them).
-    const unregister = onExit(() => child.kill('SIGTERM'), exited);
-    void exited.then(unregister);
-    let ready = false;
-    const deadline = performance.now() + 10_000;
-    while (!ready && child.exitCode === null && child.signalCode === null && performance.now() < deadline) {
-      ready = await accepts(port);
-      if (!ready) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const errorLog = () => readFile(errorLogPath, 'utf8').catch(() => '');
-    if (ready && child.pid !== undefined) {
-      const pid = child.pid;
-      let stopping: Promise<void> | undefined;
-      return {
-        url: `http://127.0.0.1:${port}`,
-        port,
-        pid,
-        version,
-        config,
-        accessLog: async () => parseAccessLog(await readFile(join(options.dir, 'access.log'), 'utf8')),
-        errorLog,
-        stop: () =>
-          (stopping ??= (async () => {
-            if (child.exitCode !== null || child.signalCode !== null) return;
-            child.kill('SIGTERM');
-            const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-            await exited;
-            clearTimeout(timer);
-          })()),
-      };
-    }
-    child.kill('SIGKILL');
-    await exited;
-    lastProblem = `${output}${await errorLog()}`.trim();
-    if (!/Address already in use/.test(lastProblem)) break;
-  }
-  throw new Error(`nginx did not start:\n${lastProblem || '(no output)'}`);
+  const nginx = await startNginxProcess({
+    dir: options.dir,
+    config: (port) => nginxConfig({ ...options, port }),
+    readyWithinMs: 10_000,
+    whileRunning: (end, exited) => onExit(end, exited),
+    ...(options.executable === undefined ? {} : { executable: options.executable }),
+  });
+  return {
+    url: nginx.url,
+    port: nginx.port,
+    pid: nginx.pid,
+    version: nginx.version,
+    config: nginx.config,
+    accessLog: async () => parseAccessLog(await nginx.read('access.log')),
+    errorLog: () => nginx.errorLog(),
+    stop: () => nginx.stop(),
+  };
 }

@@ -10,15 +10,8 @@
  * every other request is balanced. The access log records, per request, the `X-Case` header the
  * test tags its requests with and the replica that answered (`$upstream_addr`).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { chmod, readFile, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
-import { delimiter, join } from 'node:path';
-import { freePort } from '@toolsmith/testing';
-
-/** Where Debian installs nginx; a CI PATH often stops at /usr/bin. */
-const SBIN_DIRS = ['/usr/sbin', '/usr/local/sbin', '/sbin'];
+import { join } from 'node:path';
+import { nginxPaths, startNginx as startNginxProcess } from '@toolsmith/testing';
 
 export interface AccessLogEntry {
   /** The request's `X-Case` header ('' without one). */
@@ -41,19 +34,6 @@ export interface NginxFront {
   stop(): Promise<void>;
 }
 
-export function findNginx(path = process.env.PATH ?? ''): string | undefined {
-  for (const dir of [...path.split(delimiter).filter(Boolean), ...SBIN_DIRS]) {
-    const candidate = join(dir, 'nginx');
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
-}
-
 function config(
   dir: string,
   port: number,
@@ -66,17 +46,13 @@ function config(
   const pins = Object.entries(replicas)
     .map(([name, replicaPort]) => `    ${name} 127.0.0.1:${replicaPort};`)
     .join('\n');
+  const paths = nginxPaths(dir);
   return `# Written by the Tracker replicas e2e test; everything nginx writes stays in this directory.
 worker_processes 1;
-pid ${join(dir, 'nginx.pid')};
-error_log ${join(dir, 'error.log')} warn;
+${paths.main}
 events { worker_connections 256; }
 http {
-  client_body_temp_path ${join(dir, 'client_body')};
-  proxy_temp_path ${join(dir, 'proxy')};
-  fastcgi_temp_path ${join(dir, 'fastcgi')};
-  uwsgi_temp_path ${join(dir, 'uwsgi')};
-  scgi_temp_path ${join(dir, 'scgi')};
+${paths.temp}
   log_format replicas '$http_x_case|$request_method|$uri|$upstream_addr|$status';
   access_log ${join(dir, 'access.log')} replicas;
 
@@ -108,99 +84,29 @@ ${pins}
 `;
 }
 
-const exitOf = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-
-const accepts = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
-/** Starts nginx on a free port of 127.0.0.1 (another one if that port was taken meanwhile). */
+/** Starts nginx on a free port of 127.0.0.1 with no replica yet (`route()` adds them). */
 export async function startNginx(dir: string): Promise<NginxFront> {
-  const executable = findNginx();
-  if (executable === undefined) {
-    throw new Error(
-      'nginx not found on PATH nor in /usr/sbin, /usr/local/sbin, /sbin: install it (Debian: apt-get install nginx); .ci/run does.',
-    );
-  }
-  // As root the workers run as nginx's default user: they must reach the temp directories.
-  await chmod(dir, 0o755);
-  const confPath = join(dir, 'nginx.conf');
-  const errorLogPath = join(dir, 'error.log');
-  const errorLog = () => readFile(errorLogPath, 'utf8').catch(() => '');
-  let problem = '';
-  for (let attempt = 1; attempt <= 3; attempt++) {
-    const port = await freePort();
-    await writeFile(confPath, config(dir, port, {}, []));
-    const child = spawn(
-      executable,
-      ['-p', `${dir}/`, '-e', errorLogPath, '-c', confPath, '-g', 'daemon off;'],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = exitOf(child);
-    let ready = false;
-    const deadline = performance.now() + 15_000;
-    while (!ready && child.exitCode === null && performance.now() < deadline) {
-      ready = await accepts(port);
-      if (!ready) await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    if (ready) {
-      let stopping: Promise<void> | undefined;
-      return {
-        origin: `http://127.0.0.1:${port}`,
-        port,
-        async route(replicas, balanced) {
-          await writeFile(confPath, config(dir, port, replicas, balanced));
-          const test = spawnSync(executable, ['-p', `${dir}/`, '-e', errorLogPath, '-c', confPath, '-t'], {
-            encoding: 'utf8',
-          });
-          if (test.status !== 0) throw new Error(`nginx refused its new config:\n${test.stderr}`);
-          // SIGHUP: the master reads the config again and replaces its worker.
-          child.kill('SIGHUP');
-        },
-        async accessLog() {
-          const text = await readFile(join(dir, 'access.log'), 'utf8').catch(() => '');
-          return text
-            .split('\n')
-            .filter(Boolean)
-            .map((line) => {
-              const [tag = '', method = '', path = '', upstream = '', status = ''] = line.split('|');
-              return {
-                tag: tag === '-' ? '' : tag,
-                method,
-                path,
-                upstreams: upstream.split(/, | : /).filter((s) => s && s !== '-'),
-                status: Number(status),
-              };
-            });
-        },
-        errorLog,
-        stop: () =>
-          (stopping ??= (async () => {
-            if (child.exitCode !== null || child.signalCode !== null) return;
-            child.kill('SIGTERM');
-            const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-            await exited;
-            clearTimeout(timer);
-          })()),
-      };
-    }
-    child.kill('SIGKILL');
-    await exited;
-    problem = `${output}${await errorLog()}`.trim();
-    if (!/Address already in use/.test(problem)) break;
-  }
-  throw new Error(`nginx did not start:\n${problem || '(no output)'}`);
+  const nginx = await startNginxProcess({ dir, config: (port) => config(dir, port, {}, []) });
+  return {
+    origin: nginx.url,
+    port: nginx.port,
+    route: (replicas, balanced) => nginx.reload(config(dir, nginx.port, replicas, balanced)),
+    async accessLog() {
+      return (await nginx.read('access.log'))
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const [tag = '', method = '', path = '', upstream = '', status = ''] = line.split('|');
+          return {
+            tag: tag === '-' ? '' : tag,
+            method,
+            path,
+            upstreams: upstream.split(/, | : /).filter((s) => s && s !== '-'),
+            status: Number(status),
+          };
+        });
+    },
+    errorLog: () => nginx.errorLog(),
+    stop: () => nginx.stop(),
+  };
 }
