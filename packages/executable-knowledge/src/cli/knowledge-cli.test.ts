@@ -5,8 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runKnowledgeCli } from './knowledge-cli.ts';
 
-const pack = fileURLToPath(new URL('../../../../apps/clickup/knowledge/', import.meta.url));
+const tools = fileURLToPath(new URL('../__fixtures__/tools/', import.meta.url));
+const pack = path.join(tools, 'clickup');
 const yaml = path.join(pack, 'clickup.tool.yaml');
+const modulesYaml = path.join(tools, 'modules', 'modules.tool.yaml');
 
 async function cli(...argv: string[]) {
   const out: string[] = [];
@@ -52,16 +54,20 @@ describe('toolsmith-knowledge', () => {
     expect(summary.code).toBe(0);
     expect(summary.out).toMatch(/^clickup — .*\(schema 2\.0, mcp/);
     expect(summary.out).toMatch(/commands \(\d+\): .*create_task/);
-    const context = await cli('inspect', yaml, '--context', 'create_task', '--max-tokens', '300');
+    const context = await cli('inspect', yaml, '--context', 'create_task', '--max-tokens', '100');
     expect(context.code).toBe(0);
-    expect(context.out.length).toBeLessThanOrEqual(1200);
-    expect(context.out).toMatch(/Left out to stay within 300 tokens/);
+    expect(context.out.split('_Left out')[0]!.length).toBeLessThanOrEqual(400);
+    expect(context.out).toMatch(/Left out to stay within 100 tokens/);
   });
 
   it('run-helper and validate-args run the pack in the sandbox', async () => {
-    const helper = await cli('run-helper', yaml, 'normalize-field-name', '["Data de Início"]');
+    const helper = await cli('run-helper', yaml, 'is-assignee-list', '[[183, 456]]');
     expect(helper.code).toBe(0);
-    expect(JSON.parse(helper.out)).toBe('data_de_inicio');
+    expect(JSON.parse(helper.out)).toBe(true);
+    // An ES module of a pack, with the shared module it imports.
+    const module = await cli('run-helper', modulesYaml, 'describe-value', '[{"a": 1}]');
+    expect(module.code).toBe(0);
+    expect(JSON.parse(module.out)).toEqual({ object: true, text: '{"a":1}', loads: 1 });
     const rejected = await cli('validate-args', yaml, 'create_task', '{"name":"x","assignees":{"add":[1]}}');
     expect(rejected.code).toBe(1);
     expect(rejected.out).toMatch(/assignees: .*anti-pattern/);
@@ -69,7 +75,7 @@ describe('toolsmith-knowledge', () => {
       'validate-args',
       yaml,
       'create_task',
-      '{"list_id":"901","name":"x","assignees":[183]}',
+      '{"listId":"901","name":"x","assignees":[183]}',
     );
     expect(accepted).toEqual({
       code: 0,

@@ -25,18 +25,18 @@
  * call GET /task/{task_id} for the rest), "event" (a standard webhook without history items: only
  * the task id), or "none".
  * Dates are ISO 8601 UTC strings; durations are milliseconds.
- * Depends on: detect-webhook-type, navigate-webhook-payload, clickup-dates, read-priority,
- * custom-field-types, extract-custom-field, normalize-field-name, normalize-history-item.
  */
 
-// Declared by the dependencies loaded before this file (see the YAML):
-/* global module, millisToIso, customFieldKey, readPriority, toNumberOrNull, describeCustomField, normalizeHistoryItem, navigateWebhookPayload, unwrapWebhookEnvelope */
+import { millisToIso, toNumberOrNull } from '../helpers/clickup-dates.mjs';
+import { unwrapWebhookEnvelope } from '../helpers/detect-webhook-type.mjs';
+import { describeCustomField } from '../helpers/extract-custom-field.mjs';
+import { navigateWebhookPayload } from '../helpers/navigate-webhook-payload.mjs';
+import { customFieldKey } from '../helpers/normalize-field-name.mjs';
+import { normalizeHistoryItem } from '../helpers/normalize-history-item.mjs';
+import { readPriority } from '../helpers/read-priority.mjs';
+import { isObject } from '../shared/values.mjs';
 
-function ptIsObject(value) {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function ptStr(value) {
+function stringOrNull(value) {
   if (value === undefined || value === null || value === '') return null;
   return typeof value === 'string'
     ? value
@@ -45,40 +45,40 @@ function ptStr(value) {
       : null;
 }
 
-function ptArr(value) {
+function asArray(value) {
   return Array.isArray(value) ? value : [];
 }
 
-function ptUser(user) {
-  if (ptIsObject(user)) {
+function userOf(user) {
+  if (isObject(user)) {
     const id =
       user.id !== undefined && user.id !== null ? user.id : user.userid !== undefined ? user.userid : null;
-    const out = { id: id, username: ptStr(user.username), email: ptStr(user.email) };
+    const out = { id: id, username: stringOrNull(user.username), email: stringOrNull(user.email) };
     return out.id === null && out.username === null && out.email === null ? null : out;
   }
   if (typeof user === 'number' || typeof user === 'string') return { id: user, username: null, email: null };
   return null;
 }
 
-function ptRef(value) {
-  if (!ptIsObject(value)) return null;
-  const id = ptStr(value.id);
-  const name = ptStr(value.name);
+function refOf(value) {
+  if (!isObject(value)) return null;
+  const id = stringOrNull(value.id);
+  const name = stringOrNull(value.name);
   return id === null && name === null ? null : { id: id, name: name };
 }
 
-function ptIdRef(id) {
-  const text = ptStr(id);
+function idRef(id) {
+  const text = stringOrNull(id);
   return text === null ? null : { id: text, name: null };
 }
 
-function ptIsoDate(value) {
+function isoDate(value) {
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) && Number.isFinite(Date.parse(value)))
     return new Date(Date.parse(value)).toISOString();
   return millisToIso(value);
 }
 
-function ptEmptyResult() {
+function emptyResult() {
   return {
     webhook: null,
     task: null,
@@ -92,7 +92,7 @@ function ptEmptyResult() {
   };
 }
 
-function ptAddCustomField(result, described) {
+function addCustomField(result, described) {
   if (!described) return null;
   const key = customFieldKey(described.name, described.id, result.custom_fields);
   result.custom_fields[key] = described.value;
@@ -100,151 +100,157 @@ function ptAddCustomField(result, described) {
   return key;
 }
 
-function ptTags(tags) {
-  return ptArr(tags)
-    .map((t) => (ptIsObject(t) ? ptStr(t.name) : ptStr(t)))
+function tagNames(tags) {
+  return asArray(tags)
+    .map((t) => (isObject(t) ? stringOrNull(t.name) : stringOrNull(t)))
     .filter((t) => t !== null);
 }
 
 /** Public v2 task object: GET /task/{id} response and the automation legacy payload. */
-function ptFromV2Task(result, task) {
-  const status = ptIsObject(task.status)
+function fromV2Task(result, task) {
+  const status = isObject(task.status)
     ? {
-        id: ptStr(task.status.id),
-        name: ptStr(task.status.status),
-        type: ptStr(task.status.type),
-        color: ptStr(task.status.color),
+        id: stringOrNull(task.status.id),
+        name: stringOrNull(task.status.status),
+        type: stringOrNull(task.status.type),
+        color: stringOrNull(task.status.color),
       }
-    : ptStr(task.status) !== null
-      ? { id: null, name: ptStr(task.status), type: null, color: null }
+    : stringOrNull(task.status) !== null
+      ? { id: null, name: stringOrNull(task.status), type: null, color: null }
       : null;
   result.task = {
-    id: ptStr(task.id),
-    custom_id: ptStr(task.custom_id),
-    name: ptStr(task.name),
-    description: ptStr(task.text_content) !== null ? task.text_content : ptStr(task.description),
+    id: stringOrNull(task.id),
+    custom_id: stringOrNull(task.custom_id),
+    name: stringOrNull(task.name),
+    description:
+      stringOrNull(task.text_content) !== null ? task.text_content : stringOrNull(task.description),
     status: status,
     priority: readPriority(task.priority),
-    url: ptStr(task.url),
+    url: stringOrNull(task.url),
     archived: typeof task.archived === 'boolean' ? task.archived : null,
     dates: {
-      created: ptIsoDate(task.date_created),
-      updated: ptIsoDate(task.date_updated),
-      closed: ptIsoDate(task.date_closed),
-      done: ptIsoDate(task.date_done),
-      due: ptIsoDate(task.due_date),
-      start: ptIsoDate(task.start_date),
+      created: isoDate(task.date_created),
+      updated: isoDate(task.date_updated),
+      closed: isoDate(task.date_closed),
+      done: isoDate(task.date_done),
+      due: isoDate(task.due_date),
+      start: isoDate(task.start_date),
     },
     time_estimate_ms: toNumberOrNull(task.time_estimate),
     time_spent_ms: toNumberOrNull(task.time_spent),
     points: toNumberOrNull(task.points),
   };
   result.hierarchy = {
-    team: ptIdRef(task.team_id),
-    space: ptRef(task.space),
-    folder: ptRef(task.folder) || ptRef(task.project),
-    list: ptRef(task.list),
+    team: idRef(task.team_id),
+    space: refOf(task.space),
+    folder: refOf(task.folder) || refOf(task.project),
+    list: refOf(task.list),
   };
   result.people = {
-    creator: ptUser(task.creator),
-    assignees: ptArr(task.assignees).map(ptUser).filter(Boolean),
-    watchers: ptArr(task.watchers).map(ptUser).filter(Boolean),
+    creator: userOf(task.creator),
+    assignees: asArray(task.assignees).map(userOf).filter(Boolean),
+    watchers: asArray(task.watchers).map(userOf).filter(Boolean),
   };
   const id = result.task.id;
   result.relationships = {
-    parent: ptStr(task.parent),
-    subtasks: ptArr(task.subtasks)
-      .filter(ptIsObject)
+    parent: stringOrNull(task.parent),
+    subtasks: asArray(task.subtasks)
+      .filter(isObject)
       .map((s) => ({
-        id: ptStr(s.id),
-        name: ptStr(s.name),
-        status: ptIsObject(s.status) ? ptStr(s.status.status) : ptStr(s.status),
+        id: stringOrNull(s.id),
+        name: stringOrNull(s.name),
+        status: isObject(s.status) ? stringOrNull(s.status.status) : stringOrNull(s.status),
       })),
-    dependencies: ptArr(task.dependencies)
-      .filter(ptIsObject)
+    dependencies: asArray(task.dependencies)
+      .filter(isObject)
       .map((d) => ({
-        task_id: ptStr(d.task_id),
-        depends_on: ptStr(d.depends_on),
+        task_id: stringOrNull(d.task_id),
+        depends_on: stringOrNull(d.depends_on),
         type: d.type === undefined ? null : d.type,
-        direction: ptStr(d.task_id) === id ? 'waiting_on' : ptStr(d.depends_on) === id ? 'blocking' : null,
+        direction:
+          stringOrNull(d.task_id) === id
+            ? 'waiting_on'
+            : stringOrNull(d.depends_on) === id
+              ? 'blocking'
+              : null,
       })),
-    linked: ptArr(task.linked_tasks)
-      .filter(ptIsObject)
-      .map((l) => ({ task_id: ptStr(l.task_id), link_id: ptStr(l.link_id) })),
-    tags: ptTags(task.tags),
+    linked: asArray(task.linked_tasks)
+      .filter(isObject)
+      .map((l) => ({ task_id: stringOrNull(l.task_id), link_id: stringOrNull(l.link_id) })),
+    tags: tagNames(task.tags),
   };
-  for (const field of ptArr(task.custom_fields)) ptAddCustomField(result, describeCustomField(field));
+  for (const field of asArray(task.custom_fields)) addCustomField(result, describeCustomField(field));
 }
 
 /** ClickUp's internal task model: the automation "Call webhook" payload (research §4.3). */
-function ptFromInternalTask(result, task) {
-  const time = ptIsObject(task.time_mgmt) ? task.time_mgmt : {};
-  const states = ptIsObject(task.states) ? task.states : {};
-  const users = ptArr(task.users).filter(ptIsObject);
+function fromInternalTask(result, task) {
+  const time = isObject(task.time_mgmt) ? task.time_mgmt : {};
+  const states = isObject(task.states) ? task.states : {};
+  const users = asArray(task.users).filter(isObject);
   const ofType = (type) =>
-    users.filter((u) => u.type === type).map((u) => ptUser({ id: u.userid !== undefined ? u.userid : u.id }));
-  const homeList = ptArr(task.lists).find((l) => ptIsObject(l) && l.type === 'home');
+    users.filter((u) => u.type === type).map((u) => userOf({ id: u.userid !== undefined ? u.userid : u.id }));
+  const homeList = asArray(task.lists).find((l) => isObject(l) && l.type === 'home');
   const creators = ofType('creator');
-  const ownership = ptIsObject(task.ownership) ? task.ownership : {};
+  const ownership = isObject(task.ownership) ? task.ownership : {};
   result.task = {
-    id: ptStr(task.id),
-    custom_id: ptStr(task.custom_id),
-    name: ptStr(task.name),
-    description: ptStr(task.text_content),
+    id: stringOrNull(task.id),
+    custom_id: stringOrNull(task.custom_id),
+    name: stringOrNull(task.name),
+    description: stringOrNull(task.text_content),
     status:
-      ptStr(task.status_id) !== null
-        ? { id: ptStr(task.status_id), name: null, type: null, color: null }
+      stringOrNull(task.status_id) !== null
+        ? { id: stringOrNull(task.status_id), name: null, type: null, color: null }
         : null,
     priority: readPriority(task.priority),
     url: null,
     archived: typeof states.is_archived === 'boolean' ? states.is_archived : null,
     dates: {
-      created: ptIsoDate(time.date_created),
-      updated: ptIsoDate(time.date_updated),
-      closed: ptIsoDate(time.date_closed),
-      done: ptIsoDate(time.date_done),
-      due: ptIsoDate(time.due_date),
-      start: ptIsoDate(time.start_date),
+      created: isoDate(time.date_created),
+      updated: isoDate(time.date_updated),
+      closed: isoDate(time.date_closed),
+      done: isoDate(time.date_done),
+      due: isoDate(time.due_date),
+      start: isoDate(time.start_date),
     },
     time_estimate_ms: toNumberOrNull(time.time_estimate),
     time_spent_ms: toNumberOrNull(time.time_spent),
     points: toNumberOrNull(task.sprint_points),
   };
   result.hierarchy = {
-    team: ptIdRef(task.workspace_id),
+    team: idRef(task.workspace_id),
     space: null,
     folder: null,
-    list: ptIdRef(task.subcategory) || (homeList ? ptIdRef(homeList.list_id) : null),
+    list: idRef(task.subcategory) || (homeList ? idRef(homeList.list_id) : null),
   };
   result.people = {
-    creator: creators[0] || (ownership.creator !== undefined ? ptUser({ id: ownership.creator }) : null),
+    creator: creators[0] || (ownership.creator !== undefined ? userOf({ id: ownership.creator }) : null),
     assignees: ofType('assignee'),
     watchers: ofType('watcher'),
   };
   result.relationships = {
-    parent: ptStr(task.direct_parent),
-    subtasks: ptArr(task.subtask_ids)
-      .map((id) => ptStr(id))
+    parent: stringOrNull(task.direct_parent),
+    subtasks: asArray(task.subtask_ids)
+      .map((id) => stringOrNull(id))
       .filter((id) => id !== null)
       .map((id) => ({ id: id, name: null, status: null })),
     dependencies: [],
     linked: [],
-    tags: ptTags(task.tags),
+    tags: tagNames(task.tags),
   };
   // fields[] shape is undocumented (empty in the only example): read entries that look like fields.
-  for (const field of ptArr(task.fields)) {
+  for (const field of asArray(task.fields)) {
     if (
-      ptIsObject(field) &&
+      isObject(field) &&
       (field.id !== undefined || field.field_id !== undefined) &&
       typeof field.type === 'string'
     ) {
-      ptAddCustomField(result, describeCustomField(field));
+      addCustomField(result, describeCustomField(field));
     }
   }
 }
 
 /** Standard API webhook: no task object; what changed is in history_items (research §4.2). */
-function ptFromHistory(result, nav) {
+function fromHistory(result, nav) {
   const changes = nav.history_items.map((item) => normalizeHistoryItem(item, nav.webhook_id)).filter(Boolean);
   result.changes = changes;
   if (nav.resource && nav.resource.type === 'task' && nav.task_id) {
@@ -300,7 +306,7 @@ function ptFromHistory(result, nav) {
         result.custom_fields[known] = change.after; // a later change of the same field wins
         continue;
       }
-      const key = ptAddCustomField(result, { id: cf.id, name: cf.name, type: cf.type, value: change.after });
+      const key = addCustomField(result, { id: cf.id, name: cf.name, type: cf.type, value: change.after });
       if (cf.id !== null) keyById[cf.id] = key;
     }
   } else if (
@@ -314,7 +320,7 @@ function ptFromHistory(result, nav) {
   if (nav.team_id) result.hierarchy.team = { id: nav.team_id, name: null };
 }
 
-function ptSummary(result, nav) {
+function summarize(result, nav) {
   const webhook = result.webhook;
   const task = result.task;
   const parts = [];
@@ -389,8 +395,8 @@ function ptSummary(result, nav) {
 }
 
 /** Universal processor entry point; see the top of the file. */
-function processTask(input) {
-  const result = ptEmptyResult();
+export function processTask(input) {
+  const result = emptyResult();
   const nav = navigateWebhookPayload(input);
   result.webhook = {
     format: nav.format,
@@ -399,7 +405,7 @@ function processTask(input) {
     webhook_id: nav.webhook_id,
     automation_id: nav.automation_id,
     trigger_id: nav.trigger_id,
-    date: ptIsoDate(nav.date),
+    date: isoDate(nav.date),
     team_id: nav.team_id,
     resource: nav.resource,
     operation: nav.operation,
@@ -407,20 +413,20 @@ function processTask(input) {
     task_source: 'none',
     dedupe_keys: [],
   };
-  if (nav.task && ptIsObject(nav.task)) {
-    if (nav.task_shape === 'internal') ptFromInternalTask(result, nav.task);
-    else ptFromV2Task(result, nav.task);
+  if (nav.task && isObject(nav.task)) {
+    if (nav.task_shape === 'internal') fromInternalTask(result, nav.task);
+    else fromV2Task(result, nav.task);
     result.webhook.task_source = 'payload';
     if (!result.hierarchy.team && nav.team_id) result.hierarchy.team = { id: nav.team_id, name: null };
   } else if (nav.format === 'standard') {
-    ptFromHistory(result, nav);
+    fromHistory(result, nav);
     if (result.task) result.webhook.task_source = result.changes.length ? 'history_items' : 'event';
     result.webhook.dedupe_keys = result.changes.map((c) => c.dedupe_key).filter(Boolean);
     const actor = result.changes.find((c) => c.user);
     result.webhook.actor = actor ? actor.user : null;
   } else if (nav.format === 'version_vector') {
     result.changes = nav.changes.map((c) => ({
-      field: ptStr(c.field),
+      field: stringOrNull(c.field),
       before: c.before === undefined ? null : JSON.parse(JSON.stringify(c.before)),
       after: c.after === undefined ? null : JSON.parse(JSON.stringify(c.after)),
       description:
@@ -447,10 +453,8 @@ function processTask(input) {
     }
     if (nav.team_id) result.hierarchy.team = { id: nav.team_id, name: null };
     const body = unwrapWebhookEnvelope(input).body;
-    if (ptStr(body.hist_id)) result.webhook.dedupe_keys = [ptStr(body.hist_id)];
+    if (stringOrNull(body.hist_id)) result.webhook.dedupe_keys = [stringOrNull(body.hist_id)];
   }
-  result.summary = ptSummary(result, nav);
+  result.summary = summarize(result, nav);
   return result;
 }
-
-module.exports = { processTask };

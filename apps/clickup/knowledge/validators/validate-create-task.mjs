@@ -10,17 +10,27 @@
  * `type_config` hints, or when `context.fields` — the list's field definitions from
  * GET /list/{list_id}/field — is passed as the second argument).
  *
- * With the call context (the call-context section of helpers/task-field-checks.js): status matched against the list's statuses
+ * With the call context (helpers/context-checks.mjs): status matched against the list's statuses
  * (case fixed, or refused naming them); assignees given as "me", an email, a name or a numeric
  * string resolved to member ids; custom fields given by name resolved to their ids, fields outside
  * the list refused (FIELD_115), dropdown / labels options given by label resolved to their ids.
- * Depends on: task-field-checks, classify-task-id.
  */
 
-// Declared by the dependencies loaded before this file (see the YAML):
-/* global module, resolveWithContext, contextAnswer, contextCustomFields, readTaskArg, checkCreateAssigneesArg, checkPriorityArg, checkMillisArg, checkBooleanArg, checkDurationArg, classifyTaskId, checkCreateCustomFieldsArg */
+import { classifyTaskId } from '../helpers/classify-task-id.mjs';
+import {
+  checkBooleanArg,
+  checkCreateAssigneesArg,
+  checkCreateCustomFieldsArg,
+  checkDurationArg,
+  checkMillisArg,
+  checkPriorityArg,
+  contextAnswer,
+  contextCustomFields,
+  readTaskArg,
+  resolveWithContext,
+} from '../helpers/task-field-checks.mjs';
 
-function validateCreateTask(input, context) {
+export function validateCreateTask(input, context) {
   const errors = [];
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return {
@@ -118,5 +128,3 @@ function validateCreateTask(input, context) {
   for (const e of checkCreateCustomFieldsArg(args, fields)) errors.push(e);
   return contextAnswer(resolved, errors);
 }
-
-module.exports = { validateCreateTask };

@@ -7,9 +7,9 @@
  * others. Unset fields have NO `value` key at all.
  */
 
-/* global module */
+import { isObject } from '../shared/values.mjs';
 
-function customFieldCatalogue() {
+export function customFieldCatalogue() {
   return {
     text: { array: false, writable: true, write: '"string"' },
     short_text: { array: false, writable: true, write: '"string"' },
@@ -76,7 +76,7 @@ function customFieldCatalogue() {
  * Canonical type of a field definition or a type name: "progress" becomes "manual_progress" or
  * "automatic_progress" from `type_config.method`; anything else is returned as given (lower case).
  */
-function canonicalCustomFieldType(fieldOrType, typeConfig) {
+export function canonicalCustomFieldType(fieldOrType, typeConfig) {
   const isField = fieldOrType !== null && typeof fieldOrType === 'object';
   const rawType = isField ? fieldOrType.type : fieldOrType;
   const config = isField ? fieldOrType.type_config : typeConfig;
@@ -90,7 +90,7 @@ function canonicalCustomFieldType(fieldOrType, typeConfig) {
 }
 
 /** Catalogue entry for a (canonical) type; unknown types (app fields…) read raw and are not validated. */
-function customFieldTypeInfo(type) {
+export function customFieldTypeInfo(type) {
   const entry = customFieldCatalogue()[canonicalCustomFieldType(type)];
   if (entry)
     return {
@@ -110,19 +110,23 @@ function customFieldTypeInfo(type) {
 }
 
 /** The empty value of a type: [] for array types, null otherwise. */
-function customFieldEmptyValue(type) {
+export function customFieldEmptyValue(type) {
   return customFieldTypeInfo(type).array ? [] : null;
 }
 
-/** Every known canonical type name. */
-function customFieldTypes() {
-  return Object.keys(customFieldCatalogue());
+/** The options of a dropdown / labels field (its `type_config.options`), or null when it has none. */
+export function customFieldOptions(typeConfig) {
+  return isObject(typeConfig) && Array.isArray(typeConfig.options)
+    ? typeConfig.options.filter(isObject)
+    : null;
 }
 
-module.exports = {
-  canonicalCustomFieldType,
-  customFieldTypeInfo,
-  customFieldEmptyValue,
-  customFieldTypes,
-  customFieldCatalogue,
-};
+/** An option's text: `name` for dropdowns, `label` for labels. */
+export function optionLabel(option) {
+  return option.name !== undefined ? option.name : option.label;
+}
+
+/** Every known canonical type name. */
+export function customFieldTypes() {
+  return Object.keys(customFieldCatalogue());
+}

@@ -3,14 +3,12 @@
  * (null = none); read back as an object { id: "2", priority: "high", color, orderindex: "2" }.
  */
 
-/* global module */
-
-function priorityNames() {
+export function priorityNames() {
   return { 1: 'urgent', 2: 'high', 3: 'normal', 4: 'low' };
 }
 
 /** Priority integer (1–4) for a name ("High"), a numeric string, a number or a read object; null otherwise. */
-function priorityToId(value) {
+export function priorityToId(value) {
   if (value !== null && typeof value === 'object') {
     if (value.id !== undefined && value.id !== null) return priorityToId(value.id);
     return priorityToId(value.priority);
@@ -25,10 +23,8 @@ function priorityToId(value) {
 }
 
 /** Normalised read form { id, name } (or null when unset/unknown) from whatever ClickUp returned. */
-function readPriority(value) {
+export function readPriority(value) {
   const id = priorityToId(value);
   if (id === null) return null;
   return { id: id, name: priorityNames()[id] };
 }
-
-module.exports = { priorityToId, readPriority, priorityNames };

@@ -6,15 +6,13 @@
  * assignees do not change. The same {add, rem} envelope applies to watchers and group_assignees.
  */
 
-/* global module */
-
-function adIdOf(item) {
-  if (item !== null && typeof item === 'object') return adIdOf(item.id !== undefined ? item.id : item.userid);
+function idOf(item) {
+  if (item !== null && typeof item === 'object') return idOf(item.id !== undefined ? item.id : item.userid);
   if (typeof item === 'string' && /^\d+$/.test(item.trim())) return Number(item.trim());
   return item;
 }
 
-function adUnique(items) {
+function unique(items) {
   const seen = [];
   for (const item of items)
     if (item !== undefined && item !== null && seen.indexOf(item) === -1) seen.push(item);
@@ -25,9 +23,9 @@ function adUnique(items) {
  * The {add, rem} that turns the `current` assignees into `desired`. Both may be ids or user objects
  * ({ id, username… } as GET /task returns them).
  */
-function diffAssignees(current, desired) {
-  const now = adUnique((Array.isArray(current) ? current : []).map(adIdOf));
-  const wanted = adUnique((Array.isArray(desired) ? desired : []).map(adIdOf));
+export function diffAssignees(current, desired) {
+  const now = unique((Array.isArray(current) ? current : []).map(idOf));
+  const wanted = unique((Array.isArray(desired) ? desired : []).map(idOf));
   return {
     add: wanted.filter((id) => now.indexOf(id) === -1),
     rem: now.filter((id) => wanted.indexOf(id) === -1),
@@ -35,11 +33,9 @@ function diffAssignees(current, desired) {
 }
 
 /** True for the Update Task envelope {add?: [], rem?: []} (at least one of the two arrays). */
-function isAddRemEnvelope(value) {
+export function isAddRemEnvelope(value) {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   const keys = Object.keys(value);
   if (keys.length === 0 || keys.some((k) => k !== 'add' && k !== 'rem')) return false;
   return keys.every((k) => Array.isArray(value[k]));
 }
-
-module.exports = { diffAssignees, isAddRemEnvelope };

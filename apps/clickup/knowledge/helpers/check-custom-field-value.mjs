@@ -7,56 +7,37 @@
  * `typeConfig` (the field's `type_config`, from GET /list/{list_id}/field) is optional; with it,
  * dropdown/labels values are checked against the real options and emoji/progress against the
  * field's range.
- * Depends on: custom-field-types, clickup-dates.
  */
 
-// Declared by the dependencies loaded before this file (see the YAML):
-/* global module, canonicalCustomFieldType, customFieldTypeInfo, looksLikeUnixSeconds, toClickUpMillis */
+import { looksLikeUnixSeconds, toClickUpMillis } from './clickup-dates.mjs';
+import {
+  canonicalCustomFieldType,
+  customFieldOptions,
+  customFieldTypeInfo,
+  optionLabel,
+} from './custom-field-types.mjs';
+import { capitalArticle, isObject, show } from '../shared/values.mjs';
 
-function ccvIsObject(value) {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function isClickUpUuid(value) {
+export function isClickUpUuid(value) {
   return (
     typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
   );
 }
 
-/** "a drop_down", "an email": the article for a type name in messages. */
-function ccvA(type) {
-  return (/^[aeio]/i.test(type) ? 'an ' : 'a ') + type;
+function listOptions(options) {
+  return options.map((o) => show(optionLabel(o)) + ' = ' + show(o.id)).join(', ');
 }
 
-function ccvShow(value) {
-  const text = JSON.stringify(value);
-  return text === undefined ? String(value) : text.length > 120 ? text.slice(0, 117) + '…' : text;
-}
-
-function ccvOptions(typeConfig) {
-  return ccvIsObject(typeConfig) && Array.isArray(typeConfig.options)
-    ? typeConfig.options.filter(ccvIsObject)
-    : null;
-}
-
-function ccvOptionLabel(option) {
-  return option.name !== undefined ? option.name : option.label;
-}
-
-function ccvListOptions(options) {
-  return options.map((o) => ccvShow(ccvOptionLabel(o)) + ' = ' + ccvShow(o.id)).join(', ');
-}
-
-function ccvFindByLabel(options, text) {
+function findByLabel(options, text) {
   const wanted = String(text).trim().toLowerCase();
   for (const option of options) {
-    const label = ccvOptionLabel(option);
+    const label = optionLabel(option);
     if (typeof label === 'string' && label.trim().toLowerCase() === wanted) return option;
   }
   return null;
 }
 
-function ccvCheckAddRem(type, value, path, errors) {
+function checkAddRem(type, value, path, errors) {
   const idKind =
     type === 'users'
       ? 'user ids (integers, from GET /team members)'
@@ -67,9 +48,9 @@ function ccvCheckAddRem(type, value, path, errors) {
     errors.push({
       field: path,
       message:
-        ccvA(type).replace(/^a/, 'A') +
+        capitalArticle(type) +
         ' custom field is written as {"add": [...], "rem": [...]}, not a flat array. Send ' +
-        ccvShow({ add: value, rem: [] }) +
+        show({ add: value, rem: [] }) +
         ' to add them; put the ones to remove in "rem". Entries are ' +
         idKind +
         '.',
@@ -77,15 +58,15 @@ function ccvCheckAddRem(type, value, path, errors) {
     });
     return;
   }
-  if (!ccvIsObject(value) || (value.add === undefined && value.rem === undefined)) {
+  if (!isObject(value) || (value.add === undefined && value.rem === undefined)) {
     errors.push({
       field: path,
       message:
-        ccvA(type).replace(/^a/, 'A') +
+        capitalArticle(type) +
         ' custom field is written as {"add": [...], "rem": [...]} with ' +
         idKind +
         '; got ' +
-        ccvShow(value) +
+        show(value) +
         '.',
       antiPattern: 'custom-field-value-shape',
     });
@@ -106,7 +87,7 @@ function ccvCheckAddRem(type, value, path, errors) {
           '": [' +
           (type === 'users' ? '123' : '"abc123"') +
           ']}; got ' +
-          ccvShow(value[key]) +
+          show(value[key]) +
           '.',
         antiPattern: 'custom-field-value-shape',
       });
@@ -123,12 +104,12 @@ function ccvCheckAddRem(type, value, path, errors) {
           message:
             type === 'users'
               ? 'Users are referenced by their numeric user id (or a user-group id), not by name or email; resolve ' +
-                ccvShow(id) +
+                show(id) +
                 ' through GET /team (members[].user.id).'
               : 'Each entry must be a ' +
                 (type === 'attachment' ? 'attachment id' : 'task id') +
                 ' string; got ' +
-                ccvShow(id) +
+                show(id) +
                 '.',
           antiPattern: 'custom-field-value-shape',
         });
@@ -138,7 +119,7 @@ function ccvCheckAddRem(type, value, path, errors) {
 }
 
 /** Errors for writing `value` into a custom field of `type`; [] when the value has the documented form. */
-function checkCustomFieldValue(type, value, typeConfig, path) {
+export function checkCustomFieldValue(type, value, typeConfig, path) {
   const where = path || 'value';
   const canonical = canonicalCustomFieldType(type, typeConfig);
   const info = customFieldTypeInfo(canonical);
@@ -150,7 +131,7 @@ function checkCustomFieldValue(type, value, typeConfig, path) {
     errors.push({
       field: where,
       message:
-        ccvA(canonical).replace(/^a/, 'A') +
+        capitalArticle(canonical) +
         ' custom field cannot be set through the API (' +
         info.write +
         '). Leave it out of the request; only the writable types (text, number, date, drop_down, labels, users, …) can be set.',
@@ -174,9 +155,9 @@ function checkCustomFieldValue(type, value, typeConfig, path) {
     case 'short_text':
       if (typeof value !== 'string')
         shape(
-          ccvA(canonical).replace(/^a/, 'A') +
+          capitalArticle(canonical) +
             ' custom field takes a string, e.g. "Some text"; got ' +
-            ccvShow(value) +
+            show(value) +
             '.',
         );
       break;
@@ -184,7 +165,7 @@ function checkCustomFieldValue(type, value, typeConfig, path) {
       if (typeof value !== 'string' || !/^[a-z][a-z0-9+.-]*:\/\/[^\s/$.?#][^\s]*$/i.test(value.trim())) {
         shape(
           'A url custom field takes a valid absolute URL string, e.g. "https://clickup.com"; got ' +
-            ccvShow(value) +
+            show(value) +
             '.',
         );
       }
@@ -193,7 +174,7 @@ function checkCustomFieldValue(type, value, typeConfig, path) {
       if (typeof value !== 'string' || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())) {
         shape(
           'An email custom field takes a valid address string, e.g. "user@company.com"; got ' +
-            ccvShow(value) +
+            show(value) +
             '.',
         );
       }
@@ -202,7 +183,7 @@ function checkCustomFieldValue(type, value, typeConfig, path) {
       if (typeof value !== 'string' || !/^\+\d[\d\s().-]{4,}$/.test(value.trim())) {
         shape(
           'A phone custom field takes a string WITH the country code, e.g. "+1 123 456 7890"; got ' +
-            ccvShow(value) +
+            show(value) +
             '.',
         );
       }
@@ -215,14 +196,14 @@ function checkCustomFieldValue(type, value, typeConfig, path) {
             ? Number(value)
             : null;
         shape(
-          ccvA(canonical).replace(/^a/, 'A') +
+          capitalArticle(canonical) +
             ' custom field takes a JSON number' +
             (canonical === 'currency'
               ? ' (the amount in units, not cents; the currency is part of the field)'
               : '') +
             (asNumber !== null
-              ? ': send ' + asNumber + ' instead of ' + ccvShow(value) + '.'
-              : ', e.g. 8000; got ' + ccvShow(value) + '.'),
+              ? ': send ' + asNumber + ' instead of ' + show(value) + '.'
+              : ', e.g. 8000; got ' + show(value) + '.'),
         );
       }
       break;
@@ -236,7 +217,7 @@ function checkCustomFieldValue(type, value, typeConfig, path) {
                 ? 'true'
                 : 'true or false') +
             ' (not ' +
-            ccvShow(value) +
+            show(value) +
             ').',
         );
       }
@@ -249,22 +230,22 @@ function checkCustomFieldValue(type, value, typeConfig, path) {
         message:
           'A date custom field takes Unix time in MILLISECONDS as a number' +
           (ms !== null
-            ? ': send ' + ms + ' instead of ' + ccvShow(value)
-            : ', e.g. 1667367645000; got ' + ccvShow(value)) +
+            ? ': send ' + ms + ' instead of ' + show(value)
+            : ', e.g. 1667367645000; got ' + show(value)) +
           ' (add "value_options": {"time": true} to show the time of day).',
         antiPattern: 'non-millisecond-date',
       });
       break;
     }
     case 'drop_down': {
-      const options = ccvOptions(typeConfig);
+      const options = customFieldOptions(typeConfig);
       if (Number.isInteger(value) && value >= 0) {
         if (options && value >= options.length)
           shape(
             'Option index ' +
               value +
               ' does not exist; valid options: ' +
-              ccvListOptions(options) +
+              listOptions(options) +
               '. Send the option UUID.',
           );
         break;
@@ -272,25 +253,25 @@ function checkCustomFieldValue(type, value, typeConfig, path) {
       if (typeof value !== 'string' || value.trim() === '') {
         shape(
           'A drop_down custom field takes the option UUID (type_config.options[].id) as a string; got ' +
-            ccvShow(value) +
+            show(value) +
             '.',
         );
         break;
       }
       if (options) {
         if (options.some((o) => String(o.id) === value)) break;
-        const byLabel = ccvFindByLabel(options, value);
+        const byLabel = findByLabel(options, value);
         errors.push({
           field: where,
           message: byLabel
             ? 'Send the option UUID, not its label: "' +
               byLabel.id +
               '" for ' +
-              ccvShow(value) +
+              show(value) +
               ' (the API answers FIELD_011 "Value must be an option index or uuid").'
-            : ccvShow(value) +
+            : show(value) +
               ' is not an option of this dropdown; valid options: ' +
-              ccvListOptions(options) +
+              listOptions(options) +
               '. Options cannot be created by setting a value.',
           antiPattern: 'dropdown-label-as-value',
         });
@@ -301,7 +282,7 @@ function checkCustomFieldValue(type, value, typeConfig, path) {
           field: where,
           message:
             'A drop_down custom field takes the option UUID (or the option index), not the label text ' +
-            ccvShow(value) +
+            show(value) +
             ' (FIELD_011 "Value must be an option index or uuid"). Read the options from GET /list/{list_id}/field → type_config.options[].id.',
           antiPattern: 'dropdown-label-as-value',
         });
@@ -309,7 +290,7 @@ function checkCustomFieldValue(type, value, typeConfig, path) {
       break;
     }
     case 'labels': {
-      if (ccvIsObject(value) && (value.add !== undefined || value.rem !== undefined)) {
+      if (isObject(value) && (value.add !== undefined || value.rem !== undefined)) {
         errors.push({
           field: where,
           message:
@@ -321,33 +302,30 @@ function checkCustomFieldValue(type, value, typeConfig, path) {
       if (!Array.isArray(value)) {
         shape(
           'A labels custom field takes an array of option UUIDs, e.g. ["uuid1","uuid2"] (it replaces the current labels); got ' +
-            ccvShow(value) +
+            show(value) +
             '.',
         );
         break;
       }
-      const options = ccvOptions(typeConfig);
+      const options = customFieldOptions(typeConfig);
       value.forEach((item, i) => {
         const itemPath = where + '[' + i + ']';
         if (typeof item !== 'string' || item.trim() === '') {
           errors.push({
             field: itemPath,
-            message: 'Each label is an option UUID string; got ' + ccvShow(item) + '.',
+            message: 'Each label is an option UUID string; got ' + show(item) + '.',
             antiPattern: 'custom-field-value-shape',
           });
           return;
         }
         if (options) {
           if (options.some((o) => String(o.id) === item)) return;
-          const byLabel = ccvFindByLabel(options, item);
+          const byLabel = findByLabel(options, item);
           errors.push({
             field: itemPath,
             message: byLabel
-              ? 'Send the label UUID "' + byLabel.id + '" instead of its text ' + ccvShow(item) + '.'
-              : ccvShow(item) +
-                ' is not a label of this field; valid labels: ' +
-                ccvListOptions(options) +
-                '.',
+              ? 'Send the label UUID "' + byLabel.id + '" instead of its text ' + show(item) + '.'
+              : show(item) + ' is not a label of this field; valid labels: ' + listOptions(options) + '.',
             antiPattern: 'dropdown-label-as-value',
           });
         } else if (!isClickUpUuid(item)) {
@@ -355,7 +333,7 @@ function checkCustomFieldValue(type, value, typeConfig, path) {
             field: itemPath,
             message:
               'Labels are written as option UUIDs (type_config.options[].id), not label text ' +
-              ccvShow(item) +
+              show(item) +
               '.',
             antiPattern: 'dropdown-label-as-value',
           });
@@ -367,34 +345,32 @@ function checkCustomFieldValue(type, value, typeConfig, path) {
     case 'tasks':
     case 'list_relationship':
     case 'attachment':
-      ccvCheckAddRem(canonical, value, where, errors);
+      checkAddRem(canonical, value, where, errors);
       break;
     case 'emoji': {
-      const max = ccvIsObject(typeConfig) && Number.isInteger(typeConfig.count) ? typeConfig.count : 5;
+      const max = isObject(typeConfig) && Number.isInteger(typeConfig.count) ? typeConfig.count : 5;
       if (!Number.isInteger(value) || value < 0 || value > max) {
         shape(
           'An emoji (rating) custom field takes an integer from 0 to ' +
             max +
             ' (type_config.count); got ' +
-            ccvShow(value) +
+            show(value) +
             '.',
         );
       }
       break;
     }
     case 'manual_progress': {
-      const current = ccvIsObject(value) ? value.current : undefined;
+      const current = isObject(value) ? value.current : undefined;
       if (typeof current !== 'number' || !Number.isFinite(current)) {
         shape(
           'A manual progress custom field takes {"current": n}, n absolute between type_config.start and type_config.end' +
-            (typeof value === 'number'
-              ? ': send {"current": ' + value + '}.'
-              : '; got ' + ccvShow(value) + '.'),
+            (typeof value === 'number' ? ': send {"current": ' + value + '}.' : '; got ' + show(value) + '.'),
         );
         break;
       }
       if (
-        ccvIsObject(typeConfig) &&
+        isObject(typeConfig) &&
         typeof typeConfig.start === 'number' &&
         typeof typeConfig.end === 'number'
       ) {
@@ -415,9 +391,9 @@ function checkCustomFieldValue(type, value, typeConfig, path) {
       break;
     }
     case 'location': {
-      const point = ccvIsObject(value) ? value.location : undefined;
-      const lat = ccvIsObject(point) ? point.lat : undefined;
-      const lng = ccvIsObject(point) ? point.lng : undefined;
+      const point = isObject(value) ? value.location : undefined;
+      const lat = isObject(point) ? point.lat : undefined;
+      const lng = isObject(point) ? point.lng : undefined;
       if (
         typeof lat !== 'number' ||
         typeof lng !== 'number' ||
@@ -428,22 +404,20 @@ function checkCustomFieldValue(type, value, typeConfig, path) {
       ) {
         shape(
           'A location custom field takes {"location": {"lat": <-90..90>, "lng": <-180..180>}, "formatted_address": "…"} (Google Geocoding format), e.g. {"location":{"lat":-28.016667,"lng":153.4},"formatted_address":"Gold Coast QLD, Australia"}; got ' +
-            ccvShow(value) +
+            show(value) +
             '.',
         );
       } else if (value.formatted_address !== undefined && typeof value.formatted_address !== 'string') {
-        shape('"formatted_address" must be a string; got ' + ccvShow(value.formatted_address) + '.');
+        shape('"formatted_address" must be a string; got ' + show(value.formatted_address) + '.');
       }
       break;
     }
     case 'button':
       if (value !== true)
-        shape('A button custom field is "clicked" by sending true; got ' + ccvShow(value) + '.');
+        shape('A button custom field is "clicked" by sending true; got ' + show(value) + '.');
       break;
     default:
       break;
   }
   return errors;
 }
-
-module.exports = { checkCustomFieldValue, isClickUpUuid };

@@ -7,13 +7,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadToolDefinition } from '../loader/index.ts';
-import { ToolHelperExecutor } from '../runtime/tool-helper-executor.ts';
-import { ToolValidationHelper } from '../runtime/tool-validation-helper.ts';
-import { createSandboxPool } from '../sandbox/index.ts';
-import type { SandboxPool } from '../sandbox/sandbox-types.ts';
+import {
+  createSandboxPool,
+  loadToolDefinition,
+  ToolHelperExecutor,
+  ToolValidationHelper,
+  type SandboxPool,
+} from '@toolsmith/executable-knowledge';
+import { findPackDir } from './pack-location.ts';
 
-const PACK_DIR = path.resolve(import.meta.dirname, '../../../../apps/clickup/knowledge');
+const PACK_DIR = findPackDir();
 const task = JSON.parse(
   readFileSync(
     path.join(PACK_DIR, '__fixtures__/derived/section-3-get-task-every-custom-field-type.json'),

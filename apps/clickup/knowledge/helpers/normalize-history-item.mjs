@@ -18,22 +18,21 @@
  *
  * ClickUp sends the same change several times (e.g. taskStatusUpdated AND taskUpdated with the
  * same history item id): deduplicate on `dedupe_key` = `{webhook_id}:{history_item_id}`.
- * Depends on: clickup-dates, read-priority, custom-field-types, extract-custom-field, normalize-field-name.
  */
 
-// Declared by the dependencies loaded before this file (see the YAML):
-/* global module, millisToIso, readPriority, toNumberOrNull, customFieldEmptyValue, canonicalCustomFieldType, extractCustomField, normalizeFieldName */
+import { millisToIso, toNumberOrNull } from './clickup-dates.mjs';
+import { canonicalCustomFieldType, customFieldEmptyValue } from './custom-field-types.mjs';
+import { extractCustomField } from './extract-custom-field.mjs';
+import { normalizeFieldName } from './normalize-field-name.mjs';
+import { readPriority } from './read-priority.mjs';
+import { isObject } from '../shared/values.mjs';
 
-function hiIsObject(value) {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function hiCopy(value) {
+function copyOrNull(value) {
   return value === undefined ? null : JSON.parse(JSON.stringify(value));
 }
 
-function hiUser(user) {
-  if (!hiIsObject(user)) return null;
+function userOf(user) {
+  if (!isObject(user)) return null;
   return {
     id: user.id !== undefined ? user.id : null,
     username: user.username !== undefined ? user.username : null,
@@ -41,9 +40,8 @@ function hiUser(user) {
   };
 }
 
-function hiStatus(status) {
-  if (!hiIsObject(status))
-    return typeof status === 'string' ? { name: status, type: null, color: null } : null;
+function statusOf(status) {
+  if (!isObject(status)) return typeof status === 'string' ? { name: status, type: null, color: null } : null;
   // A new task's "before" is {status: null, type: "removed"}: there was no status.
   if (status.status === null || status.status === undefined) return null;
   return {
@@ -53,8 +51,8 @@ function hiStatus(status) {
   };
 }
 
-function hiRef(value) {
-  return hiIsObject(value)
+function refOf(value) {
+  return isObject(value)
     ? {
         id: value.id !== undefined ? String(value.id) : null,
         name: value.name !== undefined ? value.name : null,
@@ -62,13 +60,13 @@ function hiRef(value) {
     : null;
 }
 
-function hiDeltaText(value) {
+function deltaText(value) {
   if (typeof value !== 'string') return value === undefined ? null : value;
   try {
     const delta = JSON.parse(value);
-    if (hiIsObject(delta) && Array.isArray(delta.ops)) {
+    if (isObject(delta) && Array.isArray(delta.ops)) {
       return delta.ops
-        .map((op) => (hiIsObject(op) && typeof op.insert === 'string' ? op.insert : ''))
+        .map((op) => (isObject(op) && typeof op.insert === 'string' ? op.insert : ''))
         .join('')
         .replace(/\n+$/, '');
     }
@@ -78,27 +76,27 @@ function hiDeltaText(value) {
   return value;
 }
 
-function hiDisplay(value) {
+function display(value) {
   if (value === null || value === undefined) return 'none';
   if (typeof value === 'string') return JSON.stringify(value.length > 60 ? value.slice(0, 57) + '…' : value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return '[' + value.map(hiDisplay).join(', ') + ']';
+  if (Array.isArray(value)) return '[' + value.map(display).join(', ') + ']';
   for (const key of ['name', 'label', 'username', 'address', 'title']) {
-    if (typeof value[key] === 'string') return hiDisplay(value[key]);
+    if (typeof value[key] === 'string') return display(value[key]);
   }
-  if (value.id !== undefined && value.id !== null) return hiDisplay(String(value.id));
+  if (value.id !== undefined && value.id !== null) return display(String(value.id));
   return JSON.stringify(value);
 }
 
 /** Normalises one history item; see the table at the top of the file. */
-function normalizeHistoryItem(item, webhookId) {
-  if (!hiIsObject(item)) return null;
+export function normalizeHistoryItem(item, webhookId) {
+  if (!isObject(item)) return null;
   const field = typeof item.field === 'string' ? item.field : null;
   const out = {
     id: item.id !== undefined && item.id !== null ? String(item.id) : null,
     field: field,
     date: millisToIso(item.date),
-    user: hiUser(item.user),
+    user: userOf(item.user),
     parent_id: item.parent_id !== undefined && item.parent_id !== null ? String(item.parent_id) : null,
     before: null,
     after: null,
@@ -110,8 +108,8 @@ function normalizeHistoryItem(item, webhookId) {
   let label = field || 'change';
   switch (field) {
     case 'status':
-      out.before = hiStatus(item.before);
-      out.after = hiStatus(item.after);
+      out.before = statusOf(item.before);
+      out.after = statusOf(item.after);
       break;
     case 'priority':
       out.before = readPriority(item.before);
@@ -119,8 +117,8 @@ function normalizeHistoryItem(item, webhookId) {
       break;
     case 'assignee_add':
     case 'assignee_rem':
-      out.before = hiUser(item.before);
-      out.after = hiUser(item.after);
+      out.before = userOf(item.before);
+      out.after = userOf(item.after);
       break;
     case 'due_date':
       out.before = millisToIso(item.before);
@@ -129,7 +127,7 @@ function normalizeHistoryItem(item, webhookId) {
     case 'tag': {
       const names = (v) =>
         Array.isArray(v)
-          ? v.map((t) => (hiIsObject(t) ? t.name : t)).filter((t) => t !== undefined && t !== null)
+          ? v.map((t) => (isObject(t) ? t.name : t)).filter((t) => t !== undefined && t !== null)
           : v === null || v === undefined
             ? null
             : [String(v)];
@@ -139,12 +137,12 @@ function normalizeHistoryItem(item, webhookId) {
     }
     case 'section_moved': {
       const list = (v) =>
-        hiIsObject(v)
+        isObject(v)
           ? {
               id: v.id !== undefined ? String(v.id) : null,
               name: v.name !== undefined ? v.name : null,
-              category: hiRef(v.category),
-              project: hiRef(v.project),
+              category: refOf(v.category),
+              project: refOf(v.project),
             }
           : null;
       out.before = list(item.before);
@@ -152,14 +150,14 @@ function normalizeHistoryItem(item, webhookId) {
       break;
     }
     case 'comment': {
-      out.before = item.before === undefined ? null : hiCopy(item.before);
-      out.after = item.after === undefined ? null : hiCopy(item.after);
-      if (hiIsObject(item.comment)) {
+      out.before = item.before === undefined ? null : copyOrNull(item.before);
+      out.after = item.after === undefined ? null : copyOrNull(item.after);
+      if (isObject(item.comment)) {
         const text = typeof item.comment.text_content === 'string' ? item.comment.text_content : null;
         out.comment = {
           id: item.comment.id !== undefined ? String(item.comment.id) : null,
           text: text,
-          user: hiUser(item.comment.user),
+          user: userOf(item.comment.user),
         };
       }
       break;
@@ -170,7 +168,7 @@ function normalizeHistoryItem(item, webhookId) {
       break;
     case 'time_spent': {
       const interval = (v) =>
-        hiIsObject(v)
+        isObject(v)
           ? {
               id: v.id !== undefined ? String(v.id) : null,
               start: toNumberOrNull(v.start),
@@ -183,12 +181,12 @@ function normalizeHistoryItem(item, webhookId) {
       break;
     }
     case 'content':
-      out.before = hiDeltaText(item.before);
-      out.after = hiDeltaText(item.after);
+      out.before = deltaText(item.before);
+      out.after = deltaText(item.after);
       label = 'description';
       break;
     case 'custom_field': {
-      const def = hiIsObject(item.custom_field) ? item.custom_field : {};
+      const def = isObject(item.custom_field) ? item.custom_field : {};
       const decode = (raw) =>
         raw === null || raw === undefined
           ? customFieldEmptyValue(canonicalCustomFieldType(def))
@@ -205,26 +203,24 @@ function normalizeHistoryItem(item, webhookId) {
       break;
     }
     default:
-      out.before = hiCopy(item.before);
-      out.after = hiCopy(item.after);
+      out.before = copyOrNull(item.before);
+      out.after = copyOrNull(item.after);
   }
   if (field === 'task_creation') out.description = 'task created';
-  else if (field === 'assignee_add') out.description = 'assignee added: ' + hiDisplay(out.after);
-  else if (field === 'assignee_rem') out.description = 'assignee removed: ' + hiDisplay(out.before);
+  else if (field === 'assignee_add') out.description = 'assignee added: ' + display(out.after);
+  else if (field === 'assignee_rem') out.description = 'assignee removed: ' + display(out.before);
   else if (field === 'comment')
-    out.description = 'comment: ' + hiDisplay(out.comment ? out.comment.text : out.after);
+    out.description = 'comment: ' + display(out.comment ? out.comment.text : out.after);
   else if (field === 'time_spent')
     out.description =
       'time tracked: ' +
-      (hiIsObject(out.after) && out.after.time !== null ? out.after.time + ' ms' : hiDisplay(out.after));
+      (isObject(out.after) && out.after.time !== null ? out.after.time + ' ms' : display(out.after));
   else if (field === 'time_estimate')
     out.description =
       'time estimate: ' +
       (out.before === null ? 'none' : out.before + ' ms') +
       ' → ' +
       (out.after === null ? 'none' : out.after + ' ms');
-  else out.description = label + ': ' + hiDisplay(out.before) + ' → ' + hiDisplay(out.after);
+  else out.description = label + ': ' + display(out.before) + ' → ' + display(out.after);
   return out;
 }
-
-module.exports = { normalizeHistoryItem };

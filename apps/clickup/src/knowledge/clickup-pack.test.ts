@@ -7,17 +7,21 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { HelperError } from '../errors/index.ts';
-import { loadToolDefinition } from '../loader/index.ts';
-import { ProcessorEngine } from '../runtime/processor-engine.ts';
-import { ToolHelperExecutor } from '../runtime/tool-helper-executor.ts';
-import { describeIssue, ToolValidationHelper } from '../runtime/tool-validation-helper.ts';
-import { createSandboxPool } from '../sandbox/index.ts';
-import type { SandboxModule, SandboxPool } from '../sandbox/sandbox-types.ts';
-import { helperLoadOrder } from '../schema/helper-load-order.ts';
-import type { CodeModule, ToolDefinition } from '../schema/index.ts';
+import {
+  createSandboxPool,
+  describeIssue,
+  HelperError,
+  loadToolDefinition,
+  ProcessorEngine,
+  ToolHelperExecutor,
+  ToolValidationHelper,
+  type CodeModule,
+  type SandboxPool,
+  type ToolDefinition,
+} from '@toolsmith/executable-knowledge';
+import { findPackDir } from './pack-location.ts';
 
-const PACK_DIR = path.resolve(import.meta.dirname, '../../../../apps/clickup/knowledge');
+const PACK_DIR = findPackDir();
 
 function fixture<T = Record<string, unknown>>(name: string): T {
   return JSON.parse(readFileSync(path.join(PACK_DIR, '__fixtures__', name), 'utf8')) as T;
@@ -72,20 +76,12 @@ function codeEntry(id: string): { code: CodeModule; dependencies: readonly strin
   throw new Error(`no code module '${id}' in the ClickUp pack`);
 }
 
-function toSandboxModule(module: CodeModule): SandboxModule {
-  return { id: module.id, source: module.source, filename: module.filename, lineOffset: module.lineOffset };
-}
-
-/** Runs an export of a pack module in the sandbox, its helper dependencies loaded first. */
+/** Runs an export of a pack module in the sandbox, with the modules it imports. */
 async function call<T = unknown>(id: string, args: unknown[], exportName?: string): Promise<T> {
   const { code, dependencies } = codeEntry(id);
-  const modules = [...helperLoadOrder(definition, dependencies), code].map(toSandboxModule);
-  const result = await pool.run({
-    modules,
-    entry: { module: code.id, export: exportName ?? code.export },
-    args,
-  });
-  return result.value as T;
+  const executor = new ToolHelperExecutor(definition, pool);
+  const result = await executor.run<T>({ id, code, dependencies }, args, exportName ? { exportName } : {});
+  return result.value;
 }
 
 const detect = (payload: unknown) => call<string>('detect-webhook-type', [payload]);
@@ -114,7 +110,7 @@ describe('the ClickUp pack loads with the real loader', () => {
     ]
       .concat(validators.flatMap((v) => (v.code ? [v.code] : [])))
       .map((c) => `${c.origin}:${c.filename}`);
-    expect(files.every((f) => /^file:(helpers|processors|validators)\/[a-z0-9-]+\.js$/.test(f))).toBe(true);
+    expect(files.every((f) => /^file:(helpers|processors|validators)\/[a-z0-9-]+\.mjs$/.test(f))).toBe(true);
     expect(helpers.map((h) => h.id)).toEqual(
       expect.arrayContaining([
         'detect-webhook-type',
@@ -123,6 +119,32 @@ describe('the ClickUp pack loads with the real loader', () => {
         'normalize-field-name',
       ]),
     );
+  });
+
+  it('is ES modules importing what they share: isObject defined once, no globals, no module.exports', () => {
+    const { helpers, processors, validators } = definition.executableKnowledge;
+    const codes = [
+      ...helpers.map((h) => h.code),
+      ...processors.flatMap((p) => (p.kind === 'function' ? [p.code] : [])),
+      ...validators.flatMap((v) => (v.code ? [v.code] : [])),
+    ];
+    expect(codes.filter((c) => c.type !== 'module').map((c) => c.filename)).toEqual([]);
+    const sources = new Map<string, string>();
+    for (const code of codes) {
+      sources.set(code.filename, code.source);
+      for (const file of code.importedFiles ?? []) sources.set(file.filename, file.source);
+    }
+    expect(sources.size).toBeGreaterThan(codes.length);
+    const definesIsObject = [...sources].filter(([, source]) =>
+      /function \w*IsObject\(|function isObject\(/.test(source),
+    );
+    expect(definesIsObject.map(([file]) => file)).toEqual(['shared/values.mjs']);
+    for (const [file, source] of sources) {
+      expect({ file, scriptLeftovers: /module\.exports|\/\* global /.test(source) }).toEqual({
+        file,
+        scriptLeftovers: false,
+      });
+    }
   });
 
   it('wires each command to its validator and examples', () => {
@@ -1388,27 +1410,36 @@ describe('through the runtime (executor, validation helper, processor engine)', 
     expect((await helper.validate('create_task', { list_id: '1', name: 'x' })).valid).toBe(true);
   });
 
-  it('loads only what a validator declares, dependencies first', () => {
+  it('loads only what a validator imports: nothing of the webhook side, the processors or the writes', () => {
     const validator = definition.executableKnowledge.validators.find((v) => v.id === 'validate-update-task');
     if (!validator?.code) throw new Error('validate-update-task has no code');
-    expect(
-      executor.modulesFor({ id: validator.id, code: validator.code, dependencies: validator.dependencies }),
-    ).toEqual([
-      'clickup-dates',
-      'read-priority',
-      'diff-assignees',
-      'classify-task-id',
-      'custom-field-types',
-      'check-custom-field-value',
-      'task-field-checks',
-      'validate-update-task',
+    const modules = executor.modulesFor({
+      id: validator.id,
+      code: validator.code,
+      dependencies: validator.dependencies,
+    });
+    expect(modules[0]).toBe('validate-update-task');
+    expect(modules.slice(1).sort()).toEqual([
+      'helpers/call-context.mjs',
+      'helpers/check-custom-field-value.mjs',
+      'helpers/classify-task-id.mjs',
+      'helpers/clickup-dates.mjs',
+      'helpers/context-checks.mjs',
+      'helpers/custom-field-types.mjs',
+      'helpers/diff-assignees.mjs',
+      'helpers/read-priority.mjs',
+      'helpers/task-args.mjs',
+      'helpers/task-assignee-checks.mjs',
+      'helpers/task-field-checks.mjs',
+      'shared/names.mjs',
+      'shared/values.mjs',
     ]);
   });
 
   it('reports a refused write as a HelperError positioned in the helper file', async () => {
     const error = await executor.execute('to-write-value', ['formula', 3]).catch((e: unknown) => e);
     expect(HelperError.isInstance(error)).toBe(true);
-    expect((error as HelperError).file).toBe('helpers/to-write-value.js');
+    expect((error as HelperError).file).toBe('helpers/to-write-value.mjs');
     expect((error as HelperError).message).toContain('cannot be set through the API');
   });
 });

@@ -6,15 +6,13 @@
  * Pure and deterministic: parsing uses Date.parse on explicit strings only, never the clock.
  */
 
-/* global module */
-
 /** Below this a positive integer is taken for Unix SECONDS (1e11 ms is 1973-03-03). */
-function clickupSecondsThreshold() {
+export function clickupSecondsThreshold() {
   return 1e11;
 }
 
 /** True when `value` is an integer that looks like Unix seconds rather than milliseconds. */
-function looksLikeUnixSeconds(value) {
+export function looksLikeUnixSeconds(value) {
   return (
     typeof value === 'number' && Number.isInteger(value) && value > 0 && value < clickupSecondsThreshold()
   );
@@ -26,7 +24,7 @@ function looksLikeUnixSeconds(value) {
  * ("2025-04-16", "2025-04-16T23:49:06.457Z"). Returns null when it is none of those.
  * Date-only strings are read as midnight UTC.
  */
-function toClickUpMillis(value) {
+export function toClickUpMillis(value) {
   if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : null;
   if (typeof value !== 'string') return null;
   const text = value.trim();
@@ -43,12 +41,12 @@ function toClickUpMillis(value) {
 }
 
 /** True when a date string carries a time of day (used to decide `value_options.time`). */
-function dateStringHasTime(value) {
+export function dateStringHasTime(value) {
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value.trim());
 }
 
 /** Converts a ClickUp date (ms number or ms string) to an ISO 8601 UTC string; null when unset or invalid. */
-function millisToIso(value) {
+export function millisToIso(value) {
   if (value === null || value === undefined || value === '') return null;
   const ms =
     typeof value === 'number'
@@ -61,18 +59,9 @@ function millisToIso(value) {
 }
 
 /** Converts a ClickUp duration/number that may be a string ("3600000") to a number; null when unset. */
-function toNumberOrNull(value) {
+export function toNumberOrNull(value) {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return Number(value);
   return null;
 }
-
-module.exports = {
-  toClickUpMillis,
-  millisToIso,
-  dateStringHasTime,
-  looksLikeUnixSeconds,
-  toNumberOrNull,
-  clickupSecondsThreshold,
-};

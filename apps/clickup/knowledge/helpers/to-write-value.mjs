@@ -13,25 +13,21 @@
  * The values extractCustomField returns convert back (round trip).
  * Throws an Error whose message says what to send when the value cannot be written (read-only
  * types, null — use DELETE to clear —, label text without type_config, out-of-range values).
- * Depends on: custom-field-types, clickup-dates, check-custom-field-value.
  */
 
-// Declared by the dependencies loaded before this file (see the YAML):
-/* global module, canonicalCustomFieldType, customFieldTypeInfo, looksLikeUnixSeconds, toClickUpMillis, dateStringHasTime, checkCustomFieldValue */
-
-function twIsObject(value) {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function twOptions(typeConfig) {
-  return twIsObject(typeConfig) && Array.isArray(typeConfig.options)
-    ? typeConfig.options.filter(twIsObject)
-    : [];
-}
+import { checkCustomFieldValue } from './check-custom-field-value.mjs';
+import { dateStringHasTime, looksLikeUnixSeconds, toClickUpMillis } from './clickup-dates.mjs';
+import {
+  canonicalCustomFieldType,
+  customFieldOptions,
+  customFieldTypeInfo,
+  optionLabel,
+} from './custom-field-types.mjs';
+import { article, isObject } from '../shared/values.mjs';
 
 /** Option UUID for a dropdown/labels value given as UUID, option object, label text or orderindex. */
-function twOptionId(item, options) {
-  if (twIsObject(item)) {
+function optionId(item, options) {
+  if (isObject(item)) {
     if (item.id !== undefined && item.id !== null) return item.id;
     if (item.orderindex !== undefined && item.orderindex !== null) item = Number(item.orderindex);
     else return item;
@@ -40,7 +36,7 @@ function twOptionId(item, options) {
     const text = item.trim();
     for (const option of options) if (String(option.id) === text) return option.id;
     for (const option of options) {
-      const label = option.name !== undefined ? option.name : option.label;
+      const label = optionLabel(option);
       if (typeof label === 'string' && label.trim().toLowerCase() === text.toLowerCase()) return option.id;
     }
     return text;
@@ -53,19 +49,19 @@ function twOptionId(item, options) {
   return item;
 }
 
-function twIdOf(item) {
-  if (twIsObject(item)) return item.id;
+function userIdOf(item) {
+  if (isObject(item)) return item.id;
   if (typeof item === 'string' && /^\d+$/.test(item.trim())) return Number(item.trim());
   return item;
 }
 
-function twTaskIdOf(item) {
-  return twIsObject(item) ? item.id : item;
+function taskIdOf(item) {
+  return isObject(item) ? item.id : item;
 }
 
-function twAddRem(value, idOf) {
+function addRem(value, idOf) {
   if (Array.isArray(value)) return { add: value.map(idOf), rem: [] };
-  if (twIsObject(value) && (value.add !== undefined || value.rem !== undefined)) {
+  if (isObject(value) && (value.add !== undefined || value.rem !== undefined)) {
     return {
       add: Array.isArray(value.add) ? value.add.map(idOf) : [],
       rem: Array.isArray(value.rem) ? value.rem.map(idOf) : [],
@@ -74,7 +70,7 @@ function twAddRem(value, idOf) {
   return value;
 }
 
-function twBoolean(value) {
+function toBoolean(value) {
   if (typeof value === 'boolean') return value;
   if (value === 1 || value === '1') return true;
   if (value === 0 || value === '0') return false;
@@ -86,7 +82,7 @@ function twBoolean(value) {
   return value;
 }
 
-function twNumber(value) {
+function numberFromText(value) {
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)))
     return Number(value);
   return value;
@@ -96,11 +92,11 @@ function twNumber(value) {
  * Body for POST /task/{task_id}/field/{field_id}: { value } or { value, value_options } (dates).
  * `options.time` forces (true) or suppresses (false) value_options.time for dates.
  */
-function toWriteValue(type, value, typeConfig, options) {
-  const config = twIsObject(type) ? type.type_config : typeConfig;
+export function toWriteValue(type, value, typeConfig, options) {
+  const config = isObject(type) ? type.type_config : typeConfig;
   const canonical = canonicalCustomFieldType(type, config);
   const info = customFieldTypeInfo(canonical);
-  const opts = twIsObject(options) ? options : {};
+  const opts = isObject(options) ? options : {};
   let written = value;
   let valueOptions = null;
 
@@ -117,10 +113,10 @@ function toWriteValue(type, value, typeConfig, options) {
         break;
       case 'number':
       case 'currency':
-        written = twNumber(value);
+        written = numberFromText(value);
         break;
       case 'checkbox':
-        written = twBoolean(value);
+        written = toBoolean(value);
         break;
       case 'date': {
         if (looksLikeUnixSeconds(value)) {
@@ -144,34 +140,34 @@ function toWriteValue(type, value, typeConfig, options) {
         break;
       }
       case 'drop_down':
-        written = twOptionId(value, twOptions(config));
+        written = optionId(value, customFieldOptions(config) || []);
         break;
       case 'labels': {
         const items = Array.isArray(value)
           ? value
-          : twIsObject(value) && (value.add || value.rem)
+          : isObject(value) && (value.add || value.rem)
             ? null
             : [value];
-        if (items) written = items.map((item) => twOptionId(item, twOptions(config)));
+        if (items) written = items.map((item) => optionId(item, customFieldOptions(config) || []));
         break;
       }
       case 'users':
-        written = twAddRem(value, twIdOf);
+        written = addRem(value, userIdOf);
         break;
       case 'tasks':
       case 'list_relationship':
       case 'attachment':
-        written = twAddRem(value, twTaskIdOf);
+        written = addRem(value, taskIdOf);
         break;
       case 'emoji':
-        written = twNumber(value);
+        written = numberFromText(value);
         break;
       case 'manual_progress': {
         if (typeof value === 'number') written = { current: value };
-        else if (twIsObject(value) && typeof value.current === 'number') written = { current: value.current };
-        else if (twIsObject(value) && typeof value.percent === 'number') {
-          const start = twIsObject(config) && typeof config.start === 'number' ? config.start : null;
-          const end = twIsObject(config) && typeof config.end === 'number' ? config.end : null;
+        else if (isObject(value) && typeof value.current === 'number') written = { current: value.current };
+        else if (isObject(value) && typeof value.percent === 'number') {
+          const start = isObject(config) && typeof config.start === 'number' ? config.start : null;
+          const end = isObject(config) && typeof config.end === 'number' ? config.end : null;
           if (start === null || end === null) {
             throw new Error(
               'A progress percentage needs the field type_config (start, end) to become {"current": n}; pass type_config or {"current": n}.',
@@ -183,11 +179,11 @@ function toWriteValue(type, value, typeConfig, options) {
       }
       case 'location':
         if (
-          twIsObject(value) &&
-          !twIsObject(value.location) &&
+          isObject(value) &&
+          !isObject(value.location) &&
           (value.lat !== undefined || value.lng !== undefined)
         ) {
-          written = { location: { lat: twNumber(value.lat), lng: twNumber(value.lng) } };
+          written = { location: { lat: numberFromText(value.lat), lng: numberFromText(value.lng) } };
           const address = value.address !== undefined ? value.address : value.formatted_address;
           if (address !== undefined && address !== null) written.formatted_address = address;
         }
@@ -203,8 +199,7 @@ function toWriteValue(type, value, typeConfig, options) {
       'Cannot write ' +
         JSON.stringify(value) +
         ' to ' +
-        (/^[aeio]/i.test(canonical) ? 'an ' : 'a ') +
-        canonical +
+        article(canonical) +
         ' custom field: ' +
         errors.map((e) => e.message).join(' '),
     );
@@ -216,13 +211,11 @@ function toWriteValue(type, value, typeConfig, options) {
  * One entry of Create Task `custom_fields`: { id, value } for a field definition { id, type, type_config }.
  * (value_options is documented for Set Custom Field Value only, so it is not sent on create.)
  */
-function toCreateTaskCustomField(field, value) {
-  if (!twIsObject(field) || typeof field.id !== 'string' || field.id === '') {
+export function toCreateTaskCustomField(field, value) {
+  if (!isObject(field) || typeof field.id !== 'string' || field.id === '') {
     throw new Error(
       'toCreateTaskCustomField needs the field definition {id, type, type_config} from GET /list/{list_id}/field.',
     );
   }
   return { id: field.id, value: toWriteValue(field, value).value };
 }
-
-module.exports = { toWriteValue, toCreateTaskCustomField };

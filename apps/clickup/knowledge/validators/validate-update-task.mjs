@@ -11,16 +11,24 @@
  * parent cannot be null (a subtask cannot be un-parented this way); priority 1–4 or null; dates in
  * milliseconds; at least one field to change.
  *
- * With the call context (the call-context section of helpers/task-field-checks.js): status matched against the statuses of the
+ * With the call context (helpers/context-checks.mjs): status matched against the statuses of the
  * task's list; assignees / watchers given as "me", an email, a name or a numeric string resolved to
  * member ids (a flat array is still refused, with the {add, rem} form of the resolved ids).
- * Depends on: task-field-checks.
  */
 
-// Declared by the dependencies loaded before this file (see the YAML):
-/* global module, resolveWithContext, contextAnswer, checkTaskReference, checkUpdateAddRemArg, readTaskArg, checkPriorityArg, checkMillisArg, checkBooleanArg, checkDurationArg */
+import {
+  checkBooleanArg,
+  checkDurationArg,
+  checkMillisArg,
+  checkPriorityArg,
+  checkTaskReference,
+  checkUpdateAddRemArg,
+  contextAnswer,
+  readTaskArg,
+  resolveWithContext,
+} from '../helpers/task-field-checks.mjs';
 
-function validateUpdateTask(input, context) {
+export function validateUpdateTask(input, context) {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return {
       valid: false,
@@ -97,5 +105,3 @@ function validateUpdateTask(input, context) {
   }
   return contextAnswer(resolved, errors);
 }
-
-module.exports = { validateUpdateTask };

@@ -24,36 +24,36 @@
  *   button, signature, unknown types     → the raw value
  *
  * Empty (no `value` key, null, "" or a non-array for an array type): [] for array types, null otherwise.
- * Depends on: custom-field-types, clickup-dates.
  */
 
-// Declared by the dependencies loaded before this file (see the YAML):
-/* global module, canonicalCustomFieldType, customFieldEmptyValue, customFieldTypeInfo, millisToIso */
+import { millisToIso } from './clickup-dates.mjs';
+import {
+  canonicalCustomFieldType,
+  customFieldEmptyValue,
+  customFieldOptions,
+  customFieldTypeInfo,
+} from './custom-field-types.mjs';
+import { isObject } from '../shared/values.mjs';
 
-function cfIsObject(value) {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function cfNullIfMissing(value) {
+function nullIfMissing(value) {
   return value === undefined || value === '' ? null : value;
 }
 
-function cfNumber(value) {
+function toNumber(value) {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string' && /^\s*-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(value))
     return Number(value);
   return null;
 }
 
-function cfOptions(field) {
-  const config = cfIsObject(field.type_config) ? field.type_config : {};
-  return Array.isArray(config.options) ? config.options.filter(cfIsObject) : [];
+function optionsOf(field) {
+  return customFieldOptions(field.type_config) || [];
 }
 
 /** Finds a dropdown/labels option by UUID first, then by orderindex (numbers or numeric strings). */
-function findCustomFieldOption(options, value) {
+export function findCustomFieldOption(options, value) {
   if (value === null || value === undefined) return null;
-  if (cfIsObject(value)) value = value.id !== undefined ? value.id : value.orderindex;
+  if (isObject(value)) value = value.id !== undefined ? value.id : value.orderindex;
   const text = String(value);
   for (const option of options) if (option.id !== undefined && String(option.id) === text) return option;
   if (/^\d+$/.test(text.trim())) {
@@ -63,39 +63,39 @@ function findCustomFieldOption(options, value) {
   return null;
 }
 
-function cfUser(user) {
-  if (cfIsObject(user)) {
+function userRef(user) {
+  if (isObject(user)) {
     return {
       id: user.id !== undefined ? user.id : null,
-      username: cfNullIfMissing(user.username),
-      email: cfNullIfMissing(user.email),
+      username: nullIfMissing(user.username),
+      email: nullIfMissing(user.email),
     };
   }
-  return { id: cfNumber(user) !== null ? cfNumber(user) : user, username: null, email: null };
+  return { id: toNumber(user) !== null ? toNumber(user) : user, username: null, email: null };
 }
 
-function cfTaskRef(item) {
-  if (!cfIsObject(item)) return { id: item, name: null, status: null, url: null };
-  const status = cfIsObject(item.status) ? cfNullIfMissing(item.status.status) : cfNullIfMissing(item.status);
+function taskRef(item) {
+  if (!isObject(item)) return { id: item, name: null, status: null, url: null };
+  const status = isObject(item.status) ? nullIfMissing(item.status.status) : nullIfMissing(item.status);
   return {
-    id: cfNullIfMissing(item.id),
-    name: cfNullIfMissing(item.name),
+    id: nullIfMissing(item.id),
+    name: nullIfMissing(item.name),
     status: status,
-    url: cfNullIfMissing(item.url),
+    url: nullIfMissing(item.url),
   };
 }
 
-function cfProgress(value, config) {
-  const percentRaw = cfIsObject(value)
+function readProgress(value, config) {
+  const percentRaw = isObject(value)
     ? value.percent_completed !== undefined
       ? value.percent_completed
       : value.percent_complete
     : value;
-  let percent = cfNumber(percentRaw);
-  const current = cfIsObject(value) ? cfNumber(value.current) : null;
-  if (percent === null && current !== null && cfIsObject(config)) {
-    const start = cfNumber(config.start);
-    const end = cfNumber(config.end);
+  let percent = toNumber(percentRaw);
+  const current = isObject(value) ? toNumber(value.current) : null;
+  if (percent === null && current !== null && isObject(config)) {
+    const start = toNumber(config.start);
+    const end = toNumber(config.end);
     if (start !== null && end !== null && end !== start) percent = ((current - start) / (end - start)) * 100;
   }
   if (percent === null && current === null) return null;
@@ -103,8 +103,8 @@ function cfProgress(value, config) {
 }
 
 /** True when the field carries a value (unset fields have no `value` key). */
-function hasCustomFieldValue(field) {
-  if (!cfIsObject(field) || !('value' in field)) return false;
+export function hasCustomFieldValue(field) {
+  if (!isObject(field) || !('value' in field)) return false;
   const value = field.value;
   if (value === null || value === undefined || value === '') return false;
   if (Array.isArray(value)) return value.length > 0;
@@ -112,15 +112,15 @@ function hasCustomFieldValue(field) {
 }
 
 /** Normalised value of one custom field; see the table at the top of the file. */
-function extractCustomField(field) {
-  if (!cfIsObject(field)) return null;
+export function extractCustomField(field) {
+  if (!isObject(field)) return null;
   const type = canonicalCustomFieldType(field);
   const empty = customFieldEmptyValue(type);
   const value = field.value;
   if (value === undefined || value === null || value === '') return empty;
   if (customFieldTypeInfo(type).array && type !== 'votes' && !Array.isArray(value)) {
     // users/tasks/list_relationship/attachment may echo a write-style {add, rem} in webhooks: keep adds.
-    if (cfIsObject(value) && Array.isArray(value.add))
+    if (isObject(value) && Array.isArray(value.add))
       return extractCustomField(Object.assign({}, field, { value: value.add }));
     return empty;
   }
@@ -133,7 +133,7 @@ function extractCustomField(field) {
       return typeof value === 'string' ? value : String(value);
     case 'number':
     case 'currency':
-      return cfNumber(value);
+      return toNumber(value);
     case 'checkbox':
       if (value === true || value === 'true' || value === 1 || value === '1') return true;
       if (value === false || value === 'false' || value === 0 || value === '0') return false;
@@ -141,13 +141,13 @@ function extractCustomField(field) {
     case 'date':
       return millisToIso(value);
     case 'drop_down': {
-      const option = findCustomFieldOption(cfOptions(field), value);
+      const option = findCustomFieldOption(optionsOf(field), value);
       if (option) {
         return {
-          id: cfNullIfMissing(option.id),
-          name: cfNullIfMissing(option.name),
-          color: cfNullIfMissing(option.color),
-          orderindex: cfNumber(option.orderindex),
+          id: nullIfMissing(option.id),
+          name: nullIfMissing(option.name),
+          color: nullIfMissing(option.color),
+          orderindex: toNumber(option.orderindex),
         };
       }
       const numeric = typeof value === 'number' || /^\d+$/.test(String(value).trim());
@@ -159,63 +159,63 @@ function extractCustomField(field) {
       };
     }
     case 'labels': {
-      const options = cfOptions(field);
+      const options = optionsOf(field);
       return value.map((item) => {
         const option = findCustomFieldOption(options, item);
         if (option) {
           return {
-            id: cfNullIfMissing(option.id),
-            label: cfNullIfMissing(option.label !== undefined ? option.label : option.name),
-            color: cfNullIfMissing(option.color),
+            id: nullIfMissing(option.id),
+            label: nullIfMissing(option.label !== undefined ? option.label : option.name),
+            color: nullIfMissing(option.color),
           };
         }
         return {
-          id: cfIsObject(item) ? cfNullIfMissing(item.id) : String(item),
-          label: cfIsObject(item) ? cfNullIfMissing(item.label) : null,
+          id: isObject(item) ? nullIfMissing(item.id) : String(item),
+          label: isObject(item) ? nullIfMissing(item.label) : null,
           color: null,
         };
       });
     }
     case 'users':
-      return value.map(cfUser);
+      return value.map(userRef);
     case 'tasks':
     case 'list_relationship':
-      return value.map(cfTaskRef);
+      return value.map(taskRef);
     case 'attachment':
       return value.map((item) =>
-        cfIsObject(item)
+        isObject(item)
           ? {
-              id: cfNullIfMissing(item.id),
-              title: cfNullIfMissing(item.title),
-              url: cfNullIfMissing(item.url_w_query !== undefined ? item.url_w_query : item.url),
-              size: cfNumber(item.size),
-              mimetype: cfNullIfMissing(item.mimetype),
+              id: nullIfMissing(item.id),
+              title: nullIfMissing(item.title),
+              url: nullIfMissing(item.url_w_query !== undefined ? item.url_w_query : item.url),
+              size: toNumber(item.size),
+              mimetype: nullIfMissing(item.mimetype),
             }
           : { id: item, title: null, url: null, size: null, mimetype: null },
       );
     case 'emoji': {
-      const rating = cfNumber(value);
+      const rating = toNumber(value);
       return rating === null ? null : Math.trunc(rating);
     }
     case 'manual_progress':
     case 'automatic_progress':
-      return cfProgress(value, field.type_config);
+      return readProgress(value, field.type_config);
     case 'location': {
-      if (!cfIsObject(value)) return null;
-      const point = cfIsObject(value.location) ? value.location : value;
-      const lat = cfNumber(point.lat);
-      const lng = cfNumber(point.lng);
-      const address = cfNullIfMissing(
+      if (!isObject(value)) return null;
+      const point = isObject(value.location) ? value.location : value;
+      const lat = toNumber(point.lat);
+      const lng = toNumber(point.lng);
+      const address = nullIfMissing(
         value.formatted_address !== undefined ? value.formatted_address : value.address,
       );
       if (lat === null && lng === null && address === null) return null;
-      return { lat: lat, lng: lng, address: address, place_id: cfNullIfMissing(value.place_id) };
+      return { lat: lat, lng: lng, address: address, place_id: nullIfMissing(value.place_id) };
     }
     case 'votes': {
       const voters = Array.isArray(value) ? value : [];
       return voters.map((voter) => {
-        const id = cfIsObject(voter) ? voter.id : voter;
-        return cfNumber(id) !== null ? cfNumber(id) : id;
+        const id = isObject(voter) ? voter.id : voter;
+        return toNumber(id) !== null ? toNumber(id) : id;
       });
     }
     case 'formula':
@@ -223,7 +223,7 @@ function extractCustomField(field) {
         ? value
         : JSON.parse(JSON.stringify(value));
     case 'rollup':
-      return cfIsObject(value) && Array.isArray(value.computations)
+      return isObject(value) && Array.isArray(value.computations)
         ? value.computations
         : JSON.parse(JSON.stringify(value));
     default:
@@ -235,14 +235,12 @@ function extractCustomField(field) {
  * A custom field with its identity: { id, name, type, value } where `type` is canonical and `value`
  * is extractCustomField(field).
  */
-function describeCustomField(field) {
-  if (!cfIsObject(field)) return null;
+export function describeCustomField(field) {
+  if (!isObject(field)) return null;
   return {
-    id: cfNullIfMissing(field.id !== undefined ? field.id : field.field_id),
-    name: cfNullIfMissing(field.name),
+    id: nullIfMissing(field.id !== undefined ? field.id : field.field_id),
+    name: nullIfMissing(field.name),
     type: canonicalCustomFieldType(field),
     value: extractCustomField(field),
   };
 }
-
-module.exports = { extractCustomField, describeCustomField, hasCustomFieldValue, findCustomFieldOption };

@@ -16,13 +16,11 @@
  * resolve them to the real id first with GET /task/{custom}?custom_task_ids=true&team_id=….
  */
 
-/* global module */
-
 /**
  * @returns {{ input: unknown, id: string|null, kind: 'regular'|'custom'|'unknown'|'invalid',
  *            confidence: 'high'|'low', strippedPrefix: string|null, needsCustomTaskIds: boolean }}
  */
-function classifyTaskId(ref) {
+export function classifyTaskId(ref) {
   const result = {
     input: ref,
     id: null,
@@ -62,7 +60,7 @@ function classifyTaskId(ref) {
  * @returns {{ taskId: string|null, query: { custom_task_ids?: true, team_id?: string }, kind: string,
  *            missingTeamId: boolean }}
  */
-function taskRequestRef(ref, teamId) {
+export function taskRequestRef(ref, teamId) {
   const info = classifyTaskId(ref);
   const query = {};
   const team = teamId === undefined || teamId === null || teamId === '' ? null : String(teamId);
@@ -77,5 +75,3 @@ function taskRequestRef(ref, teamId) {
     missingTeamId: info.needsCustomTaskIds && team === null,
   };
 }
-
-module.exports = { classifyTaskId, taskRequestRef };

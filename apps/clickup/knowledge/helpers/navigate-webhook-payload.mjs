@@ -13,17 +13,12 @@
  * Standard webhooks for lists/folders/spaces/goals carry `list_id` / `folder_id` / `space_id` /
  * `goal_id` (+ `key_result_id`) instead of `task_id`; `taskTimeTrackedUpdated` adds a top-level
  * `data` object; a top-level `team_id` has been observed (not documented).
- * Depends on: detect-webhook-type.
  */
 
-// Declared by the dependencies loaded before this file (see the YAML):
-/* global module, unwrapWebhookEnvelope, detectBodyFormat, isInternalTaskShape */
+import { detectBodyFormat, isInternalTaskShape, unwrapWebhookEnvelope } from './detect-webhook-type.mjs';
+import { isObject } from '../shared/values.mjs';
 
-function nwIsObject(value) {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function nwId(value) {
+function idString(value) {
   if (value === undefined || value === null || value === '') return null;
   return String(value);
 }
@@ -35,7 +30,7 @@ function nwId(value) {
  *   task: object|null, task_shape: 'v2'|'internal'|null, history_items: object[],
  *   changes: object[], data: object|null, operation: string|null }}
  */
-function navigateWebhookPayload(input) {
+export function navigateWebhookPayload(input) {
   const unwrapped = unwrapWebhookEnvelope(input);
   const body = unwrapped.body;
   const format = detectBodyFormat(body);
@@ -57,25 +52,25 @@ function navigateWebhookPayload(input) {
     data: null,
     operation: null,
   };
-  if (!nwIsObject(body)) return nav;
+  if (!isObject(body)) return nav;
 
   if (format === 'standard') {
     nav.event = typeof body.event === 'string' ? body.event : null;
-    nav.webhook_id = nwId(body.webhook_id);
-    nav.team_id = nwId(body.team_id);
-    nav.history_items = Array.isArray(body.history_items) ? body.history_items.filter(nwIsObject) : [];
-    nav.data = nwIsObject(body.data) ? body.data : null;
-    if (body.task_id !== undefined) nav.resource = { type: 'task', id: nwId(body.task_id) };
+    nav.webhook_id = idString(body.webhook_id);
+    nav.team_id = idString(body.team_id);
+    nav.history_items = Array.isArray(body.history_items) ? body.history_items.filter(isObject) : [];
+    nav.data = isObject(body.data) ? body.data : null;
+    if (body.task_id !== undefined) nav.resource = { type: 'task', id: idString(body.task_id) };
     else if (body.key_result_id !== undefined)
       nav.resource = {
         type: 'key_result',
-        id: nwId(body.key_result_id),
-        parent: { type: 'goal', id: nwId(body.goal_id) },
+        id: idString(body.key_result_id),
+        parent: { type: 'goal', id: idString(body.goal_id) },
       };
-    else if (body.goal_id !== undefined) nav.resource = { type: 'goal', id: nwId(body.goal_id) };
-    else if (body.list_id !== undefined) nav.resource = { type: 'list', id: nwId(body.list_id) };
-    else if (body.folder_id !== undefined) nav.resource = { type: 'folder', id: nwId(body.folder_id) };
-    else if (body.space_id !== undefined) nav.resource = { type: 'space', id: nwId(body.space_id) };
+    else if (body.goal_id !== undefined) nav.resource = { type: 'goal', id: idString(body.goal_id) };
+    else if (body.list_id !== undefined) nav.resource = { type: 'list', id: idString(body.list_id) };
+    else if (body.folder_id !== undefined) nav.resource = { type: 'folder', id: idString(body.folder_id) };
+    else if (body.space_id !== undefined) nav.resource = { type: 'space', id: idString(body.space_id) };
     else if (nav.event) {
       const m = /^(task|list|folder|space|goal|keyResult)/.exec(nav.event);
       if (m) nav.resource = { type: m[1] === 'keyResult' ? 'key_result' : m[1], id: null };
@@ -87,30 +82,30 @@ function navigateWebhookPayload(input) {
   }
 
   if (format === 'automation' || format === 'automation_legacy') {
-    nav.automation_id = nwId(format === 'automation' ? body.auto_id : body.id);
-    nav.trigger_id = nwId(body.trigger_id);
+    nav.automation_id = idString(format === 'automation' ? body.auto_id : body.id);
+    nav.trigger_id = idString(body.trigger_id);
     nav.date = body.date !== undefined ? body.date : null;
     nav.task = body.payload;
     nav.task_shape = isInternalTaskShape(body.payload) ? 'internal' : 'v2';
-    nav.task_id = nwId(body.payload.id);
-    nav.team_id = nwId(nav.task_shape === 'internal' ? body.payload.workspace_id : body.payload.team_id);
+    nav.task_id = idString(body.payload.id);
+    nav.team_id = idString(nav.task_shape === 'internal' ? body.payload.workspace_id : body.payload.team_id);
     nav.resource = { type: 'task', id: nav.task_id };
     return nav;
   }
 
   if (format === 'version_vector') {
     const version = body.version;
-    const data = nwIsObject(version.data) ? version.data : {};
-    const relationships = Array.isArray(data.relationships) ? data.relationships.filter(nwIsObject) : [];
+    const data = isObject(version.data) ? version.data : {};
+    const relationships = Array.isArray(data.relationships) ? data.relationships.filter(isObject) : [];
     nav.date = body.date !== undefined ? body.date : null;
-    nav.team_id = nwId(version.workspace_id);
+    nav.team_id = idString(version.workspace_id);
     nav.operation = typeof version.operation === 'string' ? version.operation : null;
-    nav.resource = { type: String(version.object_type), id: nwId(version.object_id) };
+    nav.resource = { type: String(version.object_type), id: idString(version.object_id) };
     if (version.object_type === 'task') nav.task_id = nav.resource.id;
     else {
       const parent = relationships.find((r) => r.object_type === 'task' && r.object_id !== undefined);
       if (parent) {
-        nav.task_id = nwId(parent.object_id);
+        nav.task_id = idString(parent.object_id);
         nav.resource.parent = {
           type: 'task',
           id: nav.task_id,
@@ -118,18 +113,16 @@ function navigateWebhookPayload(input) {
         };
       }
     }
-    nav.changes = Array.isArray(data.changes) ? data.changes.filter(nwIsObject) : [];
+    nav.changes = Array.isArray(data.changes) ? data.changes.filter(isObject) : [];
     return nav;
   }
 
   if (format === 'task') {
     nav.task = body;
     nav.task_shape = 'v2';
-    nav.task_id = nwId(body.id);
-    nav.team_id = nwId(body.team_id);
+    nav.task_id = idString(body.id);
+    nav.team_id = idString(body.team_id);
     nav.resource = { type: 'task', id: nav.task_id };
   }
   return nav;
 }
-
-module.exports = { navigateWebhookPayload };

@@ -11,16 +11,22 @@
  * type (dropdown option UUID, labels UUID array, users/tasks {add, rem}, dates in ms…). Without
  * them only the reference and the presence of a value are checked.
  *
- * With the call context's custom_fields (the task's list fields, the call-context section of helpers/task-field-checks.js): a
+ * With the call context's custom_fields (the task's list fields, helpers/context-checks.mjs): a
  * field given by name resolved to its id, a field outside the list refused (FIELD_115), the type
  * taken from the definition, dropdown / labels options given by label resolved to their ids.
- * Depends on: task-field-checks, check-custom-field-value, custom-field-types.
  */
 
-// Declared by the dependencies loaded before this file (see the YAML):
-/* global module, resolveWithContext, contextAnswer, checkTaskReference, checkFieldIdArg, readTaskArg, checkCustomFieldValue, canonicalCustomFieldType */
+import { checkCustomFieldValue } from '../helpers/check-custom-field-value.mjs';
+import { canonicalCustomFieldType } from '../helpers/custom-field-types.mjs';
+import {
+  checkFieldIdArg,
+  checkTaskReference,
+  contextAnswer,
+  readTaskArg,
+  resolveWithContext,
+} from '../helpers/task-field-checks.mjs';
 
-function validateSetCustomFieldValue(input, context) {
+export function validateSetCustomFieldValue(input, context) {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     return {
       valid: false,
@@ -79,5 +85,3 @@ function validateSetCustomFieldValue(input, context) {
   }
   return contextAnswer(resolved, errors);
 }
-
-module.exports = { validateSetCustomFieldValue };

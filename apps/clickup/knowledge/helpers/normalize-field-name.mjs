@@ -11,9 +11,7 @@
  * trailing underscores. A name with no letters or digits left (e.g. only an emoji) gives "".
  */
 
-/* global module */
-
-function normalizeFieldName(name) {
+export function normalizeFieldName(name) {
   if (name === null || name === undefined) return '';
   const extra = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
   return String(name)
@@ -30,7 +28,7 @@ function normalizeFieldName(name) {
  * to nothing, and `<key>_2`, `<key>_3`… when an earlier field of the same task already took the key.
  * `taken` is the object of keys already used (it is not modified).
  */
-function customFieldKey(name, id, taken) {
+export function customFieldKey(name, id, taken) {
   let base = normalizeFieldName(name);
   if (base === '') base = 'field_' + normalizeFieldName(id || 'unnamed');
   if (!taken || !Object.prototype.hasOwnProperty.call(taken, base)) return base;
@@ -38,5 +36,3 @@ function customFieldKey(name, id, taken) {
   while (Object.prototype.hasOwnProperty.call(taken, base + '_' + n)) n += 1;
   return base + '_' + n;
 }
-
-module.exports = { normalizeFieldName, customFieldKey };

@@ -19,18 +19,14 @@
  * `$json.body.payload`). Pure: no I/O, no clock.
  */
 
-/* global module */
-
-function cuDetectIsObject(value) {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+import { isObject } from '../shared/values.mjs';
 
 /**
  * The 28 documented API webhook events (research §4.1). A copy, since the pack cannot import the
  * server's TypeScript: apps/clickup/src/tools/webhooks/webhook-events.test.ts checks it equals
  * WEBHOOK_EVENT_NAMES (webhook-events.ts, the source) and the emulator's list.
  */
-function clickupWebhookEvents() {
+export function clickupWebhookEvents() {
   return [
     'taskCreated',
     'taskUpdated',
@@ -64,40 +60,40 @@ function clickupWebhookEvents() {
 }
 
 /** True for ClickUp's internal task model (automation "Call webhook" payload, research §4.3). */
-function isInternalTaskShape(task) {
-  if (!cuDetectIsObject(task)) return false;
+export function isInternalTaskShape(task) {
+  if (!isObject(task)) return false;
   return (
     'status_id' in task ||
     'subcategory' in task ||
-    cuDetectIsObject(task.time_mgmt) ||
-    cuDetectIsObject(task.ownership) ||
+    isObject(task.time_mgmt) ||
+    isObject(task.ownership) ||
     '_version_vector' in task
   );
 }
 
 /** True for the public v2 task object (GET /task/{id}, legacy automation payload). */
-function isV2TaskShape(task) {
-  if (!cuDetectIsObject(task) || isInternalTaskShape(task)) return false;
+export function isV2TaskShape(task) {
+  if (!isObject(task) || isInternalTaskShape(task)) return false;
   if (typeof task.id !== 'string' || task.id === '') return false;
   return (
-    cuDetectIsObject(task.status) ||
+    isObject(task.status) ||
     Array.isArray(task.custom_fields) ||
-    cuDetectIsObject(task.list) ||
+    isObject(task.list) ||
     Array.isArray(task.assignees) ||
     'date_created' in task
   );
 }
 
 /** Format of an already-unwrapped body; see the rules at the top of the file. */
-function detectBodyFormat(body) {
-  if (!cuDetectIsObject(body)) return 'unknown';
+export function detectBodyFormat(body) {
+  if (!isObject(body)) return 'unknown';
   // 1. standard API webhook: `event` + `webhook_id`. Tolerated: a documented event name whose
   //    webhook_id was stripped by a relay.
   if (typeof body.event === 'string' && body.event !== '') {
     if (typeof body.webhook_id === 'string' && body.webhook_id !== '') return 'standard';
     if (clickupWebhookEvents().indexOf(body.event) !== -1) return 'standard';
   }
-  const hasPayload = cuDetectIsObject(body.payload);
+  const hasPayload = isObject(body.payload);
   // 2. automation "Call webhook": auto_id + trigger_id + payload.
   if (body.auto_id !== undefined && body.trigger_id !== undefined && hasPayload) {
     return 'automation';
@@ -109,7 +105,7 @@ function detectBodyFormat(body) {
     if (body.id !== undefined || isV2TaskShape(body.payload)) return 'automation_legacy';
   }
   // 4. internal version-vector change event (observed only).
-  if (body.hist_id !== undefined && cuDetectIsObject(body.version) && body.version.object_type) {
+  if (body.hist_id !== undefined && isObject(body.version) && body.version.object_type) {
     return 'version_vector';
   }
   // Not a webhook at all: a task object (GET /task/{id}).
@@ -121,7 +117,7 @@ function detectBodyFormat(body) {
  * Opens the envelope a body may arrive in.
  * @returns {{ body: unknown, envelope: string[] }} envelope lists the steps taken, e.g. ['body'].
  */
-function unwrapWebhookEnvelope(input) {
+export function unwrapWebhookEnvelope(input) {
   let body = input;
   const envelope = [];
   for (let depth = 0; depth < 3; depth += 1) {
@@ -136,13 +132,13 @@ function unwrapWebhookEnvelope(input) {
       envelope.push('json_string');
       continue;
     }
-    if (!cuDetectIsObject(body) || detectBodyFormat(body) !== 'unknown') break;
-    if (cuDetectIsObject(body.body) || typeof body.body === 'string') {
+    if (!isObject(body) || detectBodyFormat(body) !== 'unknown') break;
+    if (isObject(body.body) || typeof body.body === 'string') {
       body = body.body;
       envelope.push('body');
       continue;
     }
-    if (cuDetectIsObject(body.json)) {
+    if (isObject(body.json)) {
       body = body.json;
       envelope.push('json');
       continue;
@@ -156,15 +152,6 @@ function unwrapWebhookEnvelope(input) {
  * Detects which ClickUp payload format `input` is.
  * @returns {'standard'|'automation'|'automation_legacy'|'version_vector'|'task'|'unknown'}
  */
-function detectWebhookType(input) {
+export function detectWebhookType(input) {
   return detectBodyFormat(unwrapWebhookEnvelope(input).body);
 }
-
-module.exports = {
-  detectWebhookType,
-  unwrapWebhookEnvelope,
-  detectBodyFormat,
-  isInternalTaskShape,
-  isV2TaskShape,
-  clickupWebhookEvents,
-};

@@ -2,13 +2,11 @@
  * Pre-execution validation of remove_custom_field_value (DELETE /task/{task_id}/field/{field_id}),
  * research §2.6: the task reference (custom ids need custom_task_ids=true + team_id) and a field
  * UUID. Removing a value is also the way to CLEAR a field — setting null is not.
- * Depends on: task-field-checks.
  */
 
-// Declared by the dependencies loaded before this file (see the YAML):
-/* global module, checkTaskReference, checkFieldIdArg */
+import { checkFieldIdArg, checkTaskReference } from '../helpers/task-field-checks.mjs';
 
-function validateRemoveCustomFieldValue(args) {
+export function validateRemoveCustomFieldValue(args) {
   if (args === null || typeof args !== 'object' || Array.isArray(args)) {
     return {
       valid: false,
@@ -24,5 +22,3 @@ function validateRemoveCustomFieldValue(args) {
   for (const e of checkFieldIdArg(args)) errors.push(e);
   return { valid: errors.length === 0, errors: errors };
 }
-
-module.exports = { validateRemoveCustomFieldValue };

@@ -2,13 +2,11 @@
  * Pre-execution validation of get_task (GET /task/{task_id}), research §2.5 and §2.9: the task
  * reference (custom ids need custom_task_ids=true + team_id; "CU-" prefix removed) and the boolean
  * flags include_subtasks / include_markdown_description.
- * Depends on: task-field-checks.
  */
 
-// Declared by the dependencies loaded before this file (see the YAML):
-/* global module, checkTaskReference, checkBooleanArg */
+import { checkBooleanArg, checkTaskReference } from '../helpers/task-field-checks.mjs';
 
-function validateGetTask(args) {
+export function validateGetTask(args) {
   if (args === null || typeof args !== 'object' || Array.isArray(args)) {
     return {
       valid: false,
@@ -20,5 +18,3 @@ function validateGetTask(args) {
     for (const e of checkBooleanArg(args, field)) errors.push(e);
   return { valid: errors.length === 0, errors: errors };
 }
-
-module.exports = { validateGetTask };
