@@ -7,5 +7,7 @@ export {
   formatFileSize,
   isInside,
   type UploadFolder,
+  type UploadLimits,
   type UploadFile,
 } from './upload-folder.ts';
+export { decodeBase64, base64Size } from './base64-content.ts';

@@ -16,18 +16,22 @@ import { ValidationError } from '../errors/validation-error.ts';
 const fs = () => process.getBuiltinModule('node:fs/promises');
 const path = () => process.getBuiltinModule('node:path');
 
+/** How large a file a server takes, and where else it can go. */
+export interface UploadLimits {
+  /** Largest file read, in bytes. */
+  readonly maxBytes: number;
+  /** Where else the file can go when it is too large, after "or": "attach it in ClickUp". */
+  readonly elsewhere: string;
+}
+
 /** The folder uploads may come from, and how refusals about it read. */
-export interface UploadFolder {
+export interface UploadFolder extends UploadLimits {
   /** The configured folder; `undefined` when the server reads no local files. */
   readonly dir: string | undefined;
   /** The environment variable that sets it, named in refusals (`CLICKUP_UPLOAD_DIR`). */
   readonly variable: string;
-  /** Largest file read, in bytes. */
-  readonly maxBytes: number;
   /** How the caller can pass the file instead, after "pass the file as": "`contentBase64`". */
   readonly instead: string;
-  /** Where else the file can go when it is too large, after "or": "attach it in ClickUp". */
-  readonly elsewhere: string;
   /** The parameter that names the file (default `path`). */
   readonly field?: string;
 }
@@ -59,14 +63,10 @@ export function isInside(root: string, target: string): boolean {
 const refuse = (field: string, message: string) => new ValidationError({ issues: [{ field, message }] });
 
 /** The refusal of a file larger than the folder's limit (also for bytes that came another way). */
-export function fileTooLarge(
-  folder: UploadFolder,
-  size: number,
-  field = folder.field ?? 'path',
-): ValidationError {
+export function fileTooLarge(limits: UploadLimits, size: number, field: string): ValidationError {
   return refuse(
     field,
-    `is ${formatFileSize(size)}; this server uploads at most ${formatFileSize(folder.maxBytes)} per file. Compress or split the file, or ${folder.elsewhere}. Nothing was sent.`,
+    `is ${formatFileSize(size)}; this server uploads at most ${formatFileSize(limits.maxBytes)} per file. Compress or split the file, or ${limits.elsewhere}. Nothing was sent.`,
   );
 }
 
@@ -157,7 +157,9 @@ export async function readUploadFile(
   try {
     const bytes = new Uint8Array(await handle.readFile());
     // The file grew after the size check: refuse rather than send more than the limit.
-    if (bytes.byteLength > folder.maxBytes) throw fileTooLarge(folder, Math.max(size, bytes.byteLength));
+    if (bytes.byteLength > folder.maxBytes) {
+      throw fileTooLarge(folder, Math.max(size, bytes.byteLength), folder.field ?? 'path');
+    }
     return bytes;
   } finally {
     await handle.close();

@@ -1,15 +1,17 @@
 /**
  * Reading a file to upload, safely: only files inside CLICKUP_UPLOAD_DIR are read, under core's
  * confinement rules (`@toolsmith/core/files`: resolved against the folder, checked as written and with
- * symlinks resolved, opened without following a final symlink, the opened file checked again).
+ * symlinks resolved, opened without following a final symlink, the opened file checked again);
+ * bytes sent inline as base64 are checked by core too.
  */
-import { ValidationError } from '@toolsmith/core';
-import { fileTooLarge, readUploadFile as readInsideFolder, type UploadFolder } from '@toolsmith/core/files';
+import {
+  decodeBase64 as decodeInline,
+  readUploadFile as readInsideFolder,
+  type UploadFolder,
+} from '@toolsmith/core/files';
 
 /** Largest file this server sends in one call (ClickUp takes up to 1 GB; an MCP call should not). */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
-
-const refuse = (field: string, message: string) => new ValidationError({ issues: [{ field, message }] });
 
 const uploadFolder = (dir: string | undefined): UploadFolder => ({
   dir,
@@ -27,23 +29,9 @@ export function readUploadFile(
   return readInsideFolder(uploadFolder(uploadDir), requested);
 }
 
-export const tooLarge = (field: string, size: number) => fileTooLarge(uploadFolder(undefined), size, field);
-
-const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
-
-/** Base64 (or a data: URL) as bytes; refuses what is not base64. */
+/** `content_base64` (or a data: URL) as bytes; refuses what is not base64 or is too large. */
 export function decodeBase64(content: string): Uint8Array<ArrayBuffer> {
-  const text = content.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
-  if (!BASE64.test(text) || text.length % 4 === 1) {
-    throw refuse(
-      'content_base64',
-      'is not valid base64. Encode the file bytes with standard base64 (A–Z, a–z, 0–9, +, /, = padding).',
-    );
-  }
-  const size = Math.floor((text.length * 3) / 4);
-  if (size > MAX_UPLOAD_BYTES) throw tooLarge('content_base64', size);
-  const decoded = Buffer.from(text, 'base64');
-  return new Uint8Array(decoded.buffer.slice(decoded.byteOffset, decoded.byteOffset + decoded.byteLength));
+  return decodeInline(content, uploadFolder(undefined), 'content_base64');
 }
 
 const MIME: Readonly<Record<string, string>> = {
