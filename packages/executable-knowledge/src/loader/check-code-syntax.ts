@@ -11,7 +11,7 @@
  */
 import { Script } from 'node:vm';
 import type { DefinitionIssue, YamlPath } from '../schema/definition-issue.ts';
-import type { CodeModule } from '../schema/tool-definition.ts';
+import type { CodeModule, ModuleFile } from '../schema/tool-definition.ts';
 import { scanModule } from './module-syntax.ts';
 
 function escapeRegExp(text: string): string {
@@ -62,4 +62,43 @@ export function checkCodeModule(code: CodeModule, entryPath: YamlPath, kind: str
     ];
   }
   return [];
+}
+
+/** Syntax issues of a file an ES module imports (`importer`: the entry's id; `entryPath`: its YAML path). */
+export function checkImportedFile(
+  file: ModuleFile,
+  entryPath: YamlPath,
+  importer: string,
+): DefinitionIssue[] {
+  const problem = moduleSyntaxError(file.source, file.filename);
+  if (!problem) return [];
+  return [
+    {
+      path: [...entryPath, 'file'],
+      message: `JavaScript syntax error in ${file.filename} (${problem.where}), imported by '${importer}': ${problem.message}`,
+      expected: 'a valid ES module (static imports and exports, no top-level await)',
+      ...(problem.snippet === undefined ? {} : { snippet: problem.snippet }),
+    },
+  ];
+}
+
+/** The syntax error of an ES module's source, if any (its script view compiled, never run). */
+function moduleSyntaxError(
+  source: string,
+  filename: string,
+): { message: string; where: string; snippet: string | undefined } | undefined {
+  try {
+    new Script(`'use strict';\n${scanModule(source).scriptView}`, { filename, lineOffset: -1 });
+    return undefined;
+  } catch (error) {
+    if (typeof error !== 'object' || error === null || (error as Error).name !== 'SyntaxError') throw error;
+    const { message, stack } = error as Error;
+    const [head = '', sourceLine, caret] = (stack ?? '').split('\n');
+    const line = Number(/:(\d+)$/.exec(head)?.[1]);
+    return {
+      message,
+      where: Number.isFinite(line) ? `${filename}:${line}` : filename,
+      snippet: sourceLine !== undefined && caret?.includes('^') ? `${sourceLine}\n${caret}` : undefined,
+    };
+  }
 }

@@ -135,6 +135,19 @@ describe('module syntax is checked when the pack loads', () => {
     );
   });
 
+  it('reports a syntax error in a file that is only imported, naming the entry that imports it', async () => {
+    writeFileSync(
+      path.join(pack, 'shared', 'values.mjs'),
+      'export function isObject(v) {\n  return v !== null &&;\n}\nexport const show = String;\nexport let loads = 0;\n',
+    );
+    const message = await loadProblems();
+    expect(message).toContain(
+      "JavaScript syntax error in shared/values.mjs (shared/values.mjs:2), imported by 'describe-value'",
+    );
+    // Reported once, though two entries import it.
+    expect(message.split('syntax error in shared/values.mjs')).toHaveLength(2);
+  });
+
   it('names the export the runtime calls when the module never mentions it', async () => {
     writeFileSync(path.join(pack, 'helpers', 'describe-value.mjs'), 'export function other() {}\n');
     expect(await loadProblems()).toContain(

@@ -62,8 +62,16 @@ const REGEX_AFTER_KEYWORD = new Set([
   'await',
 ]);
 
-const NAME_START = /[A-Za-z_$\u0080-\uffff]/;
-const NAME_PART = /[A-Za-z0-9_$\u0080-\uffff]/;
+/** A letter, `_`, `$` or any non-ASCII character (identifiers may hold Unicode letters). */
+function isNameStart(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95 || code === 36 || code >= 128
+  );
+}
+
+function isNamePart(code: number): boolean {
+  return isNameStart(code) || (code >= 48 && code <= 57);
+}
 
 /** The significant tokens of `source`, with the bracket depth each one is at. */
 function tokenize(source: string): { tokens: Token[]; depths: number[] } {
@@ -133,10 +141,10 @@ function tokenize(source: string): { tokens: Token[]; depths: number[] } {
         i++;
       }
       i++;
-      while (i < length && NAME_PART.test(source[i] as string)) i++;
+      while (i < length && isNamePart(source.charCodeAt(i))) i++;
       push('regex', start, i);
-    } else if (NAME_START.test(c)) {
-      while (i < length && NAME_PART.test(source[i] as string)) i++;
+    } else if (isNameStart(source.charCodeAt(i))) {
+      while (i < length && isNamePart(source.charCodeAt(i))) i++;
       push('name', start, i);
     } else if (c >= '0' && c <= '9') {
       while (i < length && /[0-9A-Za-z_.]/.test(source[i] as string)) i++;
@@ -168,8 +176,22 @@ function lineOf(source: string, index: number): number {
   return line;
 }
 
+/** Scans of recent sources: the loader reads a module's imports, then checks its syntax. */
+const scans = new Map<string, ModuleScan>();
+const SCANS_KEPT = 64;
+
 /** The imports and the script view of an ES module's source; see the top of the file. */
 export function scanModule(source: string): ModuleScan {
+  let scan = scans.get(source);
+  if (!scan) {
+    scan = scanSource(source);
+    scans.set(source, scan);
+    if (scans.size > SCANS_KEPT) scans.delete(scans.keys().next().value as string);
+  }
+  return scan;
+}
+
+function scanSource(source: string): ModuleScan {
   const { tokens, depths } = tokenize(source);
   const imports: ModuleImport[] = [];
   const problems: ModuleProblem[] = [];

@@ -43,7 +43,7 @@ import type {
 } from '../schema/tool-definition-shared.ts';
 import type { ToolDefinitionV1Input } from '../schema/tool-definition-v1.ts';
 import { SCENARIO_PATTERN, type ToolDefinitionV2Input } from '../schema/tool-definition-v2.ts';
-import { checkCodeModule } from './check-code-syntax.ts';
+import { checkCodeModule, checkImportedFile } from './check-code-syntax.ts';
 import { readCodeSource, type CodeSourceContext } from './code-source.ts';
 import { checkSectionRules, findDependencyCycles, ReferenceIndex } from './cross-references.ts';
 
@@ -485,8 +485,19 @@ class V2Normalizer {
     const antiPatterns = this.antiPatterns();
     for (const issue of checkSectionRules(input))
       this.issues.push({ ...issue, path: this.at(...issue.path) });
-    for (const { code, path, kind } of this.codeChecks)
+    const checkedFiles = new Set(this.codeChecks.map(({ code }) => code.filename));
+    // In a fixed order (code files were read concurrently), so an imported file's problem is
+    // reported at the same entry every time.
+    const inOrder = [...this.codeChecks].sort((a, b) => comparePaths(a.path, b.path));
+    for (const { code, path, kind } of inOrder) {
       this.issues.push(...checkCodeModule(code, path, kind));
+      // The files an ES module imports, each once, reported at the first entry importing it.
+      for (const file of code.importedFiles ?? []) {
+        if (checkedFiles.has(file.filename)) continue;
+        checkedFiles.add(file.filename);
+        this.issues.push(...checkImportedFile(file, path, code.id));
+      }
+    }
 
     if (this.issues.length > 0) return { ok: false, issues: this.issues };
 
@@ -832,4 +843,16 @@ export function normalizeToolDefinitionV2(
   context: NormalizeContext,
 ): Promise<NormalizeResult> {
   return new V2Normalizer(input, context).run();
+}
+
+/** Orders YAML paths segment by segment: keys as strings, indices as numbers. */
+function comparePaths(a: YamlPath, b: YamlPath): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x === y) continue;
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    return String(x) < String(y) ? -1 : 1;
+  }
+  return a.length - b.length;
 }
