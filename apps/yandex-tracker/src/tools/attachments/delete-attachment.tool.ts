@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, NotFoundError } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, NotFoundError, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
@@ -6,7 +6,6 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { attachmentIdParam, issuePath } from './attachment-files.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const DeleteAttachmentParams = lazySchema(() =>
   z.object({
@@ -15,7 +14,7 @@ const DeleteAttachmentParams = lazySchema(() =>
   }),
 );
 
-export class DeleteAttachmentTool extends TrackerTool<ReturnType<typeof DeleteAttachmentParams>> {
+export class DeleteAttachmentTool extends TrackerTool<typeof DeleteAttachmentParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_attachment', TOOL_PREFIX),
     description: 'Delete an attachment.',
@@ -25,11 +24,9 @@ export class DeleteAttachmentTool extends TrackerTool<ReturnType<typeof DeleteAt
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return DeleteAttachmentParams();
-  }
+  static override readonly PARAMS = DeleteAttachmentParams;
 
-  async execute(params: z.output<ReturnType<typeof DeleteAttachmentParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof DeleteAttachmentParams>, ctx: TrackerCtx) {
     try {
       await ctx.deps.client.delete(
         `${issuePath(params.issueId)}/${encodeURIComponent(String(params.attachmentId))}`,

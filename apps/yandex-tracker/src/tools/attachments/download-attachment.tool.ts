@@ -1,4 +1,11 @@
-import { buildToolName, defineToolMetadata, toolResponse, ValidationError } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  toolResponse,
+  ValidationError,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
@@ -11,7 +18,6 @@ import {
   issuePath,
   saveDownload,
 } from './attachment-files.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const DownloadAttachmentParams = lazySchema(() =>
   z.object({
@@ -26,7 +32,7 @@ const DownloadAttachmentParams = lazySchema(() =>
   }),
 );
 
-export class DownloadAttachmentTool extends TrackerTool<ReturnType<typeof DownloadAttachmentParams>> {
+export class DownloadAttachmentTool extends TrackerTool<typeof DownloadAttachmentParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('download_attachment', TOOL_PREFIX),
     description:
@@ -37,11 +43,9 @@ export class DownloadAttachmentTool extends TrackerTool<ReturnType<typeof Downlo
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return DownloadAttachmentParams();
-  }
+  static override readonly PARAMS = DownloadAttachmentParams;
 
-  async execute(params: z.output<ReturnType<typeof DownloadAttachmentParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof DownloadAttachmentParams>, ctx: TrackerCtx) {
     const { downloadDir } = ctx.deps.config;
     if (params.saveAs !== undefined && downloadDir === undefined) {
       throw new ValidationError({

@@ -1,11 +1,17 @@
-import { buildToolName, defineToolMetadata, ToolsmithError, toolResponse } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  ToolsmithError,
+  toolResponse,
+  lazySchema,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { assertDownloadSize, attachmentIdParam, findAttachment } from './attachment-files.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetAttachmentThumbnailParams = lazySchema(() =>
   z.object({
@@ -14,7 +20,7 @@ const GetAttachmentThumbnailParams = lazySchema(() =>
   }),
 );
 
-export class GetAttachmentThumbnailTool extends TrackerTool<ReturnType<typeof GetAttachmentThumbnailParams>> {
+export class GetAttachmentThumbnailTool extends TrackerTool<typeof GetAttachmentThumbnailParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_attachment_thumbnail', TOOL_PREFIX),
     description: 'Preview of an image attachment, as an image.',
@@ -24,11 +30,9 @@ export class GetAttachmentThumbnailTool extends TrackerTool<ReturnType<typeof Ge
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetAttachmentThumbnailParams();
-  }
+  static override readonly PARAMS = GetAttachmentThumbnailParams;
 
-  async execute(params: z.output<ReturnType<typeof GetAttachmentThumbnailParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetAttachmentThumbnailParams>, ctx: TrackerCtx) {
     const attachment = await findAttachment(ctx, params.issueId, params.attachmentId);
     const noPreview = () =>
       new ToolsmithError({

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toAttachment, type ApiAttachment } from '../../api/dto/attachment-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -8,7 +8,6 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { fieldsOf, issueIdsParam } from '../shared/params.ts';
 import { assertIssueAccess, TrackerTool } from '../shared/tracker-tool.ts';
 import { issuePath } from './attachment-files.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetAttachmentsParams = lazySchema(() =>
   z.object({
@@ -17,7 +16,7 @@ const GetAttachmentsParams = lazySchema(() =>
   }),
 );
 
-export class GetAttachmentsTool extends TrackerTool<ReturnType<typeof GetAttachmentsParams>> {
+export class GetAttachmentsTool extends TrackerTool<typeof GetAttachmentsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_attachments', TOOL_PREFIX),
     description:
@@ -28,19 +27,13 @@ export class GetAttachmentsTool extends TrackerTool<ReturnType<typeof GetAttachm
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetAttachmentsParams();
-  }
+  static override readonly PARAMS = GetAttachmentsParams;
 
   protected override checksQueuesPerItem() {
     return true;
   }
 
-  protected override projectionRoot() {
-    return 'successful';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetAttachmentsParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetAttachmentsParams>, ctx: TrackerCtx) {
     const view = chooseView(params, toAttachment);
     return runBatch(
       ctx,

@@ -1,5 +1,12 @@
 import type * as MimeTypes from 'mime-types';
-import { buildToolName, defineToolMetadata, ValidationError, type OutcomeCheck } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  ValidationError,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toAttachment, type ApiAttachment } from '../../api/dto/attachment-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -7,7 +14,6 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, filled, issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { issuePath, MAX_UPLOAD_BYTES, mib, openUploadFile } from './attachment-files.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 /**
  * mime-types, loaded on the first upload without a `mimetype`: its database is about 200 KB of
@@ -46,7 +52,7 @@ const UploadAttachmentParams = lazySchema(() =>
   }),
 );
 
-export class UploadAttachmentTool extends TrackerTool<ReturnType<typeof UploadAttachmentParams>> {
+export class UploadAttachmentTool extends TrackerTool<typeof UploadAttachmentParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('upload_attachment', TOOL_PREFIX),
     description: 'Attach a file (≤ 50 MiB) to an issue.',
@@ -56,11 +62,9 @@ export class UploadAttachmentTool extends TrackerTool<ReturnType<typeof UploadAt
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return UploadAttachmentParams();
-  }
+  static override readonly PARAMS = UploadAttachmentParams;
 
-  protected override outcomeCheck(params: z.output<ReturnType<typeof UploadAttachmentParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: ParamsOf<typeof UploadAttachmentParams>): OutcomeCheck {
     return {
       done: `the file was attached to ${params.issueId}`,
       tool: buildToolName('get_attachments', TOOL_PREFIX),
@@ -70,7 +74,7 @@ export class UploadAttachmentTool extends TrackerTool<ReturnType<typeof UploadAt
     };
   }
 
-  async execute(params: z.output<ReturnType<typeof UploadAttachmentParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof UploadAttachmentParams>, ctx: TrackerCtx) {
     const bytes = await this.content(params, ctx);
     const type =
       params.mimetype ?? ((await mimeTypes()).lookup(params.filename) || 'application/octet-stream');
@@ -86,7 +90,7 @@ export class UploadAttachmentTool extends TrackerTool<ReturnType<typeof UploadAt
   }
 
   private async content(
-    params: z.output<ReturnType<typeof UploadAttachmentParams>>,
+    params: ParamsOf<typeof UploadAttachmentParams>,
     ctx: TrackerCtx,
   ): Promise<Uint8Array<ArrayBuffer>> {
     const given = [params.contentBase64 !== undefined, params.path !== undefined].filter(Boolean).length;

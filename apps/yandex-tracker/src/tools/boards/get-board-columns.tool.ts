@@ -1,4 +1,10 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  withProjectionRoot,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toBoardColumn, type ApiBoardColumn } from '../../api/dto/board-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -6,7 +12,6 @@ import { chooseView } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { boardIdParam, withBoardHint } from './board-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { fieldsOf } from '../shared/params.ts';
 
 const GetBoardColumnsParams = lazySchema(() =>
@@ -16,7 +21,7 @@ const GetBoardColumnsParams = lazySchema(() =>
   }),
 );
 
-export class GetBoardColumnsTool extends TrackerTool<ReturnType<typeof GetBoardColumnsParams>> {
+export class GetBoardColumnsTool extends TrackerTool<typeof GetBoardColumnsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_board_columns', TOOL_PREFIX),
     description: "A board's columns with the statuses each shows.",
@@ -26,15 +31,9 @@ export class GetBoardColumnsTool extends TrackerTool<ReturnType<typeof GetBoardC
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetBoardColumnsParams();
-  }
+  static override readonly PARAMS = GetBoardColumnsParams;
 
-  protected override projectionRoot() {
-    return 'items';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetBoardColumnsParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetBoardColumnsParams>, ctx: TrackerCtx) {
     let columns: ApiBoardColumn[];
     try {
       columns = await ctx.deps.client.get<ApiBoardColumn[]>(
@@ -45,6 +44,9 @@ export class GetBoardColumnsTool extends TrackerTool<ReturnType<typeof GetBoardC
       throw await withBoardHint(error, ctx);
     }
     const items = Array.isArray(columns) ? columns : [];
-    return { items: items.map(chooseView(params, toBoardColumn)), total: items.length };
+    return withProjectionRoot(
+      { items: items.map(chooseView(params, toBoardColumn)), total: items.length },
+      'items',
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toBoardDetail, type ApiBoard } from '../../api/dto/board-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -6,7 +6,6 @@ import { chooseView } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { boardIdParam, withBoardHint } from './board-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { fieldsOf } from '../shared/params.ts';
 
 const GetBoardParams = lazySchema(() =>
@@ -16,7 +15,7 @@ const GetBoardParams = lazySchema(() =>
   }),
 );
 
-export class GetBoardTool extends TrackerTool<ReturnType<typeof GetBoardParams>> {
+export class GetBoardTool extends TrackerTool<typeof GetBoardParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_board', TOOL_PREFIX),
     description: 'Read a board with its columns.',
@@ -26,11 +25,9 @@ export class GetBoardTool extends TrackerTool<ReturnType<typeof GetBoardParams>>
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetBoardParams();
-  }
+  static override readonly PARAMS = GetBoardParams;
 
-  async execute(params: z.output<ReturnType<typeof GetBoardParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetBoardParams>, ctx: TrackerCtx) {
     try {
       const board = await ctx.deps.client.get<ApiBoard>(
         `/v2/boards/${encodeURIComponent(String(params.boardId))}`,

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toBoardSummary, type ApiBoard } from '../../api/dto/board-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -6,7 +6,6 @@ import { chooseView, firstPageOnly, listLocal } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { cursorParam, fieldsOf, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetBoardsParams = lazySchema(() =>
   z.object({
@@ -16,7 +15,7 @@ const GetBoardsParams = lazySchema(() =>
   }),
 );
 
-export class GetBoardsTool extends TrackerTool<ReturnType<typeof GetBoardsParams>> {
+export class GetBoardsTool extends TrackerTool<typeof GetBoardsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_boards', TOOL_PREFIX),
     description: 'Agile boards.',
@@ -26,15 +25,9 @@ export class GetBoardsTool extends TrackerTool<ReturnType<typeof GetBoardsParams
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetBoardsParams();
-  }
+  static override readonly PARAMS = GetBoardsParams;
 
-  protected override projectionRoot() {
-    return 'items';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetBoardsParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetBoardsParams>, ctx: TrackerCtx) {
     const all = await ctx.deps.client.get<ApiBoard[]>('/v2/boards', { signal: ctx.signal });
     return firstPageOnly(
       ctx,

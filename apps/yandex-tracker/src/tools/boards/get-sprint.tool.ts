@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, NotFoundError } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, NotFoundError, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toSprintDetail, type ApiSprint } from '../../api/dto/board-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -7,7 +7,6 @@ import { chooseView } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { sprintIdParam } from './board-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { fieldsOf } from '../shared/params.ts';
 
 const GetSprintParams = lazySchema(() =>
@@ -17,7 +16,7 @@ const GetSprintParams = lazySchema(() =>
   }),
 );
 
-export class GetSprintTool extends TrackerTool<ReturnType<typeof GetSprintParams>> {
+export class GetSprintTool extends TrackerTool<typeof GetSprintParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_sprint', TOOL_PREFIX),
     description: 'Read a sprint.',
@@ -27,11 +26,9 @@ export class GetSprintTool extends TrackerTool<ReturnType<typeof GetSprintParams
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetSprintParams();
-  }
+  static override readonly PARAMS = GetSprintParams;
 
-  async execute(params: z.output<ReturnType<typeof GetSprintParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetSprintParams>, ctx: TrackerCtx) {
     try {
       const sprint = await ctx.deps.client.get<ApiSprint>(
         `/v3/sprints/${encodeURIComponent(String(params.sprintId))}`,

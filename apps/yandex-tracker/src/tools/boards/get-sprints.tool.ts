@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toSprint, type ApiSprint } from '../../api/dto/board-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -7,7 +7,6 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { cursorParam, fieldsOf, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { boardIdParam, withBoardHint } from './board-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const SPRINT_STATUSES = ['draft', 'in_progress', 'released', 'archived'] as const;
 
@@ -21,7 +20,7 @@ const GetSprintsParams = lazySchema(() =>
   }),
 );
 
-export class GetSprintsTool extends TrackerTool<ReturnType<typeof GetSprintsParams>> {
+export class GetSprintsTool extends TrackerTool<typeof GetSprintsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_sprints', TOOL_PREFIX),
     description: "A board's sprints.",
@@ -31,15 +30,9 @@ export class GetSprintsTool extends TrackerTool<ReturnType<typeof GetSprintsPara
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetSprintsParams();
-  }
+  static override readonly PARAMS = GetSprintsParams;
 
-  protected override projectionRoot() {
-    return 'items';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetSprintsParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetSprintsParams>, ctx: TrackerCtx) {
     let sprints: ApiSprint[];
     try {
       sprints = await ctx.deps.client.get<ApiSprint[]>(

@@ -1,4 +1,10 @@
-import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
@@ -7,7 +13,6 @@ import { refuse } from '../shared/relations.ts';
 import { runBulkChange } from './bulk-operation.ts';
 import { bulkIssueIdsParam, bulkValuesBody, bulkValuesRef, notifyParam } from './bulk-params.ts';
 import { BulkWriteTool } from './bulk-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const BulkMoveIssuesParams = lazySchema(() =>
   z.object({
@@ -23,7 +28,7 @@ const BulkMoveIssuesParams = lazySchema(() =>
   }),
 );
 
-export class BulkMoveIssuesTool extends BulkWriteTool<ReturnType<typeof BulkMoveIssuesParams>> {
+export class BulkMoveIssuesTool extends BulkWriteTool<typeof BulkMoveIssuesParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('bulk_move_issues', TOOL_PREFIX),
     description: 'Move many issues to another queue and wait, with progress.',
@@ -33,12 +38,10 @@ export class BulkMoveIssuesTool extends BulkWriteTool<ReturnType<typeof BulkMove
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return BulkMoveIssuesParams();
-  }
+  static override readonly PARAMS = BulkMoveIssuesParams;
 
   /** The operation's id was lost with the answer: the issues (old keys still find them) show whether it ran. */
-  protected override outcomeCheck(params: z.output<ReturnType<typeof BulkMoveIssuesParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: ParamsOf<typeof BulkMoveIssuesParams>): OutcomeCheck {
     return {
       done: `the bulk move to ${params.targetQueueId} was started`,
       tool: buildToolName('get_issues', TOOL_PREFIX),
@@ -49,10 +52,7 @@ export class BulkMoveIssuesTool extends BulkWriteTool<ReturnType<typeof BulkMove
   }
 
   /** Issues already in the target queue would fail the whole operation: refused first, by key. */
-  protected override async beforeExecute(
-    params: z.output<ReturnType<typeof BulkMoveIssuesParams>>,
-    ctx: TrackerCtx,
-  ) {
+  protected override async beforeExecute(params: ParamsOf<typeof BulkMoveIssuesParams>, ctx: TrackerCtx) {
     await super.beforeExecute(params, ctx);
     const there = params.issueIds.filter(
       (id) => ISSUE_KEY_PATTERN.test(id) && id.startsWith(`${params.targetQueueId}-`),
@@ -65,7 +65,7 @@ export class BulkMoveIssuesTool extends BulkWriteTool<ReturnType<typeof BulkMove
       );
   }
 
-  async execute(params: z.output<ReturnType<typeof BulkMoveIssuesParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof BulkMoveIssuesParams>, ctx: TrackerCtx) {
     const issues = [...new Set(params.issueIds)];
     const values = bulkValuesBody(params.values);
     const target = params.targetQueueId;

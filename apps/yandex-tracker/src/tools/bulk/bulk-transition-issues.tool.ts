@@ -3,8 +3,10 @@ import {
   buildToolName,
   defineToolMetadata,
   labelOf,
+  lazySchema,
   ref,
   type OutcomeCheck,
+  type ParamsOf,
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -14,7 +16,6 @@ import { refuse } from '../shared/relations.ts';
 import { runBulkChange } from './bulk-operation.ts';
 import { bulkIssueIdsParam, bulkValuesBody, bulkValuesRef, notifyParam } from './bulk-params.ts';
 import { BulkWriteTool } from './bulk-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { resolutionParam, transitionCommentParam } from '../shared/params.ts';
 
 /** The transitions of the first issue: where the transition id is resolved (a display name → the id). */
@@ -35,7 +36,7 @@ const BulkTransitionIssuesParams = lazySchema(() =>
   }),
 );
 
-export class BulkTransitionIssuesTool extends BulkWriteTool<ReturnType<typeof BulkTransitionIssuesParams>> {
+export class BulkTransitionIssuesTool extends BulkWriteTool<typeof BulkTransitionIssuesParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('bulk_transition_issues', TOOL_PREFIX),
     description:
@@ -46,14 +47,10 @@ export class BulkTransitionIssuesTool extends BulkWriteTool<ReturnType<typeof Bu
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return BulkTransitionIssuesParams();
-  }
+  static override readonly PARAMS = BulkTransitionIssuesParams;
 
   /** The operation's id was lost with the answer: the issues themselves show whether it ran. */
-  protected override outcomeCheck(
-    params: z.output<ReturnType<typeof BulkTransitionIssuesParams>>,
-  ): OutcomeCheck {
+  protected override outcomeCheck(params: ParamsOf<typeof BulkTransitionIssuesParams>): OutcomeCheck {
     return {
       done: `the bulk transition "${params.transitionId}" was started`,
       tool: buildToolName('get_issues', TOOL_PREFIX),
@@ -69,7 +66,7 @@ export class BulkTransitionIssuesTool extends BulkWriteTool<ReturnType<typeof Bu
    * transition); the ones that cannot take it are refused with the transitions they have.
    */
   protected override async beforeExecute(
-    params: z.output<ReturnType<typeof BulkTransitionIssuesParams>>,
+    params: ParamsOf<typeof BulkTransitionIssuesParams>,
     ctx: TrackerCtx,
   ) {
     await super.beforeExecute(params, ctx);
@@ -94,7 +91,7 @@ export class BulkTransitionIssuesTool extends BulkWriteTool<ReturnType<typeof Bu
       );
   }
 
-  async execute(params: z.output<ReturnType<typeof BulkTransitionIssuesParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof BulkTransitionIssuesParams>, ctx: TrackerCtx) {
     const issues = [...new Set(params.issueIds)];
     const { resolution } = params;
     const values = {

@@ -1,4 +1,10 @@
-import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  ValidationError,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
@@ -11,7 +17,6 @@ import {
   notifyParam,
 } from './bulk-params.ts';
 import { BulkWriteTool } from './bulk-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const BulkUpdateIssuesParams = lazySchema(() =>
   z.object({
@@ -21,7 +26,7 @@ const BulkUpdateIssuesParams = lazySchema(() =>
   }),
 );
 
-export class BulkUpdateIssuesTool extends BulkWriteTool<ReturnType<typeof BulkUpdateIssuesParams>> {
+export class BulkUpdateIssuesTool extends BulkWriteTool<typeof BulkUpdateIssuesParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('bulk_update_issues', TOOL_PREFIX),
     description:
@@ -32,11 +37,9 @@ export class BulkUpdateIssuesTool extends BulkWriteTool<ReturnType<typeof BulkUp
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return BulkUpdateIssuesParams();
-  }
+  static override readonly PARAMS = BulkUpdateIssuesParams;
 
-  async execute(params: z.output<ReturnType<typeof BulkUpdateIssuesParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof BulkUpdateIssuesParams>, ctx: TrackerCtx) {
     const values = bulkValuesBody(params.values);
     if (Object.keys(values).length === 0) {
       throw new ValidationError({

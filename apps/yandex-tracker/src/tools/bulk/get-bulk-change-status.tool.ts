@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, NotFoundError } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, NotFoundError, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toBulkStatus, type ApiBulkChange } from '../../api/dto/bulk-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -6,7 +6,6 @@ import { withHint } from '../shared/known-values.ts';
 import { chooseView } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { fieldsOf } from '../shared/params.ts';
 
 const GetBulkChangeStatusParams = lazySchema(() =>
@@ -22,7 +21,7 @@ const GetBulkChangeStatusParams = lazySchema(() =>
   }),
 );
 
-export class GetBulkChangeStatusTool extends TrackerTool<ReturnType<typeof GetBulkChangeStatusParams>> {
+export class GetBulkChangeStatusTool extends TrackerTool<typeof GetBulkChangeStatusParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_bulk_change_status', TOOL_PREFIX),
     description: 'Status of a bulk change: CREATED, RUNNING, COMPLETE or FAILED, progress, done.',
@@ -32,11 +31,9 @@ export class GetBulkChangeStatusTool extends TrackerTool<ReturnType<typeof GetBu
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetBulkChangeStatusParams();
-  }
+  static override readonly PARAMS = GetBulkChangeStatusParams;
 
-  async execute(params: z.output<ReturnType<typeof GetBulkChangeStatusParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetBulkChangeStatusParams>, ctx: TrackerCtx) {
     const view = chooseView(params, toBulkStatus);
     try {
       return view(

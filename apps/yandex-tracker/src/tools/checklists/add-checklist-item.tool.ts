@@ -1,4 +1,11 @@
-import { ApiError, buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
+import {
+  ApiError,
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toChecklistItem } from '../../api/dto/checklist-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -6,7 +13,6 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, filled, issueIdParam, userRef } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { checklistPath, deadlineBody, deadlineParam, type IssueWithChecklist } from './checklist-common.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const AddChecklistItemParams = lazySchema(() =>
   z.object({
@@ -23,7 +29,7 @@ const AddChecklistItemParams = lazySchema(() =>
   }),
 );
 
-export class AddChecklistItemTool extends TrackerTool<ReturnType<typeof AddChecklistItemParams>> {
+export class AddChecklistItemTool extends TrackerTool<typeof AddChecklistItemParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('add_checklist_item', TOOL_PREFIX),
     description: "Add an item to an issue's checklist.",
@@ -33,11 +39,9 @@ export class AddChecklistItemTool extends TrackerTool<ReturnType<typeof AddCheck
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return AddChecklistItemParams();
-  }
+  static override readonly PARAMS = AddChecklistItemParams;
 
-  protected override outcomeCheck(params: z.output<ReturnType<typeof AddChecklistItemParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: ParamsOf<typeof AddChecklistItemParams>): OutcomeCheck {
     return {
       done: `the item was added to the checklist of ${params.issueId}`,
       tool: buildToolName('get_checklist', TOOL_PREFIX),
@@ -46,7 +50,7 @@ export class AddChecklistItemTool extends TrackerTool<ReturnType<typeof AddCheck
     };
   }
 
-  async execute(params: z.output<ReturnType<typeof AddChecklistItemParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof AddChecklistItemParams>, ctx: TrackerCtx) {
     const body = {
       text: params.text,
       ...(params.checked !== undefined ? { checked: params.checked } : {}),

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
@@ -10,7 +10,6 @@ import {
   itemNotFound,
   type IssueWithChecklist,
 } from './checklist-common.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const DeleteChecklistItemParams = lazySchema(() =>
   z.object({
@@ -19,7 +18,7 @@ const DeleteChecklistItemParams = lazySchema(() =>
   }),
 );
 
-export class DeleteChecklistItemTool extends TrackerTool<ReturnType<typeof DeleteChecklistItemParams>> {
+export class DeleteChecklistItemTool extends TrackerTool<typeof DeleteChecklistItemParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_checklist_item', TOOL_PREFIX),
     description: 'Delete a checklist item.',
@@ -29,11 +28,9 @@ export class DeleteChecklistItemTool extends TrackerTool<ReturnType<typeof Delet
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return DeleteChecklistItemParams();
-  }
+  static override readonly PARAMS = DeleteChecklistItemParams;
 
-  async execute(params: z.output<ReturnType<typeof DeleteChecklistItemParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof DeleteChecklistItemParams>, ctx: TrackerCtx) {
     let issue: IssueWithChecklist | undefined;
     try {
       issue = await ctx.deps.client

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toChecklistItem, type ApiChecklistItem } from '../../api/dto/checklist-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -7,7 +7,6 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { cursorParam, fieldsOf, issueIdParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { checklistPath } from './checklist-common.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetChecklistParams = lazySchema(() =>
   z.object({
@@ -18,7 +17,7 @@ const GetChecklistParams = lazySchema(() =>
   }),
 );
 
-export class GetChecklistTool extends TrackerTool<ReturnType<typeof GetChecklistParams>> {
+export class GetChecklistTool extends TrackerTool<typeof GetChecklistParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_checklist', TOOL_PREFIX),
     description: "An issue's checklist items: id, text, checked, assignee, deadline, overdue.",
@@ -28,15 +27,9 @@ export class GetChecklistTool extends TrackerTool<ReturnType<typeof GetChecklist
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetChecklistParams();
-  }
+  static override readonly PARAMS = GetChecklistParams;
 
-  protected override projectionRoot() {
-    return 'items';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetChecklistParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetChecklistParams>, ctx: TrackerCtx) {
     const items = await ctx.deps.client.get<ApiChecklistItem[] | undefined>(checklistPath(params.issueId), {
       signal: ctx.signal,
     });

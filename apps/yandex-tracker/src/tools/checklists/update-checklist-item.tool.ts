@@ -1,4 +1,12 @@
-import { ApiError, buildToolName, defineToolMetadata, nullMeans, ValidationError } from '@toolsmith/core';
+import {
+  ApiError,
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  nullMeans,
+  ValidationError,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toChecklistItem } from '../../api/dto/checklist-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -13,7 +21,6 @@ import {
   itemNotFound,
   type IssueWithChecklist,
 } from './checklist-common.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const UpdateChecklistItemParams = lazySchema(() =>
   z.object({
@@ -32,7 +39,7 @@ const UpdateChecklistItemParams = lazySchema(() =>
   }),
 );
 
-export class UpdateChecklistItemTool extends TrackerTool<ReturnType<typeof UpdateChecklistItemParams>> {
+export class UpdateChecklistItemTool extends TrackerTool<typeof UpdateChecklistItemParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_checklist_item', TOOL_PREFIX),
     description: 'Change a checklist item; only the given fields change.',
@@ -42,11 +49,9 @@ export class UpdateChecklistItemTool extends TrackerTool<ReturnType<typeof Updat
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return UpdateChecklistItemParams();
-  }
+  static override readonly PARAMS = UpdateChecklistItemParams;
 
-  async execute(params: z.output<ReturnType<typeof UpdateChecklistItemParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof UpdateChecklistItemParams>, ctx: TrackerCtx) {
     const body: Record<string, unknown> = {};
     if (params.text !== undefined) body['text'] = params.text;
     if (params.checked !== undefined) body['checked'] = params.checked;

@@ -1,4 +1,11 @@
-import { ApiError, buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
+import {
+  ApiError,
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toComment, type ApiComment } from '../../api/dto/comment-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -7,7 +14,6 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { commentBody, commentExtras, commentTextParam, SUMMONEE_HINT } from './comment-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const AddCommentParams = lazySchema(() =>
   z.object({
@@ -18,7 +24,7 @@ const AddCommentParams = lazySchema(() =>
   }),
 );
 
-export class AddCommentTool extends TrackerTool<ReturnType<typeof AddCommentParams>> {
+export class AddCommentTool extends TrackerTool<typeof AddCommentParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('add_comment', TOOL_PREFIX),
     description: 'Comment on an issue. Calling twice posts twice.',
@@ -29,12 +35,10 @@ export class AddCommentTool extends TrackerTool<ReturnType<typeof AddCommentPara
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return AddCommentParams();
-  }
+  static override readonly PARAMS = AddCommentParams;
 
   /** A comment posted twice is two comments: a lost answer is checked in the issue's comments. */
-  protected override outcomeCheck(params: z.output<ReturnType<typeof AddCommentParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: ParamsOf<typeof AddCommentParams>): OutcomeCheck {
     const line = params.text.trim().split('\n')[0]!;
     return {
       done: `the comment was posted on ${params.issueId}`,
@@ -44,7 +48,7 @@ export class AddCommentTool extends TrackerTool<ReturnType<typeof AddCommentPara
     };
   }
 
-  async execute(params: z.output<ReturnType<typeof AddCommentParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof AddCommentParams>, ctx: TrackerCtx) {
     try {
       const comment = await ctx.deps.client.post<ApiComment>(
         `/v3/issues/${encodeURIComponent(params.issueId)}/comments`,

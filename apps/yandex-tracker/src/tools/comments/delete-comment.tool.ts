@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, NotFoundError } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, NotFoundError, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
@@ -7,7 +7,6 @@ import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { commentIdParam } from './comment-params.ts';
 import { isMissingIssue } from '../issues/missing-issue.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const DeleteCommentParams = lazySchema(() =>
   z.object({
@@ -16,7 +15,7 @@ const DeleteCommentParams = lazySchema(() =>
   }),
 );
 
-export class DeleteCommentTool extends TrackerTool<ReturnType<typeof DeleteCommentParams>> {
+export class DeleteCommentTool extends TrackerTool<typeof DeleteCommentParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_comment', TOOL_PREFIX),
     description: 'Delete a comment.',
@@ -27,11 +26,9 @@ export class DeleteCommentTool extends TrackerTool<ReturnType<typeof DeleteComme
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return DeleteCommentParams();
-  }
+  static override readonly PARAMS = DeleteCommentParams;
 
-  async execute(params: z.output<ReturnType<typeof DeleteCommentParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof DeleteCommentParams>, ctx: TrackerCtx) {
     try {
       await ctx.deps.client.delete(
         `/v3/issues/${encodeURIComponent(params.issueId)}/comments/${params.commentId}`,

@@ -1,4 +1,4 @@
-import { ApiError, buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { ApiError, buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toComment, type ApiComment } from '../../api/dto/comment-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -14,7 +14,6 @@ import {
   SUMMONEE_HINT,
 } from './comment-params.ts';
 import { isMissingIssue } from '../issues/missing-issue.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const EditCommentParams = lazySchema(() =>
   z.object({
@@ -26,7 +25,7 @@ const EditCommentParams = lazySchema(() =>
   }),
 );
 
-export class EditCommentTool extends TrackerTool<ReturnType<typeof EditCommentParams>> {
+export class EditCommentTool extends TrackerTool<typeof EditCommentParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('edit_comment', TOOL_PREFIX),
     description: 'Replace the text of your comment.',
@@ -37,11 +36,9 @@ export class EditCommentTool extends TrackerTool<ReturnType<typeof EditCommentPa
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return EditCommentParams();
-  }
+  static override readonly PARAMS = EditCommentParams;
 
-  async execute(params: z.output<ReturnType<typeof EditCommentParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof EditCommentParams>, ctx: TrackerCtx) {
     try {
       const comment = await ctx.deps.client.patch<ApiComment>(
         `/v3/issues/${encodeURIComponent(params.issueId)}/comments/${params.commentId}`,

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toComment, type ApiComment } from '../../api/dto/comment-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -6,7 +6,6 @@ import { chooseView, firstPageOnly, listAfter } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { cursorParam, fieldsOf, issueIdParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetCommentsParams = lazySchema(() =>
   z.object({
@@ -17,7 +16,7 @@ const GetCommentsParams = lazySchema(() =>
   }),
 );
 
-export class GetCommentsTool extends TrackerTool<ReturnType<typeof GetCommentsParams>> {
+export class GetCommentsTool extends TrackerTool<typeof GetCommentsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_comments', TOOL_PREFIX),
     description: 'Comments of an issue, oldest first.',
@@ -28,15 +27,9 @@ export class GetCommentsTool extends TrackerTool<ReturnType<typeof GetCommentsPa
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetCommentsParams();
-  }
+  static override readonly PARAMS = GetCommentsParams;
 
-  protected override projectionRoot() {
-    return 'items';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetCommentsParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetCommentsParams>, ctx: TrackerCtx) {
     return firstPageOnly(
       ctx,
       params,

@@ -4,7 +4,9 @@ import {
   defineToolMetadata,
   fold,
   labelOf,
+  lazySchema,
   type OutcomeCheck,
+  type ParamsOf,
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toComponent, type ApiComponent } from '../../api/dto/component-dto.ts';
@@ -15,7 +17,6 @@ import { atMost, filled, queueIdParam, userIdParam } from '../shared/params.ts';
 import { refuse } from '../shared/relations.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from '../queues/queue-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const CreateComponentParams = lazySchema(() =>
   z.object({
@@ -36,7 +37,7 @@ const CreateComponentParams = lazySchema(() =>
   }),
 );
 
-export class CreateComponentTool extends TrackerTool<ReturnType<typeof CreateComponentParams>> {
+export class CreateComponentTool extends TrackerTool<typeof CreateComponentParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_component', TOOL_PREFIX),
     description: 'Create a component in a queue.',
@@ -46,11 +47,9 @@ export class CreateComponentTool extends TrackerTool<ReturnType<typeof CreateCom
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return CreateComponentParams();
-  }
+  static override readonly PARAMS = CreateComponentParams;
 
-  protected override outcomeCheck(params: z.output<ReturnType<typeof CreateComponentParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: ParamsOf<typeof CreateComponentParams>): OutcomeCheck {
     return {
       done: `the component was created in ${params.queueId}`,
       tool: buildToolName('get_components', TOOL_PREFIX),
@@ -60,10 +59,7 @@ export class CreateComponentTool extends TrackerTool<ReturnType<typeof CreateCom
   }
 
   /** A name the queue's components already have is refused before anything is sent (the API's 409). */
-  protected override async beforeExecute(
-    params: z.output<ReturnType<typeof CreateComponentParams>>,
-    ctx: TrackerCtx,
-  ) {
+  protected override async beforeExecute(params: ParamsOf<typeof CreateComponentParams>, ctx: TrackerCtx) {
     await super.beforeExecute(params, ctx);
     const components = await ctx.deps.references.entities('component', params.queueId, ctx);
     const same = components?.list.records.find((r) => r.names?.some((n) => fold(n) === fold(params.name)));
@@ -75,7 +71,7 @@ export class CreateComponentTool extends TrackerTool<ReturnType<typeof CreateCom
       );
   }
 
-  async execute(params: z.output<ReturnType<typeof CreateComponentParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof CreateComponentParams>, ctx: TrackerCtx) {
     const body = {
       name: params.name,
       queue: params.queueId,

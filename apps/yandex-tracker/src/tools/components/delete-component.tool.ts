@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
@@ -9,7 +9,6 @@ import {
   componentPath,
   withComponentHint,
 } from './component-access.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const DeleteComponentParams = lazySchema(() =>
   z.object({
@@ -17,9 +16,9 @@ const DeleteComponentParams = lazySchema(() =>
   }),
 );
 
-type Params = z.output<ReturnType<typeof DeleteComponentParams>>;
+type Params = ParamsOf<typeof DeleteComponentParams>;
 
-export class DeleteComponentTool extends TrackerTool<ReturnType<typeof DeleteComponentParams>> {
+export class DeleteComponentTool extends TrackerTool<typeof DeleteComponentParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_component', TOOL_PREFIX),
     description: 'Delete a component; issues lose it.',
@@ -29,9 +28,7 @@ export class DeleteComponentTool extends TrackerTool<ReturnType<typeof DeleteCom
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return DeleteComponentParams();
-  }
+  static override readonly PARAMS = DeleteComponentParams;
 
   protected override async beforeExecute(params: Params, ctx: TrackerCtx) {
     await super.beforeExecute(params, ctx);

@@ -1,4 +1,10 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  withProjectionRoot,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toComponent, type ApiComponent } from '../../api/dto/component-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -7,7 +13,6 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { cursorParam, fieldsOf, perPageParam, queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from '../queues/queue-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetComponentsParams = lazySchema(() =>
   z.object({
@@ -18,7 +23,7 @@ const GetComponentsParams = lazySchema(() =>
   }),
 );
 
-export class GetComponentsTool extends TrackerTool<ReturnType<typeof GetComponentsParams>> {
+export class GetComponentsTool extends TrackerTool<typeof GetComponentsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_components', TOOL_PREFIX),
     description: 'Queue components, of one queue or all.',
@@ -28,15 +33,9 @@ export class GetComponentsTool extends TrackerTool<ReturnType<typeof GetComponen
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetComponentsParams();
-  }
+  static override readonly PARAMS = GetComponentsParams;
 
-  protected override projectionRoot() {
-    return 'items';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetComponentsParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetComponentsParams>, ctx: TrackerCtx) {
     const path = params.queueId
       ? `/v2/queues/${encodeURIComponent(params.queueId)}/components`
       : '/v2/components';
@@ -51,13 +50,20 @@ export class GetComponentsTool extends TrackerTool<ReturnType<typeof GetComponen
       ? components.filter((c) => c.queue?.key !== undefined && allowed.includes(c.queue.key))
       : components;
     const hidden = components.length - visible.length;
-    return firstPageOnly(ctx, params, {
-      ...listLocal(this.name, params, visible, chooseView(params, toComponent)),
-      ...(hidden > 0
-        ? {
-            note: `${hidden} component(s) of queues outside this server's allowed queues (${allowed!.join(', ')}) were left out.`,
-          }
-        : {}),
-    });
+    return firstPageOnly(
+      ctx,
+      params,
+      withProjectionRoot(
+        {
+          ...listLocal(this.name, params, visible, chooseView(params, toComponent)),
+          ...(hidden > 0
+            ? {
+                note: `${hidden} component(s) of queues outside this server's allowed queues (${allowed!.join(', ')}) were left out.`,
+              }
+            : {}),
+        },
+        'items',
+      ),
+    );
   }
 }

@@ -1,4 +1,11 @@
-import { buildToolName, defineToolMetadata, emptyMeans, ValidationError } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  emptyMeans,
+  lazySchema,
+  ValidationError,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toComponent, type ApiComponent } from '../../api/dto/component-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -11,7 +18,6 @@ import {
   componentPath,
   withComponentHint,
 } from './component-access.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const CHANGES = ['name', 'description', 'lead', 'assignAuto'] as const;
 
@@ -29,9 +35,9 @@ const UpdateComponentParams = lazySchema(() =>
   }),
 );
 
-type Params = z.output<ReturnType<typeof UpdateComponentParams>>;
+type Params = ParamsOf<typeof UpdateComponentParams>;
 
-export class UpdateComponentTool extends TrackerTool<ReturnType<typeof UpdateComponentParams>> {
+export class UpdateComponentTool extends TrackerTool<typeof UpdateComponentParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_component', TOOL_PREFIX),
     description: 'Change a component; only the given fields change.',
@@ -41,9 +47,7 @@ export class UpdateComponentTool extends TrackerTool<ReturnType<typeof UpdateCom
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return UpdateComponentParams();
-  }
+  static override readonly PARAMS = UpdateComponentParams;
 
   protected override async beforeExecute(params: Params, ctx: TrackerCtx) {
     await super.beforeExecute(params, ctx);

@@ -1,9 +1,14 @@
-import { buildToolName, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  ValidationError,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { assertQueueAccess, TrackerTool } from '../shared/tracker-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { filterParam, yqlParam } from './find-issues.tool.ts';
 
 const CountIssuesParams = lazySchema(() =>
@@ -13,7 +18,7 @@ const CountIssuesParams = lazySchema(() =>
   }),
 );
 
-export class CountIssuesTool extends TrackerTool<ReturnType<typeof CountIssuesParams>> {
+export class CountIssuesTool extends TrackerTool<typeof CountIssuesParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('count_issues', TOOL_PREFIX),
     description: 'Count the issues matching `query` or `filter` without fetching them.',
@@ -24,11 +29,9 @@ export class CountIssuesTool extends TrackerTool<ReturnType<typeof CountIssuesPa
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return CountIssuesParams();
-  }
+  static override readonly PARAMS = CountIssuesParams;
 
-  async execute(params: z.output<ReturnType<typeof CountIssuesParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof CountIssuesParams>, ctx: TrackerCtx) {
     if ((params.query === undefined) === (params.filter === undefined)) {
       throw new ValidationError({
         toolName: this.name,

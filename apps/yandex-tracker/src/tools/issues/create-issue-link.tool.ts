@@ -1,4 +1,12 @@
-import { ApiError, buildToolName, defineToolMetadata, ref, type OutcomeCheck } from '@toolsmith/core';
+import {
+  ApiError,
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  ref,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { LINK_RELATIONSHIPS, toLink, type ApiLink } from '../../api/dto/link-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -7,7 +15,6 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { assertIssueExists, refuse } from '../shared/relations.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const CreateIssueLinkParams = lazySchema(() =>
   z.object({
@@ -21,7 +28,7 @@ const CreateIssueLinkParams = lazySchema(() =>
   }),
 );
 
-export class CreateIssueLinkTool extends TrackerTool<ReturnType<typeof CreateIssueLinkParams>> {
+export class CreateIssueLinkTool extends TrackerTool<typeof CreateIssueLinkParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_issue_link', TOOL_PREFIX),
     description: 'Link two issues, e.g. DEMO-5 "depends on" DEMO-1. Returns the link with its `linkId`.',
@@ -33,11 +40,9 @@ export class CreateIssueLinkTool extends TrackerTool<ReturnType<typeof CreateIss
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return CreateIssueLinkParams();
-  }
+  static override readonly PARAMS = CreateIssueLinkParams;
 
-  protected override outcomeCheck(params: z.output<ReturnType<typeof CreateIssueLinkParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: ParamsOf<typeof CreateIssueLinkParams>): OutcomeCheck {
     return {
       done: `${params.issueId} was linked to ${params.targetIssueId}`,
       tool: buildToolName('get_issue_links', TOOL_PREFIX),
@@ -50,10 +55,7 @@ export class CreateIssueLinkTool extends TrackerTool<ReturnType<typeof CreateIss
    * Before linking: not the issue to itself, not a second link between the same two issues (the API
    * answers 409), and a target that exists.
    */
-  protected override async beforeExecute(
-    params: z.output<ReturnType<typeof CreateIssueLinkParams>>,
-    ctx: TrackerCtx,
-  ) {
+  protected override async beforeExecute(params: ParamsOf<typeof CreateIssueLinkParams>, ctx: TrackerCtx) {
     await super.beforeExecute(params, ctx);
     if (params.targetIssueId === params.issueId)
       throw refuse(
@@ -78,7 +80,7 @@ export class CreateIssueLinkTool extends TrackerTool<ReturnType<typeof CreateIss
     await assertIssueExists(ctx, this.name, 'targetIssueId', params.targetIssueId);
   }
 
-  async execute(params: z.output<ReturnType<typeof CreateIssueLinkParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof CreateIssueLinkParams>, ctx: TrackerCtx) {
     try {
       const link = await ctx.deps.client.post<ApiLink>(
         `/v3/issues/${encodeURIComponent(params.issueId)}/links`,

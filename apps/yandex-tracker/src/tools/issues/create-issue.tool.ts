@@ -3,11 +3,13 @@ import {
   buildToolName,
   defineToolMetadata,
   failureInBrief,
+  lazySchema,
   NetworkError,
   NotFoundError,
   outcomeUnknown,
   TimeoutError,
   type OutcomeCheck,
+  type ParamsOf,
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toIssueDetail } from '../../api/dto/issue-dto.ts';
@@ -18,7 +20,6 @@ import { atMost, filled, issueIdParam, queueIdParam } from '../shared/params.ts'
 import { assertIssueExists } from '../shared/relations.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { issueFieldsShape, issueFieldsBody } from './issue-fields.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { CREATE_WINDOW_MS, createKey, randomKey, windowBucket } from './create-key.ts';
 
 const CreateIssueParams = lazySchema(() =>
@@ -44,7 +45,7 @@ const CreateIssueParams = lazySchema(() =>
   }),
 );
 
-export class CreateIssueTool extends TrackerTool<ReturnType<typeof CreateIssueParams>> {
+export class CreateIssueTool extends TrackerTool<typeof CreateIssueParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_issue', TOOL_PREFIX),
     description:
@@ -56,15 +57,13 @@ export class CreateIssueTool extends TrackerTool<ReturnType<typeof CreateIssuePa
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return CreateIssueParams();
-  }
+  static override readonly PARAMS = CreateIssueParams;
 
   /**
    * A lost create is looked up by its unique key first (execute); this check is said only when that
    * look-up does not find the issue: a search for the summary in the queue, newest first.
    */
-  protected override outcomeCheck(params: z.output<ReturnType<typeof CreateIssueParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: ParamsOf<typeof CreateIssueParams>): OutcomeCheck {
     return {
       done: 'the issue was created',
       tool: FIND,
@@ -77,10 +76,7 @@ export class CreateIssueTool extends TrackerTool<ReturnType<typeof CreateIssuePa
   }
 
   /** A parent that does not exist is refused before the issue is created (not after, as a 422). */
-  protected override async beforeExecute(
-    params: z.output<ReturnType<typeof CreateIssueParams>>,
-    ctx: TrackerCtx,
-  ) {
+  protected override async beforeExecute(params: ParamsOf<typeof CreateIssueParams>, ctx: TrackerCtx) {
     await super.beforeExecute(params, ctx);
     if (params.parentId !== undefined) await assertIssueExists(ctx, this.name, 'parentId', params.parentId);
   }
@@ -90,7 +86,7 @@ export class CreateIssueTool extends TrackerTool<ReturnType<typeof CreateIssuePa
    * CREATE_WINDOW_MS sends the same key, so Tracker refuses a second issue and the first is returned.
    * The key makes the POST safe to send again: the HTTP client retries it like a GET.
    */
-  async execute(params: z.output<ReturnType<typeof CreateIssueParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof CreateIssueParams>, ctx: TrackerCtx) {
     const started = Date.now();
     const content = {
       queue: params.queueId,

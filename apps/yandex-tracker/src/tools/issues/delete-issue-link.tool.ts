@@ -1,4 +1,11 @@
-import { buildToolName, defineToolMetadata, NotFoundError, ref } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  NotFoundError,
+  ref,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import { withHint } from '../shared/known-values.ts';
@@ -6,7 +13,6 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { isMissingIssue } from './missing-issue.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const DeleteIssueLinkParams = lazySchema(() =>
   z.object({
@@ -16,7 +22,7 @@ const DeleteIssueLinkParams = lazySchema(() =>
   }),
 );
 
-export class DeleteIssueLinkTool extends TrackerTool<ReturnType<typeof DeleteIssueLinkParams>> {
+export class DeleteIssueLinkTool extends TrackerTool<typeof DeleteIssueLinkParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_issue_link', TOOL_PREFIX),
     description: 'Remove a link between two issues.',
@@ -28,11 +34,9 @@ export class DeleteIssueLinkTool extends TrackerTool<ReturnType<typeof DeleteIss
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return DeleteIssueLinkParams();
-  }
+  static override readonly PARAMS = DeleteIssueLinkParams;
 
-  async execute(params: z.output<ReturnType<typeof DeleteIssueLinkParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof DeleteIssueLinkParams>, ctx: TrackerCtx) {
     try {
       await ctx.deps.client.delete(
         `/v3/issues/${encodeURIComponent(params.issueId)}/links/${params.linkId}`,

@@ -1,4 +1,12 @@
-import { buildToolName, custom, defineToolMetadata, ValidationError } from '@toolsmith/core';
+import {
+  buildToolName,
+  custom,
+  defineToolMetadata,
+  lazySchema,
+  ValidationError,
+  withProjectionRoot,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toIssueSummary } from '../../api/dto/issue-dto.ts';
 import type { ApiIssue } from '../../api/dto/tracker-types.ts';
@@ -15,7 +23,6 @@ import {
   queueIdParam,
 } from '../shared/params.ts';
 import { assertQueueAccess, TrackerTool } from '../shared/tracker-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const FindIssuesParams = lazySchema(() =>
   z.object({
@@ -48,7 +55,7 @@ const FindIssuesParams = lazySchema(() =>
 
 const SELECTORS = ['query', 'filter', 'issueIds', 'queueId', 'filterId'] as const;
 
-export class FindIssuesTool extends TrackerTool<ReturnType<typeof FindIssuesParams>> {
+export class FindIssuesTool extends TrackerTool<typeof FindIssuesParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('find_issues', TOOL_PREFIX),
     description:
@@ -60,19 +67,13 @@ export class FindIssuesTool extends TrackerTool<ReturnType<typeof FindIssuesPara
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return FindIssuesParams();
-  }
-
-  protected override projectionRoot() {
-    return 'items';
-  }
+  static override readonly PARAMS = FindIssuesParams;
 
   protected override checksQueuesPerItem() {
     return true;
   }
 
-  async execute(params: z.output<ReturnType<typeof FindIssuesParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof FindIssuesParams>, ctx: TrackerCtx) {
     const body = searchBody(params);
     const { config } = ctx.deps;
     if (params.queueId) assertQueueAccess(config, params.queueId, false);
@@ -98,15 +99,22 @@ export class FindIssuesTool extends TrackerTool<ReturnType<typeof FindIssuesPara
       ? result.items.filter((i) => allowed.includes(i.queue?.key ?? i.key.split('-')[0]!))
       : result.items;
     const hidden = result.items.length - visible.length;
-    return firstPageOnly(ctx, params, {
-      ...result,
-      items: visible.map(view),
-      ...(hidden > 0
-        ? {
-            note: `${hidden} issue(s) outside this server's allowed queues (${allowed!.join(', ')}) were left out.`,
-          }
-        : {}),
-    });
+    return firstPageOnly(
+      ctx,
+      params,
+      withProjectionRoot(
+        {
+          ...result,
+          items: visible.map(view),
+          ...(hidden > 0
+            ? {
+                note: `${hidden} issue(s) outside this server's allowed queues (${allowed!.join(', ')}) were left out.`,
+              }
+            : {}),
+        },
+        'items',
+      ),
+    );
   }
 }
 

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, ref } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, ref, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toChangelogEntry, type ApiChangelogEntry } from '../../api/dto/changelog-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -6,7 +6,6 @@ import { chooseView, firstPageOnly, listAfter } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { cursorParam, fieldsOf, issueIdParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetIssueChangelogParams = lazySchema(() =>
   z.object({
@@ -27,7 +26,7 @@ const GetIssueChangelogParams = lazySchema(() =>
   }),
 );
 
-export class GetIssueChangelogTool extends TrackerTool<ReturnType<typeof GetIssueChangelogParams>> {
+export class GetIssueChangelogTool extends TrackerTool<typeof GetIssueChangelogParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_issue_changelog', TOOL_PREFIX),
     description:
@@ -39,15 +38,9 @@ export class GetIssueChangelogTool extends TrackerTool<ReturnType<typeof GetIssu
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetIssueChangelogParams();
-  }
+  static override readonly PARAMS = GetIssueChangelogParams;
 
-  protected override projectionRoot() {
-    return 'items';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetIssueChangelogParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetIssueChangelogParams>, ctx: TrackerCtx) {
     return firstPageOnly(
       ctx,
       params,

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toLink, type ApiLink } from '../../api/dto/link-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -7,7 +7,6 @@ import { chooseView } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { fieldsOf, issueIdsParam } from '../shared/params.ts';
 import { assertIssueAccess, TrackerTool } from '../shared/tracker-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetIssueLinksParams = lazySchema(() =>
   z.object({
@@ -16,7 +15,7 @@ const GetIssueLinksParams = lazySchema(() =>
   }),
 );
 
-export class GetIssueLinksTool extends TrackerTool<ReturnType<typeof GetIssueLinksParams>> {
+export class GetIssueLinksTool extends TrackerTool<typeof GetIssueLinksParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_issue_links', TOOL_PREFIX),
     description: 'Links of issues: per issue { issueId, links: [{ linkId, relationship, issue, status }] }.',
@@ -28,19 +27,13 @@ export class GetIssueLinksTool extends TrackerTool<ReturnType<typeof GetIssueLin
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetIssueLinksParams();
-  }
+  static override readonly PARAMS = GetIssueLinksParams;
 
   protected override checksQueuesPerItem() {
     return true;
   }
 
-  protected override projectionRoot() {
-    return 'successful';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetIssueLinksParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetIssueLinksParams>, ctx: TrackerCtx) {
     const view = chooseView(params, toLink);
     return runBatch(
       ctx,

@@ -1,4 +1,10 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  withProjectionRoot,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { compact, refKey } from '../../api/dto/refs.ts';
 import type { Ref } from '../../api/dto/tracker-types.ts';
@@ -7,7 +13,6 @@ import { chooseView } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { fieldsOf, issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export interface ApiTransition {
   id: string;
@@ -27,7 +32,7 @@ const GetIssueTransitionsParams = lazySchema(() =>
   }),
 );
 
-export class GetIssueTransitionsTool extends TrackerTool<ReturnType<typeof GetIssueTransitionsParams>> {
+export class GetIssueTransitionsTool extends TrackerTool<typeof GetIssueTransitionsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_issue_transitions', TOOL_PREFIX),
     description: 'Transitions available to an issue now: { transitionId, display, to }.',
@@ -38,19 +43,13 @@ export class GetIssueTransitionsTool extends TrackerTool<ReturnType<typeof GetIs
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetIssueTransitionsParams();
-  }
+  static override readonly PARAMS = GetIssueTransitionsParams;
 
-  protected override projectionRoot() {
-    return 'items';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetIssueTransitionsParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetIssueTransitionsParams>, ctx: TrackerCtx) {
     const transitions = await ctx.deps.client.get<ApiTransition[]>(
       `/v3/issues/${encodeURIComponent(params.issueId)}/transitions`,
       { signal: ctx.signal },
     );
-    return { items: transitions.map(chooseView(params, toTransition)) };
+    return withProjectionRoot({ items: transitions.map(chooseView(params, toTransition)) }, 'items');
   }
 }

@@ -1,10 +1,9 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, filled, ISSUE_KEY_PATTERN } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetIssueUrlsParams = lazySchema(() =>
   z.object({
@@ -23,7 +22,7 @@ const GetIssueUrlsParams = lazySchema(() =>
   }),
 );
 
-export class GetIssueUrlsTool extends TrackerTool<ReturnType<typeof GetIssueUrlsParams>> {
+export class GetIssueUrlsTool extends TrackerTool<typeof GetIssueUrlsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_issue_urls', TOOL_PREFIX),
     description: 'Web links of issues, built locally: { issueId, url }.',
@@ -36,11 +35,9 @@ export class GetIssueUrlsTool extends TrackerTool<ReturnType<typeof GetIssueUrls
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   });
 
-  override getParamsSchema() {
-    return GetIssueUrlsParams();
-  }
+  static override readonly PARAMS = GetIssueUrlsParams;
 
-  async execute(params: z.output<ReturnType<typeof GetIssueUrlsParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetIssueUrlsParams>, ctx: TrackerCtx) {
     return {
       items: params.issueIds.map((issueId) => ({ issueId, url: `${ctx.deps.config.webUrl}/${issueId}` })),
     };

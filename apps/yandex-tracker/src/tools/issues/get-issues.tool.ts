@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toIssueDetail } from '../../api/dto/issue-dto.ts';
 import type { ApiIssue } from '../../api/dto/tracker-types.ts';
@@ -8,7 +8,6 @@ import { chooseView } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { fieldsOf, issueIdsParam } from '../shared/params.ts';
 import { assertIssueAccess, TrackerTool } from '../shared/tracker-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetIssuesParams = lazySchema(() =>
   z.object({
@@ -17,7 +16,7 @@ const GetIssuesParams = lazySchema(() =>
   }),
 );
 
-export class GetIssuesTool extends TrackerTool<ReturnType<typeof GetIssuesParams>> {
+export class GetIssuesTool extends TrackerTool<typeof GetIssuesParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_issues', TOOL_PREFIX),
     description: 'Read issues by key. Returns { total, successful, failed }.',
@@ -28,19 +27,13 @@ export class GetIssuesTool extends TrackerTool<ReturnType<typeof GetIssuesParams
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetIssuesParams();
-  }
+  static override readonly PARAMS = GetIssuesParams;
 
   protected override checksQueuesPerItem() {
     return true;
   }
 
-  protected override projectionRoot() {
-    return 'successful';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetIssuesParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetIssuesParams>, ctx: TrackerCtx) {
     const view = chooseView(params, toIssueDetail);
     return runBatch(
       ctx,

@@ -1,4 +1,11 @@
-import { ApiError, buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
+import {
+  ApiError,
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import type { ApiIssue } from '../../api/dto/tracker-types.ts';
 import { refKey } from '../../api/dto/refs.ts';
@@ -8,7 +15,6 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam, ISSUE_KEY_PATTERN, queueIdParam } from '../shared/params.ts';
 import { refuse } from '../shared/relations.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const MoveIssueParams = lazySchema(() =>
   z.object({
@@ -23,7 +29,7 @@ const MoveIssueParams = lazySchema(() =>
   }),
 );
 
-export class MoveIssueTool extends TrackerTool<ReturnType<typeof MoveIssueParams>> {
+export class MoveIssueTool extends TrackerTool<typeof MoveIssueParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('move_issue', TOOL_PREFIX),
     title: 'Move issue to another queue',
@@ -35,12 +41,10 @@ export class MoveIssueTool extends TrackerTool<ReturnType<typeof MoveIssueParams
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return MoveIssueParams();
-  }
+  static override readonly PARAMS = MoveIssueParams;
 
   /** Its old key still finds a moved issue. */
-  protected override outcomeCheck(params: z.output<ReturnType<typeof MoveIssueParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: ParamsOf<typeof MoveIssueParams>): OutcomeCheck {
     return {
       done: `${params.issueId} was moved to ${params.targetQueueId}`,
       tool: buildToolName('get_issues', TOOL_PREFIX),
@@ -51,10 +55,7 @@ export class MoveIssueTool extends TrackerTool<ReturnType<typeof MoveIssueParams
   }
 
   /** Moving an issue into the queue it is in is refused before anything is sent (the API's 422). */
-  protected override async beforeExecute(
-    params: z.output<ReturnType<typeof MoveIssueParams>>,
-    ctx: TrackerCtx,
-  ) {
+  protected override async beforeExecute(params: ParamsOf<typeof MoveIssueParams>, ctx: TrackerCtx) {
     await super.beforeExecute(params, ctx);
     if (ISSUE_KEY_PATTERN.test(params.issueId) && params.issueId.startsWith(`${params.targetQueueId}-`))
       throw refuse(
@@ -64,7 +65,7 @@ export class MoveIssueTool extends TrackerTool<ReturnType<typeof MoveIssueParams
       );
   }
 
-  async execute(params: z.output<ReturnType<typeof MoveIssueParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof MoveIssueParams>, ctx: TrackerCtx) {
     const path = `/v3/issues/${encodeURIComponent(params.issueId)}`;
     const previousKey = ISSUE_KEY_PATTERN.test(params.issueId)
       ? params.issueId

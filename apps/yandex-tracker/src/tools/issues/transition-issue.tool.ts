@@ -4,8 +4,10 @@ import {
   custom,
   defineToolMetadata,
   labelOf,
+  lazySchema,
   ref,
   type OutcomeCheck,
+  type ParamsOf,
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { refKey } from '../../api/dto/refs.ts';
@@ -17,7 +19,6 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { filled, issueIdParam, resolutionParam, transitionCommentParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import type { ApiTransition } from './get-issue-transitions.tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const TransitionIssueParams = lazySchema(() =>
   z.object({
@@ -33,7 +34,7 @@ const TransitionIssueParams = lazySchema(() =>
   }),
 );
 
-export class TransitionIssueTool extends TrackerTool<ReturnType<typeof TransitionIssueParams>> {
+export class TransitionIssueTool extends TrackerTool<typeof TransitionIssueParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('transition_issue', TOOL_PREFIX),
     title: 'Transition issue (change status)',
@@ -46,11 +47,9 @@ export class TransitionIssueTool extends TrackerTool<ReturnType<typeof Transitio
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return TransitionIssueParams();
-  }
+  static override readonly PARAMS = TransitionIssueParams;
 
-  protected override outcomeCheck(params: z.output<ReturnType<typeof TransitionIssueParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: ParamsOf<typeof TransitionIssueParams>): OutcomeCheck {
     return {
       done: `the transition "${params.transitionId}" ran on ${params.issueId}`,
       tool: buildToolName('get_issue_changelog', TOOL_PREFIX),
@@ -60,7 +59,7 @@ export class TransitionIssueTool extends TrackerTool<ReturnType<typeof Transitio
     };
   }
 
-  async execute(params: z.output<ReturnType<typeof TransitionIssueParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof TransitionIssueParams>, ctx: TrackerCtx) {
     const { resolution } = params;
     const issuePath = `/v3/issues/${encodeURIComponent(params.issueId)}`;
     let available: ApiTransition[];
@@ -110,7 +109,7 @@ export class TransitionIssueTool extends TrackerTool<ReturnType<typeof Transitio
    */
   private async explain(
     error: unknown,
-    params: z.output<ReturnType<typeof TransitionIssueParams>>,
+    params: ParamsOf<typeof TransitionIssueParams>,
     ctx: TrackerCtx,
   ): Promise<unknown> {
     if (!ApiError.isInstance(error) || ![400, 404, 409, 422].includes(error.status)) return error;

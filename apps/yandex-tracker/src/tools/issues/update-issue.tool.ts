@@ -2,8 +2,10 @@ import {
   ApiError,
   buildToolName,
   defineToolMetadata,
+  lazySchema,
   ValidationError,
   type FieldIssue,
+  type ParamsOf,
   type ParamsValidation,
 } from '@toolsmith/core';
 import { z } from 'zod';
@@ -16,7 +18,6 @@ import { atMost, filled, issueIdParam } from '../shared/params.ts';
 import { assertIssueExists, refuse } from '../shared/relations.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { issueFieldsBody, issueFieldsShape, issueListEdits } from './issue-fields.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const UpdateIssueParams = lazySchema(() =>
   z.object({
@@ -45,7 +46,7 @@ const ELSEWHERE: Record<string, string> = {
   queueId: 'cannot be changed by an update: move the issue with tracker_move_issue (`targetQueueId`).',
 };
 
-export class UpdateIssueTool extends TrackerTool<ReturnType<typeof UpdateIssueParams>> {
+export class UpdateIssueTool extends TrackerTool<typeof UpdateIssueParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_issue', TOOL_PREFIX),
     description: 'Change fields of an issue; only the given ones change.',
@@ -56,12 +57,10 @@ export class UpdateIssueTool extends TrackerTool<ReturnType<typeof UpdateIssuePa
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return UpdateIssueParams();
-  }
+  static override readonly PARAMS = UpdateIssueParams;
 
   /** A `status` (or `resolution`, `queue`) field gets an explanation of where it is changed, not "unknown field". */
-  override validateParams(args: unknown): ParamsValidation<z.output<ReturnType<typeof UpdateIssueParams>>> {
+  override validateParams(args: unknown): ParamsValidation<ParamsOf<typeof UpdateIssueParams>> {
     const result = super.validateParams(args);
     if (args === null || typeof args !== 'object' || Array.isArray(args)) return result;
     const redirected = Object.keys(args).filter((key) => Object.hasOwn(ELSEWHERE, key));
@@ -74,10 +73,7 @@ export class UpdateIssueTool extends TrackerTool<ReturnType<typeof UpdateIssuePa
   }
 
   /** A parent that does not exist, or the issue itself, is refused before the update. */
-  protected override async beforeExecute(
-    params: z.output<ReturnType<typeof UpdateIssueParams>>,
-    ctx: TrackerCtx,
-  ) {
+  protected override async beforeExecute(params: ParamsOf<typeof UpdateIssueParams>, ctx: TrackerCtx) {
     await super.beforeExecute(params, ctx);
     if (params.parentId === undefined) return;
     if (params.parentId === params.issueId)
@@ -89,7 +85,7 @@ export class UpdateIssueTool extends TrackerTool<ReturnType<typeof UpdateIssuePa
     await assertIssueExists(ctx, this.name, 'parentId', params.parentId);
   }
 
-  async execute(params: z.output<ReturnType<typeof UpdateIssueParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof UpdateIssueParams>, ctx: TrackerCtx) {
     const readOnly = Object.keys(params.customFields ?? {}).filter((key) => Object.hasOwn(ELSEWHERE, key));
     if (readOnly.length > 0) {
       throw new ValidationError({

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toUser, type ApiUser } from '../../api/dto/user-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -6,7 +6,6 @@ import { chooseView } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withAuthGuidance } from './auth-guidance.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { fieldsOf } from '../shared/params.ts';
 
 const GetCurrentUserParams = lazySchema(() =>
@@ -15,7 +14,7 @@ const GetCurrentUserParams = lazySchema(() =>
   }),
 );
 
-export class GetCurrentUserTool extends TrackerTool<ReturnType<typeof GetCurrentUserParams>> {
+export class GetCurrentUserTool extends TrackerTool<typeof GetCurrentUserParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_current_user', TOOL_PREFIX),
     description: 'The user this server acts as: uid, login, display, email.',
@@ -25,11 +24,9 @@ export class GetCurrentUserTool extends TrackerTool<ReturnType<typeof GetCurrent
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetCurrentUserParams();
-  }
+  static override readonly PARAMS = GetCurrentUserParams;
 
-  async execute(params: z.output<ReturnType<typeof GetCurrentUserParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetCurrentUserParams>, ctx: TrackerCtx) {
     try {
       const user = await ctx.deps.client.get<ApiUser>('/v3/myself', { signal: ctx.signal });
       return chooseView(params, toUser)(user);

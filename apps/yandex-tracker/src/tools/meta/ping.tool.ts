@@ -1,15 +1,14 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import type { ApiUser } from '../../api/dto/user-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { orgInUse, withAuthGuidance } from './auth-guidance.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const PingParams = lazySchema(() => z.object({}));
 
-export class PingTool extends TrackerTool<ReturnType<typeof PingParams>> {
+export class PingTool extends TrackerTool<typeof PingParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('ping', TOOL_PREFIX),
     title: 'Check the Tracker connection',
@@ -23,11 +22,9 @@ export class PingTool extends TrackerTool<ReturnType<typeof PingParams>> {
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return PingParams();
-  }
+  static override readonly PARAMS = PingParams;
 
-  async execute(_params: z.output<ReturnType<typeof PingParams>>, ctx: TrackerCtx) {
+  async execute(_params: ParamsOf<typeof PingParams>, ctx: TrackerCtx) {
     let user: ApiUser;
     try {
       user = await ctx.deps.client.get<ApiUser>('/v3/myself', { signal: ctx.signal });

@@ -4,8 +4,10 @@ import {
   defineToolMetadata,
   fold,
   labelOf,
+  lazySchema,
   ValidationError,
   type OutcomeCheck,
+  type ParamsOf,
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toProjectDetail, type ApiProject } from '../../api/dto/project-dto.ts';
@@ -16,7 +18,6 @@ import { atMost, filled, userIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from '../queues/queue-hints.ts';
 import { projectDateParam, projectStatusParam, queueIdsParam, queuesValue } from './project-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const CreateProjectParams = lazySchema(() =>
   z.object({
@@ -39,9 +40,9 @@ const CreateProjectParams = lazySchema(() =>
   }),
 );
 
-type Params = z.output<ReturnType<typeof CreateProjectParams>>;
+type Params = ParamsOf<typeof CreateProjectParams>;
 
-export class CreateProjectTool extends TrackerTool<ReturnType<typeof CreateProjectParams>> {
+export class CreateProjectTool extends TrackerTool<typeof CreateProjectParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_project', TOOL_PREFIX),
     description: 'Create a project over queues.',
@@ -51,9 +52,7 @@ export class CreateProjectTool extends TrackerTool<ReturnType<typeof CreateProje
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return CreateProjectParams();
-  }
+  static override readonly PARAMS = CreateProjectParams;
 
   protected override outcomeCheck(params: Params): OutcomeCheck {
     return {

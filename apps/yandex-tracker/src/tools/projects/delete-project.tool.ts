@@ -1,10 +1,9 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { assertProjectAccess, projectIdParam, projectPath, withProjectHint } from './project-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const DeleteProjectParams = lazySchema(() =>
   z.object({
@@ -12,9 +11,9 @@ const DeleteProjectParams = lazySchema(() =>
   }),
 );
 
-type Params = z.output<ReturnType<typeof DeleteProjectParams>>;
+type Params = ParamsOf<typeof DeleteProjectParams>;
 
-export class DeleteProjectTool extends TrackerTool<ReturnType<typeof DeleteProjectParams>> {
+export class DeleteProjectTool extends TrackerTool<typeof DeleteProjectParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_project', TOOL_PREFIX),
     description: 'Delete a project; its queues and issues stay.',
@@ -24,9 +23,7 @@ export class DeleteProjectTool extends TrackerTool<ReturnType<typeof DeleteProje
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return DeleteProjectParams();
-  }
+  static override readonly PARAMS = DeleteProjectParams;
 
   protected override async beforeExecute(params: Params, ctx: TrackerCtx) {
     await super.beforeExecute(params, ctx);

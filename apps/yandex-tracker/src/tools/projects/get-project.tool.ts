@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toProjectDetail, type ApiProject } from '../../api/dto/project-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -6,7 +6,6 @@ import { chooseView } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { assertProjectAccess, projectIdParam, projectPath, withProjectHint } from './project-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { fieldsOf, filled } from '../shared/params.ts';
 
 const GetProjectParams = lazySchema(() =>
@@ -21,9 +20,9 @@ const GetProjectParams = lazySchema(() =>
   }),
 );
 
-type Params = z.output<ReturnType<typeof GetProjectParams>>;
+type Params = ParamsOf<typeof GetProjectParams>;
 
-export class GetProjectTool extends TrackerTool<ReturnType<typeof GetProjectParams>> {
+export class GetProjectTool extends TrackerTool<typeof GetProjectParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_project', TOOL_PREFIX),
     description: 'Read a project.',
@@ -33,9 +32,7 @@ export class GetProjectTool extends TrackerTool<ReturnType<typeof GetProjectPara
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetProjectParams();
-  }
+  static override readonly PARAMS = GetProjectParams;
 
   protected override async beforeExecute(params: Params, ctx: TrackerCtx) {
     await super.beforeExecute(params, ctx);

@@ -1,4 +1,10 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  withProjectionRoot,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toProjectSummary, type ApiProject } from '../../api/dto/project-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -7,7 +13,6 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { cursorParam, fieldsOf, perPageParam, queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from '../queues/queue-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetProjectsParams = lazySchema(() =>
   z.object({
@@ -18,7 +23,7 @@ const GetProjectsParams = lazySchema(() =>
   }),
 );
 
-export class GetProjectsTool extends TrackerTool<ReturnType<typeof GetProjectsParams>> {
+export class GetProjectsTool extends TrackerTool<typeof GetProjectsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_projects', TOOL_PREFIX),
     description: 'List projects.',
@@ -28,15 +33,9 @@ export class GetProjectsTool extends TrackerTool<ReturnType<typeof GetProjectsPa
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetProjectsParams();
-  }
+  static override readonly PARAMS = GetProjectsParams;
 
-  protected override projectionRoot() {
-    return 'items';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetProjectsParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetProjectsParams>, ctx: TrackerCtx) {
     const path = params.queueId
       ? `/v2/queues/${encodeURIComponent(params.queueId)}/projects`
       : '/v2/projects';
@@ -64,14 +63,21 @@ export class GetProjectsTool extends TrackerTool<ReturnType<typeof GetProjectsPa
         )
       : result.items;
     const hidden = result.items.length - visible.length;
-    return firstPageOnly(ctx, params, {
-      ...result,
-      items: visible.map(chooseView(params, toProjectSummary)),
-      ...(hidden > 0
-        ? {
-            note: `${hidden} project(s) with no queue among this server's allowed queues (${allowed!.join(', ')}) were left out.`,
-          }
-        : {}),
-    });
+    return firstPageOnly(
+      ctx,
+      params,
+      withProjectionRoot(
+        {
+          ...result,
+          items: visible.map(chooseView(params, toProjectSummary)),
+          ...(hidden > 0
+            ? {
+                note: `${hidden} project(s) with no queue among this server's allowed queues (${allowed!.join(', ')}) were left out.`,
+              }
+            : {}),
+        },
+        'items',
+      ),
+    );
   }
 }

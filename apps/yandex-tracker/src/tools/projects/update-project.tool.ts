@@ -1,4 +1,11 @@
-import { buildToolName, defineToolMetadata, emptyMeans, ValidationError } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  emptyMeans,
+  lazySchema,
+  ValidationError,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toProjectDetail, type ApiProject } from '../../api/dto/project-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -18,7 +25,6 @@ import {
   queuesValue,
   withProjectHint,
 } from './project-params.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const CHANGES = ['name', 'description', 'lead', 'status', 'startDate', 'endDate', 'queueIds'] as const;
 
@@ -39,9 +45,9 @@ const UpdateProjectParams = lazySchema(() =>
   }),
 );
 
-type Params = z.output<ReturnType<typeof UpdateProjectParams>>;
+type Params = ParamsOf<typeof UpdateProjectParams>;
 
-export class UpdateProjectTool extends TrackerTool<ReturnType<typeof UpdateProjectParams>> {
+export class UpdateProjectTool extends TrackerTool<typeof UpdateProjectParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_project', TOOL_PREFIX),
     description: 'Change a project; only the given fields change.',
@@ -51,9 +57,7 @@ export class UpdateProjectTool extends TrackerTool<ReturnType<typeof UpdateProje
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return UpdateProjectParams();
-  }
+  static override readonly PARAMS = UpdateProjectParams;
 
   protected override touched(params: Params) {
     return { issueIds: [], queues: [...(params.queueIds ?? [])] };

@@ -1,4 +1,13 @@
-import { ApiError, buildToolName, defineToolMetadata, fold, ref, type OutcomeCheck } from '@toolsmith/core';
+import {
+  ApiError,
+  buildToolName,
+  defineToolMetadata,
+  fold,
+  lazySchema,
+  ref,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueueDetail, type ApiQueue } from '../../api/dto/queue-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -8,7 +17,6 @@ import { atMost, filled, userIdParam } from '../shared/params.ts';
 import { refuse } from '../shared/relations.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { QUEUE_VALUES_HINT } from './queue-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const CreateQueueParams = lazySchema(() =>
   z.object({
@@ -44,7 +52,7 @@ const CreateQueueParams = lazySchema(() =>
   }),
 );
 
-export class CreateQueueTool extends TrackerTool<ReturnType<typeof CreateQueueParams>> {
+export class CreateQueueTool extends TrackerTool<typeof CreateQueueParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_queue', TOOL_PREFIX),
     description: 'Create a queue.',
@@ -54,11 +62,9 @@ export class CreateQueueTool extends TrackerTool<ReturnType<typeof CreateQueuePa
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return CreateQueueParams();
-  }
+  static override readonly PARAMS = CreateQueueParams;
 
-  protected override outcomeCheck(params: z.output<ReturnType<typeof CreateQueueParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: ParamsOf<typeof CreateQueueParams>): OutcomeCheck {
     return {
       done: `the queue ${params.key} was created`,
       tool: buildToolName('get_queues', TOOL_PREFIX),
@@ -68,7 +74,7 @@ export class CreateQueueTool extends TrackerTool<ReturnType<typeof CreateQueuePa
   }
 
   /** The queue policy applies to the key being created. */
-  protected override touched(params: z.output<ReturnType<typeof CreateQueueParams>>) {
+  protected override touched(params: ParamsOf<typeof CreateQueueParams>) {
     return { issueIds: [], queues: [params.key] };
   }
 
@@ -76,10 +82,7 @@ export class CreateQueueTool extends TrackerTool<ReturnType<typeof CreateQueuePa
    * Before creating: the key and name are not taken (the API's 409), and `defaultType` is one of the
    * types of `issueTypesConfig` (the API's 422).
    */
-  protected override async beforeExecute(
-    params: z.output<ReturnType<typeof CreateQueueParams>>,
-    ctx: TrackerCtx,
-  ) {
+  protected override async beforeExecute(params: ParamsOf<typeof CreateQueueParams>, ctx: TrackerCtx) {
     await super.beforeExecute(params, ctx);
     if (params.issueTypesConfig && !params.issueTypesConfig.some((c) => c.issueType === params.defaultType))
       throw refuse(
@@ -99,7 +102,7 @@ export class CreateQueueTool extends TrackerTool<ReturnType<typeof CreateQueuePa
       );
   }
 
-  async execute(params: z.output<ReturnType<typeof CreateQueueParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof CreateQueueParams>, ctx: TrackerCtx) {
     const body = {
       key: params.key,
       name: params.name,

@@ -1,4 +1,10 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  withProjectionRoot,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueueField, type ApiField } from '../../api/dto/queue-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -7,7 +13,6 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { fieldsOf, queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from './queue-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetQueueFieldsParams = lazySchema(() =>
   z.object({
@@ -17,7 +22,7 @@ const GetQueueFieldsParams = lazySchema(() =>
   }),
 );
 
-export class GetQueueFieldsTool extends TrackerTool<ReturnType<typeof GetQueueFieldsParams>> {
+export class GetQueueFieldsTool extends TrackerTool<typeof GetQueueFieldsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_queue_fields', TOOL_PREFIX),
     description:
@@ -28,15 +33,9 @@ export class GetQueueFieldsTool extends TrackerTool<ReturnType<typeof GetQueueFi
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetQueueFieldsParams();
-  }
+  static override readonly PARAMS = GetQueueFieldsParams;
 
-  protected override projectionRoot() {
-    return 'items';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetQueueFieldsParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetQueueFieldsParams>, ctx: TrackerCtx) {
     let fields: ApiField[];
     try {
       fields = await ctx.deps.client.get<ApiField[]>(
@@ -47,6 +46,9 @@ export class GetQueueFieldsTool extends TrackerTool<ReturnType<typeof GetQueueFi
       throw await withQueueHint(ctx, error);
     }
     const items = params.requiredOnly ? fields.filter((f) => f.schema?.required === true) : fields;
-    return { queue: params.queueId, total: items.length, items: items.map(chooseView(params, toQueueField)) };
+    return withProjectionRoot(
+      { queue: params.queueId, total: items.length, items: items.map(chooseView(params, toQueueField)) },
+      'items',
+    );
   }
 }

@@ -1,4 +1,10 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  withProjectionRoot,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueueField, type ApiField } from '../../api/dto/queue-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -7,7 +13,6 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { fieldsOf, queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from './queue-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetQueueLocalFieldsParams = lazySchema(() =>
   z.object({
@@ -16,7 +21,7 @@ const GetQueueLocalFieldsParams = lazySchema(() =>
   }),
 );
 
-export class GetQueueLocalFieldsTool extends TrackerTool<ReturnType<typeof GetQueueLocalFieldsParams>> {
+export class GetQueueLocalFieldsTool extends TrackerTool<typeof GetQueueLocalFieldsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_queue_local_fields', TOOL_PREFIX),
     description: "The queue's own fields; set them in `customFields` under `setAs`.",
@@ -26,15 +31,9 @@ export class GetQueueLocalFieldsTool extends TrackerTool<ReturnType<typeof GetQu
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetQueueLocalFieldsParams();
-  }
+  static override readonly PARAMS = GetQueueLocalFieldsParams;
 
-  protected override projectionRoot() {
-    return 'items';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetQueueLocalFieldsParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetQueueLocalFieldsParams>, ctx: TrackerCtx) {
     let fields: ApiField[];
     try {
       fields = await ctx.deps.client.get<ApiField[]>(
@@ -44,10 +43,13 @@ export class GetQueueLocalFieldsTool extends TrackerTool<ReturnType<typeof GetQu
     } catch (error) {
       throw await withQueueHint(ctx, error);
     }
-    return {
-      queue: params.queueId,
-      total: fields.length,
-      items: fields.map(chooseView(params, (f: ApiField) => toQueueField({ ...f, type: 'local' }))),
-    };
+    return withProjectionRoot(
+      {
+        queue: params.queueId,
+        total: fields.length,
+        items: fields.map(chooseView(params, (f: ApiField) => toQueueField({ ...f, type: 'local' }))),
+      },
+      'items',
+    );
   }
 }

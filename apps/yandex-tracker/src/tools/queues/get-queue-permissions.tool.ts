@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueuePermissions, type ApiPermissions } from '../../api/dto/queue-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -6,7 +6,6 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from './queue-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetQueuePermissionsParams = lazySchema(() =>
   z.object({
@@ -14,7 +13,7 @@ const GetQueuePermissionsParams = lazySchema(() =>
   }),
 );
 
-export class GetQueuePermissionsTool extends TrackerTool<ReturnType<typeof GetQueuePermissionsParams>> {
+export class GetQueuePermissionsTool extends TrackerTool<typeof GetQueuePermissionsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_queue_permissions', TOOL_PREFIX),
     description: 'Who may create, write, read and grant in a queue.',
@@ -24,11 +23,9 @@ export class GetQueuePermissionsTool extends TrackerTool<ReturnType<typeof GetQu
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetQueuePermissionsParams();
-  }
+  static override readonly PARAMS = GetQueuePermissionsParams;
 
-  async execute(params: z.output<ReturnType<typeof GetQueuePermissionsParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetQueuePermissionsParams>, ctx: TrackerCtx) {
     try {
       const permissions = await ctx.deps.client.get<ApiPermissions>(
         `/v2/queues/${encodeURIComponent(params.queueId)}/permissions`,

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueueDetail, type ApiQueue } from '../../api/dto/queue-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -7,7 +7,6 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { fieldsOf, filled, queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from './queue-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 export const QUEUE_EXPANDS = [
   'all',
@@ -33,7 +32,7 @@ const GetQueueParams = lazySchema(() =>
   }),
 );
 
-export class GetQueueTool extends TrackerTool<ReturnType<typeof GetQueueParams>> {
+export class GetQueueTool extends TrackerTool<typeof GetQueueParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_queue', TOOL_PREFIX),
     description: 'Read a queue.',
@@ -44,11 +43,9 @@ export class GetQueueTool extends TrackerTool<ReturnType<typeof GetQueueParams>>
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetQueueParams();
-  }
+  static override readonly PARAMS = GetQueueParams;
 
-  async execute(params: z.output<ReturnType<typeof GetQueueParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetQueueParams>, ctx: TrackerCtx) {
     try {
       const queue = await ctx.deps.client.get<ApiQueue>(`/v3/queues/${encodeURIComponent(params.queueId)}`, {
         ...(params.expand ? { query: { expand: params.expand.join(',') } } : {}),

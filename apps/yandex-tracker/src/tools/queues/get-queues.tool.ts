@@ -1,4 +1,10 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  withProjectionRoot,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueueSummary, type ApiQueue } from '../../api/dto/queue-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -6,7 +12,6 @@ import { chooseView, firstPageOnly, listPages } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { cursorParam, fieldsOf, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetQueuesParams = lazySchema(() =>
   z.object({
@@ -16,7 +21,7 @@ const GetQueuesParams = lazySchema(() =>
   }),
 );
 
-export class GetQueuesTool extends TrackerTool<ReturnType<typeof GetQueuesParams>> {
+export class GetQueuesTool extends TrackerTool<typeof GetQueuesParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_queues', TOOL_PREFIX),
     description: 'Queues this server may use.',
@@ -27,15 +32,9 @@ export class GetQueuesTool extends TrackerTool<ReturnType<typeof GetQueuesParams
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetQueuesParams();
-  }
+  static override readonly PARAMS = GetQueuesParams;
 
-  protected override projectionRoot() {
-    return 'items';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetQueuesParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetQueuesParams>, ctx: TrackerCtx) {
     const result = await listPages(
       this.name,
       params,
@@ -46,14 +45,21 @@ export class GetQueuesTool extends TrackerTool<ReturnType<typeof GetQueuesParams
     const allowed = ctx.deps.config.queues;
     const visible = allowed ? result.items.filter((q) => allowed.includes(q.key)) : result.items;
     const hidden = result.items.length - visible.length;
-    return firstPageOnly(ctx, params, {
-      ...result,
-      items: visible.map(chooseView(params, toQueueSummary)),
-      ...(hidden > 0
-        ? {
-            note: `${hidden} queue(s) outside this server's allowed queues (${allowed!.join(', ')}) were left out.`,
-          }
-        : {}),
-    });
+    return firstPageOnly(
+      ctx,
+      params,
+      withProjectionRoot(
+        {
+          ...result,
+          items: visible.map(chooseView(params, toQueueSummary)),
+          ...(hidden > 0
+            ? {
+                note: `${hidden} queue(s) outside this server's allowed queues (${allowed!.join(', ')}) were left out.`,
+              }
+            : {}),
+        },
+        'items',
+      ),
+    );
   }
 }

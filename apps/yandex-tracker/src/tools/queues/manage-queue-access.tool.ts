@@ -3,8 +3,10 @@ import {
   change,
   custom,
   defineToolMetadata,
+  lazySchema,
   ValidationError,
   type FieldIssue,
+  type ParamsOf,
   type ParamsValidation,
 } from '@toolsmith/core';
 import { z } from 'zod';
@@ -15,7 +17,6 @@ import { atMost, filled, queueIdParam, userRef } from '../shared/params.ts';
 import { nestedInputIssues, registerNested, withIssues } from '../shared/resolvers.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { withQueueHint } from './queue-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const ACTIONS = ['create', 'write', 'read', 'grant'] as const;
 const SUBJECTS = ['users', 'groups', 'roles'] as const;
@@ -96,9 +97,9 @@ const ManageQueueAccessParams = lazySchema(() =>
   }),
 );
 
-type Params = z.output<ReturnType<typeof ManageQueueAccessParams>>;
+type Params = ParamsOf<typeof ManageQueueAccessParams>;
 
-export class ManageQueueAccessTool extends TrackerTool<ReturnType<typeof ManageQueueAccessParams>> {
+export class ManageQueueAccessTool extends TrackerTool<typeof ManageQueueAccessParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('manage_queue_access', TOOL_PREFIX),
     description:
@@ -109,9 +110,7 @@ export class ManageQueueAccessTool extends TrackerTool<ReturnType<typeof ManageQ
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return ManageQueueAccessParams();
-  }
+  static override readonly PARAMS = ManageQueueAccessParams;
 
   /** Each permission is read strictly too (`{"users": {"delete": […]}}` is refused, never stripped). */
   override validateParams(args: unknown): ParamsValidation<Params> {

@@ -3,8 +3,10 @@ import {
   buildToolName,
   defineToolMetadata,
   emptyMeans,
+  lazySchema,
   ref,
   ValidationError,
+  type ParamsOf,
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueueDetail, type ApiQueue } from '../../api/dto/queue-dto.ts';
@@ -14,7 +16,6 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, nameParam, queueIdParam, userIdParam, versionParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { QUEUE_VALUES_HINT, withQueueHint } from './queue-hints.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const CHANGES = ['name', 'lead', 'defaultType', 'defaultPriority', 'description'] as const;
 
@@ -33,7 +34,7 @@ const UpdateQueueParams = lazySchema(() =>
   }),
 );
 
-export class UpdateQueueTool extends TrackerTool<ReturnType<typeof UpdateQueueParams>> {
+export class UpdateQueueTool extends TrackerTool<typeof UpdateQueueParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_queue', TOOL_PREFIX),
     description: 'Change a queue; only the given fields change.',
@@ -43,11 +44,9 @@ export class UpdateQueueTool extends TrackerTool<ReturnType<typeof UpdateQueuePa
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return UpdateQueueParams();
-  }
+  static override readonly PARAMS = UpdateQueueParams;
 
-  async execute(params: z.output<ReturnType<typeof UpdateQueueParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof UpdateQueueParams>, ctx: TrackerCtx) {
     const body: Record<string, unknown> = {};
     for (const key of CHANGES) if (params[key] !== undefined) body[key] = params[key];
     if (Object.keys(body).length === 0) {

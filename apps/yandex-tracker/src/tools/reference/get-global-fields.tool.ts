@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toGlobalField, type ApiGlobalField } from '../../api/dto/reference-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -6,7 +6,6 @@ import { chooseView, listLocal } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { cursorParam, fieldsOf, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetGlobalFieldsParams = lazySchema(() =>
   z.object({
@@ -16,7 +15,7 @@ const GetGlobalFieldsParams = lazySchema(() =>
   }),
 );
 
-export class GetGlobalFieldsTool extends TrackerTool<ReturnType<typeof GetGlobalFieldsParams>> {
+export class GetGlobalFieldsTool extends TrackerTool<typeof GetGlobalFieldsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_global_fields', TOOL_PREFIX),
     description: 'Fields of all queues: id, name, type, readonly, required.',
@@ -26,15 +25,9 @@ export class GetGlobalFieldsTool extends TrackerTool<ReturnType<typeof GetGlobal
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetGlobalFieldsParams();
-  }
+  static override readonly PARAMS = GetGlobalFieldsParams;
 
-  protected override projectionRoot() {
-    return 'items';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetGlobalFieldsParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetGlobalFieldsParams>, ctx: TrackerCtx) {
     const all = await ctx.deps.client.get<ApiGlobalField[]>('/v3/fields', { signal: ctx.signal });
     return listLocal(this.name, params, Array.isArray(all) ? all : [], chooseView(params, toGlobalField));
   }

@@ -1,11 +1,16 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  withProjectionRoot,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toLinkType, type ApiLinkType } from '../../api/dto/reference-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
 import { chooseView } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 import { fieldsOf } from '../shared/params.ts';
 
 const GetLinkTypesParams = lazySchema(() =>
@@ -14,7 +19,7 @@ const GetLinkTypesParams = lazySchema(() =>
   }),
 );
 
-export class GetLinkTypesTool extends TrackerTool<ReturnType<typeof GetLinkTypesParams>> {
+export class GetLinkTypesTool extends TrackerTool<typeof GetLinkTypesParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_link_types', TOOL_PREFIX),
     description: 'Kinds of issue links: id, inward, outward.',
@@ -24,17 +29,14 @@ export class GetLinkTypesTool extends TrackerTool<ReturnType<typeof GetLinkTypes
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetLinkTypesParams();
-  }
+  static override readonly PARAMS = GetLinkTypesParams;
 
-  protected override projectionRoot() {
-    return 'items';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetLinkTypesParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetLinkTypesParams>, ctx: TrackerCtx) {
     const all = await ctx.deps.client.get<ApiLinkType[]>('/v2/linktypes', { signal: ctx.signal });
     const items = Array.isArray(all) ? all : [];
-    return { items: items.map(chooseView(params, toLinkType)), total: items.length };
+    return withProjectionRoot(
+      { items: items.map(chooseView(params, toLinkType)), total: items.length },
+      'items',
+    );
   }
 }

@@ -3,7 +3,10 @@ import {
   decodeCursor,
   defineToolMetadata,
   encodeCursor,
+  lazySchema,
   requestFingerprint,
+  withProjectionRoot,
+  type ParamsOf,
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toUser, userMatches, type ApiUser } from '../../api/dto/user-dto.ts';
@@ -12,7 +15,6 @@ import { chooseView, firstPageOnly, listPages } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, cursorParam, fieldsOf, filled, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 /** Users per API page while searching, and how many pages a search reads at most. */
 export const SCAN_PAGE_SIZE = 100;
@@ -33,9 +35,9 @@ const FindUsersParams = lazySchema(() =>
   }),
 );
 
-type FindUsersInput = z.output<ReturnType<typeof FindUsersParams>>;
+type FindUsersInput = ParamsOf<typeof FindUsersParams>;
 
-export class FindUsersTool extends TrackerTool<ReturnType<typeof FindUsersParams>> {
+export class FindUsersTool extends TrackerTool<typeof FindUsersParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('find_users', TOOL_PREFIX),
     description: 'Find people by part of a login, name or email.',
@@ -45,13 +47,7 @@ export class FindUsersTool extends TrackerTool<ReturnType<typeof FindUsersParams
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return FindUsersParams();
-  }
-
-  protected override projectionRoot() {
-    return 'items';
-  }
+  static override readonly PARAMS = FindUsersParams;
 
   async execute(params: FindUsersInput, ctx: TrackerCtx) {
     const view = chooseView(params, toUser);
@@ -104,15 +100,18 @@ export class FindUsersTool extends TrackerTool<ReturnType<typeof FindUsersParams
       if (matches.length > end) break;
     }
     const more = matches.length > end;
-    return {
-      items: matches.slice(end - params.perPage, end).map(view),
-      ...(exhausted ? { total: matches.length } : {}),
-      ...(more ? { nextCursor: encodeCursor(fingerprint, { page: page + 1 }) } : {}),
-      ...(!exhausted && !more
-        ? {
-            note: `Searched the first ${scanned} users only (the API has no user search, so this server reads the list page by page). Use a more specific \`query\`, or list everyone without \`query\` and page with \`cursor\`.`,
-          }
-        : {}),
-    };
+    return withProjectionRoot(
+      {
+        items: matches.slice(end - params.perPage, end).map(view),
+        ...(exhausted ? { total: matches.length } : {}),
+        ...(more ? { nextCursor: encodeCursor(fingerprint, { page: page + 1 }) } : {}),
+        ...(!exhausted && !more
+          ? {
+              note: `Searched the first ${scanned} users only (the API has no user search, so this server reads the list page by page). Use a more specific \`query\`, or list everyone without \`query\` and page with \`cursor\`.`,
+            }
+          : {}),
+      },
+      'items',
+    );
   }
 }

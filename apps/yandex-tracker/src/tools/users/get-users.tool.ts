@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata, NotFoundError } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, NotFoundError, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toUser, type ApiUser } from '../../api/dto/user-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -7,7 +7,6 @@ import { chooseView } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, fieldsOf, filled, userRef } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetUsersParams = lazySchema(() =>
   z.object({
@@ -20,7 +19,7 @@ const GetUsersParams = lazySchema(() =>
   }),
 );
 
-export class GetUsersTool extends TrackerTool<ReturnType<typeof GetUsersParams>> {
+export class GetUsersTool extends TrackerTool<typeof GetUsersParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_users', TOOL_PREFIX),
     description: 'Read users by login or uid.',
@@ -30,15 +29,9 @@ export class GetUsersTool extends TrackerTool<ReturnType<typeof GetUsersParams>>
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetUsersParams();
-  }
+  static override readonly PARAMS = GetUsersParams;
 
-  protected override projectionRoot() {
-    return 'successful';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetUsersParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetUsersParams>, ctx: TrackerCtx) {
     const view = chooseView(params, toUser);
     return runBatch(
       ctx,

@@ -1,4 +1,10 @@
-import { buildToolName, defineToolMetadata, type OutcomeCheck } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  type OutcomeCheck,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toWorklog, type ApiWorklog } from '../../api/dto/worklog-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -7,7 +13,6 @@ import { momentDateTime } from '../shared/moments.ts';
 import { atMost, dateTimeParam, issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { durationParam, isoDuration, worklogPath } from './worklog-common.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const AddWorklogParams = lazySchema(() =>
   z.object({
@@ -22,7 +27,7 @@ const AddWorklogParams = lazySchema(() =>
   }),
 );
 
-export class AddWorklogTool extends TrackerTool<ReturnType<typeof AddWorklogParams>> {
+export class AddWorklogTool extends TrackerTool<typeof AddWorklogParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('add_worklog', TOOL_PREFIX),
     description: 'Log time spent on an issue.',
@@ -32,11 +37,9 @@ export class AddWorklogTool extends TrackerTool<ReturnType<typeof AddWorklogPara
     annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return AddWorklogParams();
-  }
+  static override readonly PARAMS = AddWorklogParams;
 
-  protected override outcomeCheck(params: z.output<ReturnType<typeof AddWorklogParams>>): OutcomeCheck {
+  protected override outcomeCheck(params: ParamsOf<typeof AddWorklogParams>): OutcomeCheck {
     return {
       done: `the time was logged on ${params.issueId}`,
       tool: buildToolName('get_worklogs', TOOL_PREFIX),
@@ -45,7 +48,7 @@ export class AddWorklogTool extends TrackerTool<ReturnType<typeof AddWorklogPara
     };
   }
 
-  async execute(params: z.output<ReturnType<typeof AddWorklogParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof AddWorklogParams>, ctx: TrackerCtx) {
     // Not idempotent: a resent POST would log the time twice, so the client never retries it.
     const worklog = await ctx.deps.client.post<ApiWorklog>(worklogPath(params.issueId), {
       json: {

@@ -1,11 +1,10 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../deps.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { worklogIdParam, worklogNotFound, worklogPath } from './worklog-common.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const DeleteWorklogParams = lazySchema(() =>
   z.object({
@@ -14,7 +13,7 @@ const DeleteWorklogParams = lazySchema(() =>
   }),
 );
 
-export class DeleteWorklogTool extends TrackerTool<ReturnType<typeof DeleteWorklogParams>> {
+export class DeleteWorklogTool extends TrackerTool<typeof DeleteWorklogParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('delete_worklog', TOOL_PREFIX),
     description: 'Delete a worklog.',
@@ -24,11 +23,9 @@ export class DeleteWorklogTool extends TrackerTool<ReturnType<typeof DeleteWorkl
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return DeleteWorklogParams();
-  }
+  static override readonly PARAMS = DeleteWorklogParams;
 
-  async execute(params: z.output<ReturnType<typeof DeleteWorklogParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof DeleteWorklogParams>, ctx: TrackerCtx) {
     try {
       await ctx.deps.client.delete(
         `${worklogPath(params.issueId)}/${encodeURIComponent(String(params.worklogId))}`,

@@ -1,4 +1,4 @@
-import { buildToolName, defineToolMetadata } from '@toolsmith/core';
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toWorklog, type ApiWorklog } from '../../api/dto/worklog-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -7,7 +7,6 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { cursorParam, fieldsOf, issueIdParam, perPageParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { worklogPath } from './worklog-common.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const GetWorklogsParams = lazySchema(() =>
   z.object({
@@ -18,7 +17,7 @@ const GetWorklogsParams = lazySchema(() =>
   }),
 );
 
-export class GetWorklogsTool extends TrackerTool<ReturnType<typeof GetWorklogsParams>> {
+export class GetWorklogsTool extends TrackerTool<typeof GetWorklogsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('get_worklogs', TOOL_PREFIX),
     description: 'Time logged on an issue.',
@@ -28,15 +27,9 @@ export class GetWorklogsTool extends TrackerTool<ReturnType<typeof GetWorklogsPa
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return GetWorklogsParams();
-  }
+  static override readonly PARAMS = GetWorklogsParams;
 
-  protected override projectionRoot() {
-    return 'items';
-  }
-
-  async execute(params: z.output<ReturnType<typeof GetWorklogsParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof GetWorklogsParams>, ctx: TrackerCtx) {
     const worklogs = await ctx.deps.client.get<ApiWorklog[]>(worklogPath(params.issueId), {
       signal: ctx.signal,
     });

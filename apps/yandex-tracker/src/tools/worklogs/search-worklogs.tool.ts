@@ -1,4 +1,12 @@
-import { buildToolName, defineToolMetadata, NotFoundError, ValidationError } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  lazySchema,
+  NotFoundError,
+  ValidationError,
+  withProjectionRoot,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toWorklog, type ApiWorklog } from '../../api/dto/worklog-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -9,7 +17,6 @@ import { momentDateTime, momentEnd, momentEndMs } from '../shared/moments.ts';
 import { cursorParam, dateTimeParam, fieldsOf, perPageParam, userIdParam } from '../shared/params.ts';
 import { refuse } from '../shared/relations.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 /** The API serves at most `page * perPage ≤ 10 000` worklog search results (research §3.4). */
 const SEARCH_WINDOW = 10_000;
@@ -25,7 +32,7 @@ const SearchWorklogsParams = lazySchema(() =>
   }),
 );
 
-export class SearchWorklogsTool extends TrackerTool<ReturnType<typeof SearchWorklogsParams>> {
+export class SearchWorklogsTool extends TrackerTool<typeof SearchWorklogsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('search_worklogs', TOOL_PREFIX),
     description: "One person's worklogs across issues, optionally by creation date.",
@@ -35,19 +42,10 @@ export class SearchWorklogsTool extends TrackerTool<ReturnType<typeof SearchWork
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return SearchWorklogsParams();
-  }
-
-  protected override projectionRoot() {
-    return 'items';
-  }
+  static override readonly PARAMS = SearchWorklogsParams;
 
   /** A range that ends before it starts would silently find nothing: refused. */
-  protected override async beforeExecute(
-    params: z.output<ReturnType<typeof SearchWorklogsParams>>,
-    ctx: TrackerCtx,
-  ) {
+  protected override async beforeExecute(params: ParamsOf<typeof SearchWorklogsParams>, ctx: TrackerCtx) {
     await super.beforeExecute(params, ctx);
     if (params.from && params.to && params.from.epochMs > momentEndMs(params.to))
       throw refuse(
@@ -57,7 +55,7 @@ export class SearchWorklogsTool extends TrackerTool<ReturnType<typeof SearchWork
       );
   }
 
-  async execute(params: z.output<ReturnType<typeof SearchWorklogsParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof SearchWorklogsParams>, ctx: TrackerCtx) {
     const uid = await this.uidOf(params.userId, ctx);
     const createdAt = {
       ...(params.from !== undefined ? { from: momentDateTime(params.from) } : {}),
@@ -96,16 +94,23 @@ export class SearchWorklogsTool extends TrackerTool<ReturnType<typeof SearchWork
       ? result.items.filter((w) => allowed.includes(w.issue?.key?.split('-')[0] ?? ''))
       : result.items;
     const hidden = result.items.length - visible.length;
-    return firstPageOnly(ctx, params, {
-      ...result,
-      items: visible.map(view),
-      userUid: uid,
-      ...(hidden > 0
-        ? {
-            note: `${hidden} worklog(s) on issues outside this server's allowed queues (${allowed!.join(', ')}) were left out.`,
-          }
-        : {}),
-    });
+    return firstPageOnly(
+      ctx,
+      params,
+      withProjectionRoot(
+        {
+          ...result,
+          items: visible.map(view),
+          userUid: uid,
+          ...(hidden > 0
+            ? {
+                note: `${hidden} worklog(s) on issues outside this server's allowed queues (${allowed!.join(', ')}) were left out.`,
+              }
+            : {}),
+        },
+        'items',
+      ),
+    );
   }
 
   /** The API's `createdBy` takes a UID only: a login silently matches nothing (research §1.7 item 14). */

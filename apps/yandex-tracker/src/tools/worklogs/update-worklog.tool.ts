@@ -1,4 +1,11 @@
-import { buildToolName, defineToolMetadata, emptyMeans, ValidationError } from '@toolsmith/core';
+import {
+  buildToolName,
+  defineToolMetadata,
+  emptyMeans,
+  lazySchema,
+  ValidationError,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toWorklog, type ApiWorklog } from '../../api/dto/worklog-dto.ts';
 import { TOOL_PREFIX } from '../deps.ts';
@@ -13,7 +20,6 @@ import {
   worklogNotFound,
   worklogPath,
 } from './worklog-common.ts';
-import { lazySchema } from '../shared/lazy-schema.ts';
 
 const UpdateWorklogParams = lazySchema(() =>
   z.object({
@@ -28,7 +34,7 @@ const UpdateWorklogParams = lazySchema(() =>
   }),
 );
 
-export class UpdateWorklogTool extends TrackerTool<ReturnType<typeof UpdateWorklogParams>> {
+export class UpdateWorklogTool extends TrackerTool<typeof UpdateWorklogParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_worklog', TOOL_PREFIX),
     description: "Change a worklog's start, duration or comment.",
@@ -38,11 +44,9 @@ export class UpdateWorklogTool extends TrackerTool<ReturnType<typeof UpdateWorkl
     annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
   });
 
-  override getParamsSchema() {
-    return UpdateWorklogParams();
-  }
+  static override readonly PARAMS = UpdateWorklogParams;
 
-  async execute(params: z.output<ReturnType<typeof UpdateWorklogParams>>, ctx: TrackerCtx) {
+  async execute(params: ParamsOf<typeof UpdateWorklogParams>, ctx: TrackerCtx) {
     const body: Record<string, unknown> = {};
     if (params.start !== undefined) body['start'] = momentDateTime(params.start);
     if (params.duration !== undefined) body['duration'] = isoDuration(params.duration);
