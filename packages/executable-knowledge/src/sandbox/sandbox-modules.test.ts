@@ -123,6 +123,20 @@ describe('what a module cannot do', () => {
     ).rejects.toThrow('module a: import \'./b.js\' names "b", which is not an ES module of the request.');
   });
 
+  it('import() at run time: the promise rejects inside the isolate, nothing is loaded', async () => {
+    const result = await pool.run({
+      modules: [
+        mod(
+          'dynamic',
+          "export async function load() { try { await import('node:fs'); return 'loaded'; } catch (e) { return 'refused'; } }",
+        ),
+      ],
+      entry: { module: 'dynamic', export: 'load' },
+      args: [],
+    });
+    expect(result.value).toBe('refused');
+  });
+
   it('reach the host through import.meta or globals', async () => {
     const result = await pool.run({
       modules: [
