@@ -29,16 +29,11 @@ export interface ApiClientSettings {
   maxWaitMs?: number | undefined;
 }
 
-type ClientTuning = Pick<
-  HttpClientOptions,
-  'fetch' | 'logger' | 'timeoutMs' | 'retry' | 'concurrency' | 'maxRetryAfterMs'
->;
-
 /** `createHttpClient` options from the settings; `defaults.concurrency` when the settings give none. */
 export function apiClientTuning(
   settings: ApiClientSettings,
   defaults: { concurrency: number },
-): ClientTuning {
+): Pick<HttpClientOptions, 'fetch' | 'logger' | 'timeoutMs' | 'retry' | 'concurrency' | 'maxRetryAfterMs'> {
   return {
     concurrency: settings.concurrency ?? defaults.concurrency,
     timeoutMs: settings.timeoutMs ?? 30_000,
