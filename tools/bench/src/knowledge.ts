@@ -235,8 +235,10 @@ function modulesOf(pack: Pack, executor: ToolHelperExecutor, runnable: RunnableC
   });
 }
 
-function nativeOf(pack: Pack, executor: ToolHelperExecutor, runnable: RunnableCode): NativeFunction {
-  return loadNative(modulesOf(pack, executor, runnable), runnable.code.id, runnable.code.export);
+function nativeOf(pack: Pack, executor: ToolHelperExecutor, runnable: RunnableCode): Promise<NativeFunction> {
+  // An ES module brings the files it imports itself; a script needs its dependencies loaded first.
+  const modules = runnable.code.type === 'module' ? [runnable.code] : modulesOf(pack, executor, runnable);
+  return loadNative(modules, runnable.code.id, runnable.code.export);
 }
 
 /** The sandbox must answer exactly as the native code does: then both do the same work. */
@@ -441,10 +443,10 @@ async function measureCold(pack: Pack, ivmEntry: string): Promise<ColdSamples> {
 
     // native "cold": a new context, the modules compiled and run, the first call
     start = process.hrtime.bigint();
-    nativeOf(pack, executor, pack.small)(SMALL_INPUTS[0]);
+    (await nativeOf(pack, executor, pack.small))(SMALL_INPUTS[0]);
     const nativeSmallMs = elapsedMs(start);
     start = process.hrtime.bigint();
-    nativeOf(pack, executor, pack.processor)(payload);
+    (await nativeOf(pack, executor, pack.processor))(payload);
     const nativeProcessorMs = elapsedMs(start);
 
     if (measured) {
@@ -701,8 +703,8 @@ export async function runKnowledge(): Promise<BenchmarkResult> {
   const freshExecutor = new ToolHelperExecutor(pack.definition, freshPool);
   const engine = new ProcessorEngine(pack.definition, executor);
   const native = {
-    small: nativeOf(pack, executor, pack.small),
-    processor: nativeOf(pack, executor, pack.processor),
+    small: await nativeOf(pack, executor, pack.small),
+    processor: await nativeOf(pack, executor, pack.processor),
   };
   const processorModules = executor.modulesFor(pack.processor).length;
   const machine: string[] = [];
