@@ -6,3 +6,9 @@ export {
   type AdversarySubject,
   type AdversarySuite,
 } from '../adversary/describe-adversary.ts';
+export {
+  describeFieldsProjection,
+  recordsOf,
+  type FieldsProjectionSubject,
+  type FieldsProjectionSuite,
+} from '../projection/describe-fields-projection.ts';
