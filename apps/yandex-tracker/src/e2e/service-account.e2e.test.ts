@@ -65,8 +65,12 @@ describe('yandex-tracker-mcp with a service account', () => {
   it('calls Tracker as the service account, refreshing its IAM token without a restart', async () => {
     const started = Date.now();
     const users: string[] = [];
-    // Past several token lives: every call answers, as carol, with a token that was still valid.
-    while (Date.now() - started < 5000) {
+    const exchanged = () =>
+      emulator.requests.filter((r) => r.method === 'POST' && r.path === '/iam/v1/tokens').length;
+    // Past several token lives (2 s each): every call answers, as carol, with a token that was still
+    // valid. Bounded by the exchanges seen, not by a fixed 5 s, which a loaded CI machine could spend
+    // on a few slow calls within one token's life.
+    while ((Date.now() - started < 5000 || exchanged() < 3) && Date.now() - started < 20_000) {
       const result = await connection.client.callTool({ name: 'tracker_get_current_user', arguments: {} });
       expect(result.isError).toBeFalsy();
       users.push((JSON.parse(text(result)) as { login: string }).login);
