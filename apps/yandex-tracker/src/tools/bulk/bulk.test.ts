@@ -242,7 +242,7 @@ describe('tracker_bulk_update_issues', () => {
   });
 
   it('stops polling when the call is cancelled', async () => {
-    t.emulator.state.bulkDurationMs = 5_000;
+    t.emulator.state.bulkDurationMs = 60_000; // a loop that ignored the cancellation would poll past the checks below
     try {
       const controller = new AbortController();
       const pending = callWithProgress(
@@ -252,7 +252,7 @@ describe('tracker_bulk_update_issues', () => {
         controller.signal,
       );
       // Abort once the operation exists and is being polled.
-      const deadline = Date.now() + 3_000;
+      const deadline = Date.now() + 15_000; // a loaded CI machine can take seconds to get there
       let id: string | undefined;
       while (Date.now() < deadline) {
         const operation = t.emulator.state.bulkOperations.at(-1);
@@ -265,9 +265,15 @@ describe('tracker_bulk_update_issues', () => {
       await expect(pending).rejects.toThrow();
       const polls = () =>
         t.emulator.requests.filter((r) => r.method === 'GET' && r.path.endsWith(id!)).length;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const after = polls();
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      // The cancellation reaches the server a moment later: wait until 300 ms pass without a poll
+      // (polls come every 20 ms while the loop runs; a loop that never stops fails here, at 10 s)…
+      const quietBy = Date.now() + 10_000;
+      let after = polls();
+      for (await pause(300); polls() !== after && Date.now() < quietBy; await pause(300)) after = polls();
+      expect(polls()).toBe(after);
+      // …then none for 25 more poll intervals.
+      await pause(500);
       expect(polls()).toBe(after);
       expect(issue(t, 'DEMO-7').priority).toBe('critical');
     } finally {
