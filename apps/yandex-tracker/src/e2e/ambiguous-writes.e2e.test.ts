@@ -97,7 +97,8 @@ const writesOf = (from: number) =>
 beforeAll(async () => {
   emulator = await createTrackerEmulator({ token: TOKEN });
   deps = createDeps(
-    loadConfig(emulatorEnv(emulator, { YANDEX_TRACKER_TIMEOUT_MS: '1000', YANDEX_TRACKER_RETRIES: '1' })),
+    // 2.5 s: the timeout faults wait it out; a healthy call on a loaded CI machine never should.
+    loadConfig(emulatorEnv(emulator, { YANDEX_TRACKER_TIMEOUT_MS: '2500', YANDEX_TRACKER_RETRIES: '1' })),
     { retryBaseDelayMs: 5 },
   );
   const server = createMcpServer({
