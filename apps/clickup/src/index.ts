@@ -3,7 +3,7 @@ export {
   createRegistry,
   createServer,
   serverOptions,
-  toolsets,
+  TOOLSETS,
   SERVER_VERSION,
   TOOL_PREFIX,
 } from './server.ts';

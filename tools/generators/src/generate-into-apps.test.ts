@@ -33,7 +33,10 @@ const require = createRequire(import.meta.url);
 let scratch: string;
 
 /** Each server, the existing area its write tool goes into, and that tool's full name. */
-const SERVERS = [{ project: 'tools/example-server', area: 'books', prefix: 'bookshelf' }] as const;
+const SERVERS = [
+  { project: 'tools/example-server', area: 'books', prefix: 'bookshelf' },
+  { project: 'apps/clickup', area: 'tags', prefix: 'clickup' },
+] as const;
 
 const SKIPPED = new Set(['node_modules', 'dist', 'out-tsc', 'coverage', '__snapshots__', 'bench']);
 

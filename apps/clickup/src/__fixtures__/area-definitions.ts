@@ -5,10 +5,10 @@
 import { ToolRegistry, type AnyTool } from '@toolsmith/core';
 import { describeToolDefinitions } from '@toolsmith/testing/jest';
 import type { ClickUpDeps } from '../deps.ts';
-import { toolsets } from '../server.ts';
+import { TOOLSETS } from '../tools/index.ts';
 
 export function describeAreaDefinitions(area: string, tools: () => AnyTool<ClickUpDeps>[]): void {
   describeToolDefinitions(`${area} tool definitions`, () =>
-    new ToolRegistry<ClickUpDeps>({ toolsets }).register(...tools()),
+    new ToolRegistry<ClickUpDeps>({ toolsets: TOOLSETS }).register(...tools()),
   );
 }

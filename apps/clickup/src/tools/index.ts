@@ -1,9 +1,10 @@
 /**
- * The one list of tools this server registers: createRegistry() registers exactly these, so
+ * The composition of the ClickUp server (as github-mcp-server's pkg/github/tools.go): its toolsets
+ * and the one list of tools it registers, area by area: createRegistry() registers exactly these, so
  * tools/list and tools/call cannot disagree. Each area lists its own tools in tools/<area>/index.ts;
  * a tool that is not listed there does not exist for clients.
  */
-import type { AnyTool } from '@toolsmith/core';
+import { defineToolset, type AnyTool } from '@toolsmith/core';
 import type { ClickUpDeps } from '../deps.ts';
 import { taskTools } from './tasks/index.ts';
 import { customFieldTools } from './custom-fields/index.ts';
@@ -21,6 +22,55 @@ import { docTools } from './docs/index.ts';
 import { webhookTools } from './webhooks/index.ts';
 import { knowledgeTools } from './knowledge/index.ts';
 
+/** Areas of the API, for `--toolsets`; the default set is what most sessions need. */
+export const TOOLSETS = [
+  defineToolset({
+    id: 'tasks',
+    description: 'Find, read, create, update, move and delete tasks.',
+    default: true,
+  }),
+  defineToolset({
+    id: 'custom_fields',
+    description: "A list's custom fields, and setting or clearing a task's values.",
+    default: true,
+  }),
+  defineToolset({ id: 'comments', description: 'Task comments and threaded replies.', default: false }),
+  defineToolset({
+    id: 'context',
+    description: 'Where you work: the workspaces, and spaces → folders → lists with their ids.',
+    default: true,
+  }),
+  defineToolset({
+    id: 'workspace',
+    description: 'Spaces, folders and lists one by one, with their statuses and settings.',
+    default: false,
+  }),
+  defineToolset({
+    id: 'workspace_write',
+    description: 'Create, rename and delete spaces, folders and lists.',
+    default: false,
+  }),
+  defineToolset({
+    id: 'members',
+    description: 'Workspace members and who is on a list or task.',
+    default: false,
+  }),
+  defineToolset({ id: 'checklists', description: 'Checklists and their items.', default: false }),
+  defineToolset({ id: 'tags', description: 'Space tags, and tags on tasks.', default: false }),
+  defineToolset({ id: 'time', description: 'Time entries and the timer.', default: false }),
+  defineToolset({ id: 'attachments', description: 'Files attached to tasks.', default: false }),
+  defineToolset({
+    id: 'relations',
+    description: 'Dependencies (waiting on / blocking) and task links.',
+    default: false,
+  }),
+  defineToolset({ id: 'views', description: 'Views and the tasks they show.', default: false }),
+  defineToolset({ id: 'goals', description: 'Goals and key results.', default: false }),
+  defineToolset({ id: 'docs', description: 'Docs and their pages.', default: false }),
+  defineToolset({ id: 'webhooks', description: 'Webhooks and the events they delivered.', default: false }),
+];
+
+/** Every tool of the server, area by area, in the order tools/list shows them. */
 export function createTools(): AnyTool<ClickUpDeps>[] {
   return [
     ...taskTools(),

@@ -9,7 +9,8 @@ import {
 import { z } from 'zod';
 import { toAttachmentView, type ApiAttachment } from '../../api/dto/attachment-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { decodeBase64, mimeTypeOf, readUploadFile } from './upload-file.ts';
 

@@ -9,7 +9,8 @@ import {
 } from '@toolsmith/core';
 import { z } from 'zod';
 import type { ApiChecklistFull } from '../../api/dto/checklist-view.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 
 /**
  * A checklist, by id or name (ref('checklist'): the checklists this server has read — a task's, a

@@ -8,7 +8,8 @@ import {
 import { z } from 'zod';
 import { toChecklistView, type ApiChecklistFull } from '../../api/dto/checklist-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { taskIdParam, teamIdParam } from '../shared/params.ts';
 import { checklistNameParam, sawChecklist } from './checklist-params.ts';
 

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { toChecklistView, type ApiChecklistFull } from '../../api/dto/checklist-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import type { ClickUpCtx } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import {
   CHECKLIST_NOT_FOUND_HINT,

@@ -7,7 +7,7 @@ import {
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import type { ClickUpCtx } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import {
   CHECKLIST_NOT_FOUND_HINT,

@@ -1,7 +1,7 @@
 /** Params the comment tools share, and where a comment's thread lives. */
 import { ValidationError, type Query } from '@toolsmith/core';
 import { z } from 'zod';
-import type { ClickUpCtx } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { memberParam } from '../shared/params.ts';
 
 export const commentIdParam = z

@@ -8,7 +8,8 @@ import {
 import { z } from 'zod';
 import { toCreatedComment, type ApiCreatedComment } from '../../api/dto/comment-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import {
   COMMENT_NOT_FOUND_HINT,

@@ -8,7 +8,8 @@ import {
 import { z } from 'zod';
 import { toCreatedComment, type ApiCreatedComment } from '../../api/dto/comment-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { listIdParam, taskIdParam, teamIdParam } from '../shared/params.ts';
 import { commentAssigneeParam, commentsPath, commentTextParam, notifyAllParam } from './comment-params.ts';
 import { quoteStart } from './comment-params.ts';

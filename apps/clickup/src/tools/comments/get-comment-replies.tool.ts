@@ -2,7 +2,8 @@ import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@t
 import { z } from 'zod';
 import { toCommentView, type ApiComment } from '../../api/dto/comment-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { COMMENT_NOT_FOUND_HINT, commentIdParam } from './comment-params.ts';
 import { teamIdParam } from '../shared/params.ts';

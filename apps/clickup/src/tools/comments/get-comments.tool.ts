@@ -2,7 +2,8 @@ import { buildToolName, defineToolMetadata, lazySchema, listAfter, type ParamsOf
 import { z } from 'zod';
 import { toCommentView, type ApiComment } from '../../api/dto/comment-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { listIdParam, taskIdParam, teamIdParam } from '../shared/params.ts';
 import { commentsPath } from './comment-params.ts';
 import { sayFirstPage } from '../shared/paging.ts';

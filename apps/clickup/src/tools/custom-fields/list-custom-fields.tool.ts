@@ -2,7 +2,8 @@ import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@t
 import { z } from 'zod';
 import type { ApiCustomField } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { listIdParam, teamIdParam } from '../shared/params.ts';
 
 const ListCustomFieldsParams = lazySchema(() => z.object({ list_id: listIdParam(), team_id: teamIdParam() }));

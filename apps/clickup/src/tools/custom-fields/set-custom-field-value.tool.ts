@@ -11,7 +11,8 @@ import {
 import { z } from 'zod';
 import { readableFieldValue, type ApiTask } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { clickUpDate } from '../shared/clickup-dates.ts';
 import { addCustomIdFlags } from '../shared/custom-id-flags.ts';
 import { taskIdParam, teamIdParam } from '../shared/params.ts';

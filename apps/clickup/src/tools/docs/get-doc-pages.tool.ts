@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { toDocPageViews, type ApiDocPage } from '../../api/dto/doc-view.ts';
 import { withMissingHint } from '../../api/not-found-hint.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 export const GetDocPagesParams = lazySchema(() =>

@@ -12,7 +12,8 @@ import {
 import { z } from 'zod';
 import { toDocView, type ApiDoc } from '../../api/dto/doc-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { cursorParam, sayFirstPage } from '../shared/paging.ts';
 import { teamIdParam } from '../shared/params.ts';
 

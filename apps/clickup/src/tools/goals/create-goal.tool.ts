@@ -8,7 +8,8 @@ import {
 import { z } from 'zod';
 import { toGoalDetail, type ApiGoal } from '../../api/dto/goal-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { dateParam, memberParam, teamIdParam } from '../shared/params.ts';
 
 export const CreateGoalParams = lazySchema(() =>

@@ -9,7 +9,8 @@ import {
 import { z } from 'zod';
 import { toGoalView, type ApiGoal } from '../../api/dto/goal-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { cursorParam, LOCAL_PAGE, sayFirstPage } from '../shared/paging.ts';
 import { teamIdParam } from '../shared/params.ts';
 

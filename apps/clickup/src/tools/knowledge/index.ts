@@ -9,7 +9,8 @@ import { createSearchKnowledgeTool, SearchKnowledgeParams } from '@toolsmith/kno
 import type { ClickUpDeps } from '../../deps.ts';
 import { knowledgeSources } from '../../knowledge/pack-location.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 
 export class SearchKnowledgeTool extends ClickUpTool<typeof SearchKnowledgeParams> {
   readonly #search = createSearchKnowledgeTool<ClickUpDeps>({

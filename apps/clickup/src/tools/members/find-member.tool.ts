@@ -9,7 +9,8 @@ import {
 import { z } from 'zod';
 import { toMemberView, type ApiMember } from '../../api/dto/member-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { workspaceMembers } from './workspace-members.ts';
 import { teamIdParam } from '../shared/params.ts';
 

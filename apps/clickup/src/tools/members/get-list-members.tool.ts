@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { toMemberView, type ApiMember } from '../../api/dto/member-view.ts';
 import { withMissingHint } from '../../api/not-found-hint.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { listIdParam, teamIdParam } from '../shared/params.ts';
 
 export const GetListMembersParams = lazySchema(() =>

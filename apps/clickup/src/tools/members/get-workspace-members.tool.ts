@@ -2,7 +2,8 @@ import { buildToolName, defineToolMetadata, lazySchema, listLocal, type ParamsOf
 import { z } from 'zod';
 import { toMemberView } from '../../api/dto/member-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { cursorParam, LOCAL_PAGE, sayFirstPage } from '../shared/paging.ts';
 import { workspaceMembers } from './workspace-members.ts';
 import { teamIdParam } from '../shared/params.ts';

@@ -1,6 +1,6 @@
 /** The members of the workspace this server works in, from `GET /team` (the API has no member search). */
 import type { ApiMember } from '../../api/dto/member-view.ts';
-import type { ClickUpCtx } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 
 interface TeamList {
   teams: { id: string; members?: { user: ApiMember }[] }[];

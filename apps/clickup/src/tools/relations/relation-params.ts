@@ -7,7 +7,7 @@ import { ApiError, ValidationError } from '@toolsmith/core';
 import { z } from 'zod';
 import type { ApiTask } from '../../api/dto/task-view.ts';
 import { parseTaskRef } from '../../api/task-ref.ts';
-import type { ClickUpCtx } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { taskIdParam } from '../shared/params.ts';
 import { withHint } from '../shared/with-hint.ts';
 

@@ -32,13 +32,11 @@ import {
   type ParamsValidation,
   type RunOptions,
   type ToolCallResult,
-  type ToolContext,
 } from '@toolsmith/core';
 import { KnowledgeTool } from '@toolsmith/executable-knowledge';
 import { workspaceRequired, type Workspace } from '../../api/workspace-errors.ts';
 import type { ClickUpDeps } from '../../deps.ts';
-
-export type ClickUpCtx = ToolContext<ClickUpDeps>;
+import type { ClickUpCtx } from '../clickup-context.ts';
 
 export abstract class ClickUpTool<
   TParams extends ParamsDeclaration = AnyZodObject,
@@ -68,11 +66,7 @@ export abstract class ClickUpTool<
   }
 
   /** The call on the deps of its workspace (see the module comment); the guarded path as core runs it. */
-  override async run(
-    args: unknown,
-    ctx: ToolContext<ClickUpDeps>,
-    options?: RunOptions,
-  ): Promise<ToolCallResult> {
+  override async run(args: unknown, ctx: ClickUpCtx, options?: RunOptions): Promise<ToolCallResult> {
     if (!this.takesWorkspace || args === null || typeof args !== 'object')
       return super.run(args, ctx, options);
     // Invalid arguments are refused by core's parse, before any request (the workspaces included).
@@ -96,10 +90,7 @@ export abstract class ClickUpTool<
    * does (`custom_fields.0.value`, not the pack's `custom_fields[0].value`): one path syntax in
    * every answer.
    */
-  protected override async beforeExecute(
-    params: ParamsOf<TParams>,
-    ctx: ToolContext<ClickUpDeps>,
-  ): Promise<void> {
+  protected override async beforeExecute(params: ParamsOf<TParams>, ctx: ClickUpCtx): Promise<void> {
     try {
       await super.beforeExecute(params, ctx);
     } catch (error) {
@@ -112,11 +103,7 @@ export abstract class ClickUpTool<
  * The deps of the call's workspace. A `team_id` that names none of the user's workspaces keeps the
  * caller's deps: core's `ref('workspace')` refuses it, listing theirs, before anything is sent.
  */
-async function workspaceDeps(
-  toolName: string,
-  params: Record<string, unknown>,
-  ctx: ToolContext<ClickUpDeps>,
-) {
+async function workspaceDeps(toolName: string, params: Record<string, unknown>, ctx: ClickUpCtx) {
   const { deps } = ctx;
   const given = params['team_id'];
   if (typeof given === 'string') {

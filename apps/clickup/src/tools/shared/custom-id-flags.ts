@@ -5,7 +5,7 @@
  * the API will see. `execute` never sends these two in a body.
  */
 import { parseTaskRef } from '../../api/task-ref.ts';
-import type { ClickUpCtx } from './clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 
 export async function addCustomIdFlags(params: Record<string, unknown>, ctx: ClickUpCtx): Promise<void> {
   const ref = params['task_id'];

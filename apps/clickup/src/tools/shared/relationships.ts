@@ -8,7 +8,7 @@ import { isMissing } from '../../api/not-found-hint.ts';
 import type { ClickUpDeps } from '../../deps.ts';
 import type { ClickUpReferences } from '../../references/clickup-references.ts';
 import type { TaskPlace } from '../../references/task-places.ts';
-import type { ClickUpCtx } from './clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 
 export const referencesOf = (ctx: ClickUpCtx): ClickUpReferences<ClickUpDeps> => ctx.deps.references;
 

@@ -2,7 +2,7 @@
 import { closestMatches, NotFoundError, ref } from '@toolsmith/core';
 import type { ApiTag } from '../../api/dto/tag-view.ts';
 import type { ApiTask } from '../../api/dto/task-view.ts';
-import type { ClickUpCtx } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 
 /** A tag of the task's Space (ref('tag'): names in any case; one the Space lacks is refused). */
 export const tagNameParam = () => ref('tag').describe('Tag name (a tag of the Space)');

@@ -2,7 +2,8 @@ import { buildToolName, defineToolMetadata, lazySchema, ref, type ParamsOf } fro
 import { z } from 'zod';
 import { toTaskView, type ApiTask, type TaskView } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { listIdParam, taskIdParam, teamIdParam } from '../shared/params.ts';
 import { parentInList } from '../shared/relationships.ts';
 import { taskFields, toTaskWrite, userRef } from '../shared/task-params.ts';

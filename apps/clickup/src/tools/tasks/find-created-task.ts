@@ -14,7 +14,7 @@ import {
 } from '@toolsmith/core';
 import type { ApiTask } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import type { ClickUpCtx } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 
 /** Allowance for ClickUp's clock being behind this machine's. */
 const CLOCK_SKEW_MS = 5000;

@@ -10,7 +10,8 @@ import {
 import { z } from 'zod';
 import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { listIdParam, teamIdParam } from '../shared/params.ts';
 import { sayFirstPage } from '../shared/paging.ts';
 

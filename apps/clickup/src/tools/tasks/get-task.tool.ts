@@ -9,7 +9,8 @@ import {
   type TaskView,
 } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { taskIdParam, teamIdParam } from '../shared/params.ts';
 
 const SECTIONS = [

@@ -15,7 +15,8 @@ import {
 import { z } from 'zod';
 import { toTaskView, type ApiCustomField, type ApiTask } from '../../api/dto/task-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { dateParam, folderIdParam, listIdParam, spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { userRef } from '../shared/task-params.ts';
 import { sayFirstPage } from '../shared/paging.ts';

@@ -8,7 +8,8 @@ import {
 import { z } from 'zod';
 import { toTimeEntryView, type ApiTimeEntry } from '../../api/dto/time-entry-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { hintOnNotFound } from '../shared/with-hint.ts';
 import { timeEntriesPath } from './time-params.ts';
 import { teamIdParam } from '../shared/params.ts';

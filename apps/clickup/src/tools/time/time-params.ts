@@ -3,7 +3,7 @@ import type { Query } from '@toolsmith/core';
 import { asRef } from '@toolsmith/core';
 import { z } from 'zod';
 import { parseTaskRef } from '../../api/task-ref.ts';
-import type { ClickUpCtx } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 
 export const timeEntryIdParam = () =>
   asRef(

@@ -11,7 +11,8 @@ import { z } from 'zod';
 import { toTaskView, type ApiTask } from '../../api/dto/task-view.ts';
 import { withMissingHint } from '../../api/not-found-hint.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { cursorParam, itemFieldsParam, sayFirstPage } from '../shared/paging.ts';
 import { teamIdParam } from '../shared/params.ts';
 

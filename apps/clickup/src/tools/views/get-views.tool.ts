@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { toViewView, type ApiView } from '../../api/dto/view-view.ts';
 import { withMissingHint } from '../../api/not-found-hint.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { folderIdParam, listIdParam, spaceIdParam, teamIdParam } from '../shared/params.ts';
 
 export const GetViewsParams = lazySchema(() =>

@@ -8,7 +8,8 @@ import {
 import { z } from 'zod';
 import { toWebhookView, type ApiWebhook } from '../../api/dto/webhook-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { folderIdParam, listIdParam, spaceIdParam, taskIdParam, teamIdParam } from '../shared/params.ts';
 import { keepWebhookSecret } from './webhook-secret-keeping.ts';
 import { endpointParam, eventsParam } from './webhook-params.ts';

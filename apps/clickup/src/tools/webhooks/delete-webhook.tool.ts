@@ -1,7 +1,8 @@
 import { buildToolName, defineToolMetadata, lazySchema, NotFoundError, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { webhookIdParam } from './webhook-params.ts';
 import { forgetWebhookSecret } from './webhook-secret-keeping.ts';
 import { teamIdParam } from '../shared/params.ts';

@@ -2,7 +2,8 @@ import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@t
 import { z } from 'zod';
 import { toWebhookView, type ApiWebhook } from '../../api/dto/webhook-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 const ListWebhooksParams = lazySchema(() => z.object({ team_id: teamIdParam() }));

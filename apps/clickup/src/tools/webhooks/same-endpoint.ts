@@ -5,7 +5,7 @@
 import { buildToolName, ValidationError } from '@toolsmith/core';
 import type { ApiWebhook } from '../../api/dto/webhook-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import type { ClickUpCtx } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 
 const same = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 

@@ -6,7 +6,7 @@
  */
 import { buildToolName } from '@toolsmith/core';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import type { ClickUpCtx } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 
 const KEPT =
   'ClickUp signs each delivery of this webhook with its secret (X-Signature). This server kept the secret (it is not shown) and checks the deliveries to /webhooks/clickup with it; deleting the webhook with clickup_delete_webhook forgets it.';

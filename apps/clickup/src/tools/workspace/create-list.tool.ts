@@ -8,7 +8,8 @@ import {
 import { z } from 'zod';
 import { toListDetail, type ApiList } from '../../api/dto/hierarchy-view.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 import { folderIdParam, spaceIdParam, teamIdParam } from '../shared/params.ts';
 import { listParent } from './list-parent.ts';
 

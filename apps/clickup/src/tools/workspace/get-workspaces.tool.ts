@@ -2,7 +2,8 @@ import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@t
 import { z } from 'zod';
 import type { TeamMember } from '../../api/clickup-client.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { ClickUpTool, type ClickUpCtx } from '../shared/clickup-tool.ts';
+import { ClickUpTool } from '../shared/clickup-tool.ts';
+import type { ClickUpCtx } from '../clickup-context.ts';
 
 export const GetWorkspacesParams = lazySchema(() => z.object({}));
 
