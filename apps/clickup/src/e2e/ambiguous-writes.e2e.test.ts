@@ -49,7 +49,7 @@ const FAULTS = {
 beforeAll(async () => {
   emulator = await createClickUpEmulator();
   const deps = createDeps(
-    loadConfig(emulatorEnv(emulator, { CLICKUP_WEBHOOK_STORE: store, CLICKUP_TIMEOUT_MS: '1000' })),
+    loadConfig(emulatorEnv(emulator, { CLICKUP_WEBHOOK_STORE: store, CLICKUP_TIMEOUT_MS: '2500' })),
     silentLogger,
   );
   const server = createMcpServer({
