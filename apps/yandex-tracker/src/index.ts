@@ -46,7 +46,7 @@ export {
   type YandexOAuthProviderOptions,
 } from './auth/yandex-oauth-provider.ts';
 export { createTools } from './tools/index.ts';
-export type { TrackerDeps } from './tools/deps.ts';
+export type { TrackerDeps } from './deps.ts';
 export {
   createTrackerClient,
   CONFLICT_HINT,

@@ -1,16 +1,22 @@
-/** Yandex Tracker server assembly: toolsets, registry, dependencies. No I/O at import time. */
-import { defineToolset, ToolRegistry, type Logger } from '@toolsmith/core';
+/**
+ * Yandex Tracker server assembly: what it announces, its registry (the toolsets and tools of
+ * tools/index.ts, the resources and prompt of context/) and its dependencies. No I/O at import time.
+ */
+import { ToolRegistry, type Logger } from '@toolsmith/core';
 import { createTrackerClient } from './api/tracker-client.ts';
 import { staticCredentials, type CredentialSource } from './auth/credential-source.ts';
 import { createServiceAccountCredentials } from './auth/service-account-credentials.ts';
 import { UpstreamCredentialsError } from './auth/upstream-credentials-error.ts';
 import { userCredentials, type UserAuth } from './auth/user-credentials.ts';
 import type { TrackerConfig } from './config.ts';
-import type { TrackerDeps } from './tools/deps.ts';
+import type { TrackerDeps } from './deps.ts';
 import { createPrompts, createResources } from './context/index.ts';
-import { createTools } from './tools/index.ts';
+import { createTools, TOOLSETS } from './tools/index.ts';
 import { callerIdentity } from './tools/issues/create-key.ts';
 import { createTrackerReferences } from './tools/shared/references.ts';
+
+export { TOOL_PREFIX } from './tool-prefix.ts';
+export { TOOLSETS } from './tools/index.ts';
 
 export const SERVER_NAME = 'yandex-tracker';
 export const SERVER_VERSION = '0.1.0';
@@ -29,58 +35,6 @@ export const SERVER_INSTRUCTIONS = [
   'A display name, e-mail, another case or "me" is converted to the key and the answer says so first; a time without an offset is in your Tracker time zone; dates may be words ("next Friday").',
   'More tools (attachments, checklists, worklogs, queues, projects, boards, sprints, bulk changes, reference data) are found with search_tools.',
 ].join(' ');
-
-export const TOOLSETS = [
-  defineToolset({
-    id: 'issues',
-    description: 'Find, count and read issues; their transitions and web links',
-    default: true,
-  }),
-  defineToolset({
-    id: 'issues_write',
-    description: 'Create and update issues; change status through transitions',
-    default: true,
-  }),
-  defineToolset({
-    id: 'comments',
-    description: 'Read issue comments and add new ones (with mentions)',
-    default: true,
-  }),
-  defineToolset({ id: 'meta', description: 'Connection check, current user, tool search', default: true }),
-  defineToolset({
-    id: 'history',
-    description: 'Issue history (changelog) and moving issues to another queue',
-    default: false,
-  }),
-  defineToolset({ id: 'links', description: 'Links between issues: list, create, delete', default: false }),
-  defineToolset({ id: 'comments_edit', description: 'Edit and delete comments', default: false }),
-  defineToolset({
-    id: 'attachments',
-    description: 'List, upload, download and delete issue attachments',
-    default: false,
-  }),
-  defineToolset({ id: 'checklists', description: 'Issue checklists', default: false }),
-  defineToolset({
-    id: 'worklogs',
-    description: 'Time tracking: worklogs per issue and search by user and dates',
-    default: false,
-  }),
-  defineToolset({ id: 'components', description: 'Queue components', default: false }),
-  defineToolset({ id: 'projects', description: 'Projects', default: false }),
-  defineToolset({ id: 'queues', description: 'Queues, their fields and access', default: false }),
-  defineToolset({
-    id: 'bulk',
-    description: 'Bulk changes of many issues (update, transition, move) with progress',
-    default: false,
-  }),
-  defineToolset({
-    id: 'reference',
-    description: 'Statuses, issue types, priorities, resolutions, fields, link types',
-    default: false,
-  }),
-  defineToolset({ id: 'users', description: 'Find and read users', default: false }),
-  defineToolset({ id: 'boards', description: 'Agile boards, columns and sprints', default: false }),
-];
 
 export function createRegistry(): ToolRegistry<TrackerDeps> {
   // Definitions are generated when a tool is first listed or called: with the default toolsets only 13

@@ -36,6 +36,7 @@ let scratch: string;
 const SERVERS = [
   { project: 'tools/example-server', area: 'books', prefix: 'bookshelf' },
   { project: 'apps/clickup', area: 'tags', prefix: 'clickup' },
+  { project: 'apps/yandex-tracker', area: 'issues', prefix: 'tracker' },
 ] as const;
 
 const SKIPPED = new Set(['node_modules', 'dist', 'out-tsc', 'coverage', '__snapshots__', 'bench']);

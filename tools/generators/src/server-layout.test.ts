@@ -36,6 +36,17 @@ const SERVERS = [
     },
     bin: 'clickup-mcp',
   },
+  {
+    project: 'apps/yandex-tracker',
+    parts: {
+      stem: 'tracker',
+      toolPrefix: 'tracker',
+      ctxType: 'TrackerCtx',
+      baseTool: 'TrackerTool',
+      depsType: 'TrackerDeps',
+    },
+    bin: 'yandex-tracker-mcp',
+  },
 ] as const;
 
 describe('the server layout', () => {

@@ -1,6 +1,6 @@
 import { BaseResource, defineResourceMetadata, type ResourceContext } from '@toolsmith/core';
 import { toReferenceItem, type ApiReferenceItem } from '../api/dto/reference-dto.ts';
-import type { TrackerDeps } from '../tools/deps.ts';
+import type { TrackerDeps } from '../deps.ts';
 
 export class PrioritiesResource extends BaseResource<TrackerDeps> {
   static override readonly METADATA = defineResourceMetadata({

@@ -1,6 +1,6 @@
 import { defineResourceTemplateMetadata, type ResourceContext } from '@toolsmith/core';
 import { toQueueField, type ApiField } from '../api/dto/queue-dto.ts';
-import type { TrackerDeps } from '../tools/deps.ts';
+import type { TrackerDeps } from '../deps.ts';
 import { QueueResourceTemplate } from './queue-resource-template.ts';
 
 export class QueueFieldsResource extends QueueResourceTemplate {

@@ -4,7 +4,7 @@
  */
 import { ResourceParamsError, type ResourceContext } from '@toolsmith/core';
 import type { ApiQueue } from '../api/dto/queue-dto.ts';
-import type { TrackerDeps } from '../tools/deps.ts';
+import type { TrackerDeps } from '../deps.ts';
 
 export async function visibleQueues(ctx: ResourceContext<TrackerDeps>): Promise<ApiQueue[]> {
   const page = await ctx.deps.client.page<ApiQueue>(

@@ -4,7 +4,7 @@
  */
 import { BaseResourceTemplate, type ResourceBody, type ResourceContext } from '@toolsmith/core';
 import { z } from 'zod';
-import type { TrackerDeps } from '../tools/deps.ts';
+import type { TrackerDeps } from '../deps.ts';
 import { assertQueueAllowed, completeQueueKey, visibleQueues } from './queue-keys.ts';
 
 // Resources are read, not called: no reference data is consulted, so the key is format-checked.

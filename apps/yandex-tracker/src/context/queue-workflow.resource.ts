@@ -1,6 +1,6 @@
 import { defineResourceTemplateMetadata, type ResourceContext } from '@toolsmith/core';
 import { toReferenceItem, type ApiReferenceItem } from '../api/dto/reference-dto.ts';
-import type { TrackerDeps } from '../tools/deps.ts';
+import type { TrackerDeps } from '../deps.ts';
 import { QueueResourceTemplate } from './queue-resource-template.ts';
 
 interface QueueWithWorkflows {

@@ -1,6 +1,6 @@
 import { BaseResource, defineResourceMetadata, type ResourceContext } from '@toolsmith/core';
 import { toQueueSummary } from '../api/dto/queue-dto.ts';
-import type { TrackerDeps } from '../tools/deps.ts';
+import type { TrackerDeps } from '../deps.ts';
 import { visibleQueues } from './queue-keys.ts';
 
 export class QueuesResource extends BaseResource<TrackerDeps> {

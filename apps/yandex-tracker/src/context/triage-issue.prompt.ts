@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { toIssueSummary } from '../api/dto/issue-dto.ts';
 import type { ApiIssue } from '../api/dto/tracker-types.ts';
 import { issueIdParam } from '../tools/shared/params.ts';
-import type { TrackerDeps } from '../tools/deps.ts';
+import type { TrackerDeps } from '../deps.ts';
 
 const TriageArgs = z.object({
   issueId: issueIdParam,

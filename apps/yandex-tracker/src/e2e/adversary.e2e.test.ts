@@ -11,7 +11,7 @@ import { describeAdversary } from '@toolsmith/testing/jest';
 import { createTrackerEmulator } from '@toolsmith/yandex-tracker-emulator';
 import { loadConfig } from '../config.ts';
 import { createDeps, createRegistry, SERVER_NAME, SERVER_VERSION } from '../server.ts';
-import type { TrackerDeps } from '../tools/deps.ts';
+import type { TrackerDeps } from '../deps.ts';
 import { emulatorEnv, TOKEN } from './__fixtures__/tracker-fixture.ts';
 import { addSeedExtras, UNCOVERED, VALID_CALLS } from './__fixtures__/valid-calls.ts';
 

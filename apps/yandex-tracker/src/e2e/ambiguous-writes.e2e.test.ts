@@ -20,7 +20,7 @@ import { connectInMemory, resultText, type McpTestConnection } from '@toolsmith/
 import { createTrackerEmulator, type TrackerEmulator } from '@toolsmith/yandex-tracker-emulator';
 import { loadConfig } from '../config.ts';
 import { createDeps, createRegistry, SERVER_NAME, SERVER_VERSION } from '../server.ts';
-import type { TrackerDeps } from '../tools/deps.ts';
+import type { TrackerDeps } from '../deps.ts';
 import { emulatorEnv, TOKEN } from './__fixtures__/tracker-fixture.ts';
 import { addSeedExtras, VALID_CALLS } from './__fixtures__/valid-calls.ts';
 

@@ -1,4 +1,9 @@
-/** The one list of Tracker tools. Listing and dispatch both come from the registry built from it. */
+/**
+ * The composition of the Tracker server (as github-mcp-server's pkg/github/tools.go): its toolsets
+ * and the one list of its tools, area by area. Listing and dispatch both come from the registry
+ * built from it; a tool not listed in its area's index.ts does not exist for clients.
+ */
+import { defineToolset } from '@toolsmith/core';
 import { createAttachmentTools } from './attachments/index.ts';
 import { createBoardTools } from './boards/index.ts';
 import { createBulkTools } from './bulk/index.ts';
@@ -13,6 +18,60 @@ import { createReferenceTools } from './reference/index.ts';
 import { createUserTools } from './users/index.ts';
 import { createWorklogTools } from './worklogs/index.ts';
 
+/** Toolsets for `--toolsets`; every tool's toolset (or category) is declared here. */
+export const TOOLSETS = [
+  defineToolset({
+    id: 'issues',
+    description: 'Find, count and read issues; their transitions and web links',
+    default: true,
+  }),
+  defineToolset({
+    id: 'issues_write',
+    description: 'Create and update issues; change status through transitions',
+    default: true,
+  }),
+  defineToolset({
+    id: 'comments',
+    description: 'Read issue comments and add new ones (with mentions)',
+    default: true,
+  }),
+  defineToolset({ id: 'meta', description: 'Connection check, current user, tool search', default: true }),
+  defineToolset({
+    id: 'history',
+    description: 'Issue history (changelog) and moving issues to another queue',
+    default: false,
+  }),
+  defineToolset({ id: 'links', description: 'Links between issues: list, create, delete', default: false }),
+  defineToolset({ id: 'comments_edit', description: 'Edit and delete comments', default: false }),
+  defineToolset({
+    id: 'attachments',
+    description: 'List, upload, download and delete issue attachments',
+    default: false,
+  }),
+  defineToolset({ id: 'checklists', description: 'Issue checklists', default: false }),
+  defineToolset({
+    id: 'worklogs',
+    description: 'Time tracking: worklogs per issue and search by user and dates',
+    default: false,
+  }),
+  defineToolset({ id: 'components', description: 'Queue components', default: false }),
+  defineToolset({ id: 'projects', description: 'Projects', default: false }),
+  defineToolset({ id: 'queues', description: 'Queues, their fields and access', default: false }),
+  defineToolset({
+    id: 'bulk',
+    description: 'Bulk changes of many issues (update, transition, move) with progress',
+    default: false,
+  }),
+  defineToolset({
+    id: 'reference',
+    description: 'Statuses, issue types, priorities, resolutions, fields, link types',
+    default: false,
+  }),
+  defineToolset({ id: 'users', description: 'Find and read users', default: false }),
+  defineToolset({ id: 'boards', description: 'Agile boards, columns and sprints', default: false }),
+];
+
+/** Every tool of the server, area by area, in the order tools/list shows them. */
 export function createTools() {
   return [
     ...createIssueTools(),

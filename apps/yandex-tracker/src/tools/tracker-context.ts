@@ -4,6 +4,6 @@
  * the tools' helpers.
  */
 import type { ToolContext } from '@toolsmith/core';
-import type { TrackerDeps } from './deps.ts';
+import type { TrackerDeps } from '../deps.ts';
 
 export type TrackerCtx = ToolContext<TrackerDeps>;

@@ -7,7 +7,7 @@ import {
   type ParamsOf,
 } from '@toolsmith/core';
 import { z } from 'zod';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';

@@ -7,7 +7,7 @@ import {
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toBoardColumn, type ApiBoardColumn } from '../../api/dto/board-dto.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { chooseView } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';

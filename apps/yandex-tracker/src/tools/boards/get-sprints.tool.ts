@@ -1,7 +1,7 @@
 import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toSprint, type ApiSprint } from '../../api/dto/board-dto.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { chooseView, firstPageOnly, listLocal } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { cursorParam, fieldsOf, perPageParam } from '../shared/params.ts';

@@ -9,7 +9,7 @@ import {
   type ParamsOf,
 } from '@toolsmith/core';
 import { z } from 'zod';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { refuse } from '../shared/relations.ts';

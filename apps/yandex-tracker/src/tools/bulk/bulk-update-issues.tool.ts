@@ -6,7 +6,7 @@ import {
   type ParamsOf,
 } from '@toolsmith/core';
 import { z } from 'zod';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { runBulkChange } from './bulk-operation.ts';
 import {

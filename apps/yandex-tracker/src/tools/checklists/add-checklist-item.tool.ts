@@ -8,7 +8,7 @@ import {
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toChecklistItem } from '../../api/dto/checklist-dto.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, filled, issueIdParam, userRef } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';

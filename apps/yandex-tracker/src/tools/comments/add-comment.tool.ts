@@ -8,7 +8,7 @@ import {
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toComment, type ApiComment } from '../../api/dto/comment-dto.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam } from '../shared/params.ts';

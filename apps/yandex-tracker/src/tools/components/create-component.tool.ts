@@ -10,7 +10,7 @@ import {
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toComponent, type ApiComponent } from '../../api/dto/component-dto.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, filled, queueIdParam, userIdParam } from '../shared/params.ts';

@@ -7,7 +7,7 @@ import {
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toComponent, type ApiComponent } from '../../api/dto/component-dto.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { chooseView, firstPageOnly, listLocal } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { cursorParam, fieldsOf, perPageParam, queueIdParam } from '../shared/params.ts';

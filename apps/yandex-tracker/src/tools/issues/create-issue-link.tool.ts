@@ -9,7 +9,7 @@ import {
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { LINK_RELATIONSHIPS, toLink, type ApiLink } from '../../api/dto/link-dto.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam } from '../shared/params.ts';

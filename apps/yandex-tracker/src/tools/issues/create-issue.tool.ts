@@ -14,7 +14,7 @@ import {
 import { z } from 'zod';
 import { toIssueDetail } from '../../api/dto/issue-dto.ts';
 import type { ApiIssue } from '../../api/dto/tracker-types.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, filled, issueIdParam, queueIdParam } from '../shared/params.ts';
 import { assertIssueExists } from '../shared/relations.ts';

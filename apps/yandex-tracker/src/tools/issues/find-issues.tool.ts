@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import { toIssueSummary } from '../../api/dto/issue-dto.ts';
 import type { ApiIssue } from '../../api/dto/tracker-types.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { chooseView, firstPageOnly, listPages } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import {

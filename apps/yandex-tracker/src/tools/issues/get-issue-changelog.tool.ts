@@ -1,7 +1,7 @@
 import { buildToolName, defineToolMetadata, lazySchema, ref, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toChangelogEntry, type ApiChangelogEntry } from '../../api/dto/changelog-dto.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { chooseView, firstPageOnly, listAfter } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { cursorParam, fieldsOf, issueIdParam, perPageParam } from '../shared/params.ts';

@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import { compact, refKey } from '../../api/dto/refs.ts';
 import type { Ref } from '../../api/dto/tracker-types.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { chooseView } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { fieldsOf, issueIdParam } from '../shared/params.ts';

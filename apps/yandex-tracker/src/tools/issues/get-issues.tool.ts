@@ -2,7 +2,7 @@ import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@t
 import { z } from 'zod';
 import { toIssueDetail } from '../../api/dto/issue-dto.ts';
 import type { ApiIssue } from '../../api/dto/tracker-types.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { runBatch } from '../shared/batch.ts';
 import { chooseView } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import type { ApiIssue } from '../../api/dto/tracker-types.ts';
 import { refKey } from '../../api/dto/refs.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam, ISSUE_KEY_PATTERN, queueIdParam } from '../shared/params.ts';

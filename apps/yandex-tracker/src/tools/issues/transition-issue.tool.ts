@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { refKey } from '../../api/dto/refs.ts';
 import type { ApiIssue } from '../../api/dto/tracker-types.ts';
 import { CONFLICT_HINT } from '../../api/tracker-client.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { filled, issueIdParam, resolutionParam, transitionCommentParam } from '../shared/params.ts';

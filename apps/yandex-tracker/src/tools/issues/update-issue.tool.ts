@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import { toIssueDetail } from '../../api/dto/issue-dto.ts';
 import type { ApiIssue } from '../../api/dto/tracker-types.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, filled, issueIdParam } from '../shared/params.ts';

@@ -5,7 +5,7 @@
  */
 import { AuthError } from '@toolsmith/core';
 import type { CredentialKind } from '../../auth/credential-source.ts';
-import type { TrackerDeps } from '../deps.ts';
+import type { TrackerDeps } from '../../deps.ts';
 
 export interface OrgInUse {
   header: 'X-Org-ID' | 'X-Cloud-Org-ID';

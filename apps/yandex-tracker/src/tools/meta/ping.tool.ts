@@ -1,7 +1,7 @@
 import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import type { ApiUser } from '../../api/dto/user-dto.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { orgInUse, withAuthGuidance } from './auth-guidance.ts';

@@ -1,6 +1,6 @@
 import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { assertProjectAccess, projectIdParam, projectPath, withProjectHint } from './project-params.ts';

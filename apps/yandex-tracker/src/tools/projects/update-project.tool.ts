@@ -8,7 +8,7 @@ import {
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toProjectDetail, type ApiProject } from '../../api/dto/project-dto.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { isMissingQueue } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, nameParam, userIdParam, versionParam } from '../shared/params.ts';

@@ -7,7 +7,7 @@ import {
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueueField, type ApiField } from '../../api/dto/queue-dto.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { chooseView } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { fieldsOf, queueIdParam } from '../shared/params.ts';

@@ -1,7 +1,7 @@
 import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueuePermissions, type ApiPermissions } from '../../api/dto/queue-dto.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';

@@ -1,7 +1,7 @@
 import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueueDetail, type ApiQueue } from '../../api/dto/queue-dto.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { chooseView } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { fieldsOf, filled, queueIdParam } from '../shared/params.ts';

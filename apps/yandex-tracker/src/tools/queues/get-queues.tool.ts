@@ -7,7 +7,7 @@ import {
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueueSummary, type ApiQueue } from '../../api/dto/queue-dto.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { chooseView, firstPageOnly, listPages } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { cursorParam, fieldsOf, perPageParam } from '../shared/params.ts';

@@ -11,7 +11,7 @@ import {
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueuePermissions, type ApiPermissions } from '../../api/dto/queue-dto.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, filled, queueIdParam, userRef } from '../shared/params.ts';
 import { nestedInputIssues, registerNested, withIssues } from '../shared/resolvers.ts';

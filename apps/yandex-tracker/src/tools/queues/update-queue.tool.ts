@@ -10,7 +10,7 @@ import {
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toQueueDetail, type ApiQueue } from '../../api/dto/queue-dto.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, nameParam, queueIdParam, userIdParam, versionParam } from '../shared/params.ts';

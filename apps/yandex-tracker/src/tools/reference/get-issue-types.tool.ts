@@ -1,5 +1,5 @@
 import { buildToolName, defineToolMetadata } from '@toolsmith/core';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ReferenceListTool } from './reference-list.ts';
 
 export class GetIssueTypesTool extends ReferenceListTool {

@@ -3,7 +3,7 @@
  * limit (YANDEX_TRACKER_MAX_BATCH) and failed items named by `issueId` unless told otherwise.
  */
 import { runBatch as runCoreBatch, type BatchResult, type ToolContext } from '@toolsmith/core';
-import type { TrackerDeps } from '../deps.ts';
+import type { TrackerDeps } from '../../deps.ts';
 
 /** Runs `run` for every item; refuses more items than YANDEX_TRACKER_MAX_BATCH before sending anything. */
 export function runBatch<I, R>(

@@ -5,7 +5,7 @@
  */
 import type { ToolContext } from '@toolsmith/core';
 import type { Ref } from '../../api/dto/tracker-types.ts';
-import type { TrackerDeps } from '../deps.ts';
+import type { TrackerDeps } from '../../deps.ts';
 
 type Ctx = ToolContext<TrackerDeps>;
 type Params = Record<string, unknown>;

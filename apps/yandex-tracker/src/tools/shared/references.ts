@@ -46,7 +46,7 @@ import type { ApiLinkType, ApiLocalizedName, ApiReferenceItem } from '../../api/
 import type { Ref } from '../../api/dto/tracker-types.ts';
 import type { ApiUser } from '../../api/dto/user-dto.ts';
 import type { ApiWorklog } from '../../api/dto/worklog-dto.ts';
-import type { TrackerDeps } from '../deps.ts';
+import type { TrackerDeps } from '../../deps.ts';
 import { callParams, callQueue } from './call-scope.ts';
 import { trackerResolvers } from './resolvers.ts';
 

@@ -27,7 +27,7 @@ import {
   type ParamsValidation,
   type ToolContext,
 } from '@toolsmith/core';
-import type { TrackerDeps } from '../deps.ts';
+import type { TrackerDeps } from '../../deps.ts';
 import { callQueue, OUTER_PARAMS } from './call-scope.ts';
 import { yqlConditions, yqlValue } from './yql.ts';
 

@@ -19,7 +19,7 @@ import {
   type ParamsValidation,
   type ToolContext,
 } from '@toolsmith/core';
-import type { TrackerDeps } from '../deps.ts';
+import type { TrackerDeps } from '../../deps.ts';
 import { explainListShapes, explainUnionBranches } from './list-shapes.ts';
 import { ISSUE_KEY_PATTERN } from './params.ts';
 

@@ -10,7 +10,7 @@ import {
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toUser, userMatches, type ApiUser } from '../../api/dto/user-dto.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { chooseView, firstPageOnly, listPages } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, cursorParam, fieldsOf, filled, perPageParam } from '../shared/params.ts';

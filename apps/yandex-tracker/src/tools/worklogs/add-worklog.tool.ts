@@ -7,7 +7,7 @@ import {
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toWorklog, type ApiWorklog } from '../../api/dto/worklog-dto.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { momentDateTime } from '../shared/moments.ts';
 import { atMost, dateTimeParam, issueIdParam } from '../shared/params.ts';

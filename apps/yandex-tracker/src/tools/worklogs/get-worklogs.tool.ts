@@ -1,7 +1,7 @@
 import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toWorklog, type ApiWorklog } from '../../api/dto/worklog-dto.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { chooseView, firstPageOnly, listLocal } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { cursorParam, fieldsOf, issueIdParam, perPageParam } from '../shared/params.ts';

@@ -9,7 +9,7 @@ import {
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { toWorklog, type ApiWorklog } from '../../api/dto/worklog-dto.ts';
-import { TOOL_PREFIX } from '../deps.ts';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { withHint } from '../shared/known-values.ts';
 import { chooseView, firstPageOnly, listPages } from '../shared/list-result.ts';
 import type { TrackerCtx } from '../tracker-context.ts';

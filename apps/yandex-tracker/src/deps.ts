@@ -1,6 +1,6 @@
-import type { TrackerClient } from '../api/tracker-client.ts';
-import type { CredentialKind } from '../auth/credential-source.ts';
-import type { TrackerConfig } from '../config.ts';
+import type { TrackerClient } from './api/tracker-client.ts';
+import type { CredentialKind } from './auth/credential-source.ts';
+import type { TrackerConfig } from './config.ts';
 import type { ReferenceSource } from '@toolsmith/core';
 
 /** What every Tracker tool receives as `ctx.deps`. */
@@ -35,6 +35,3 @@ export interface TrackerDeps {
     | 'bulkTimeoutMs'
   >;
 }
-
-/** Every tool name starts with `tracker_` (search_tools, from core, excepted). */
-export const TOOL_PREFIX = 'tracker';
