@@ -699,14 +699,18 @@ describe('strings past the memory limit: SandboxMemoryError, the host bounded, t
     next: unknown;
   }
 
-  async function bomb(body: string): Promise<Bombed> {
+  async function bomb(body: string, prelude = ''): Promise<Bombed> {
     const own = createSandboxPool({ size: 1, limits: { cpuTimeoutMs: LIMIT_MS, memoryMb: MEMORY_MB } });
     try {
       await own.start();
-      const run = (id: string, source: string) =>
+      const run = (id: string, source: string, top = '') =>
         own.run({
           modules: [
-            { id, filename: `${id}.js`, source: `function f() {\n${source}\n}\nmodule.exports = { f };` },
+            {
+              id,
+              filename: `${id}.js`,
+              source: `${top}\nfunction f() {\n${source}\n}\nmodule.exports = { f };`,
+            },
           ],
           entry: { module: id, export: 'f' },
           args: [],
@@ -720,7 +724,7 @@ describe('strings past the memory limit: SandboxMemoryError, the host bounded, t
         if (hwm !== undefined) peakMb = Math.max(peakMb, hwm);
       }, 2);
       const started = performance.now();
-      const outcome = await run('bomb', body).then(
+      const outcome = await run('bomb', body, prelude).then(
         (result) => ({ value: result.value }),
         (error: unknown) => ({ error }),
       );
@@ -785,12 +789,25 @@ describe('strings past the memory limit: SandboxMemoryError, the host bounded, t
     bounded(bombed);
   }, 30_000);
 
-  it('100 MB made flat in a 64 MB isolate, under the host cap: measured after the call, refused', async () => {
+  it('100 MB made flat in a 64 MB isolate and still held: measured after the call, refused', async () => {
     // Before, this call answered -1: isolated-vm checks its limit after garbage collections only.
-    const bombed = await bomb(`const s = 'x'.repeat(100 * 2 ** 20); return s.indexOf('y')`);
+    // The string is held by the script's top-level binding, so no collection between the end of
+    // the call and the measure can hide it.
+    const bombed = await bomb(`held = 'x'.repeat(100 * 2 ** 20); return held.indexOf('y')`, 'let held;');
     refused(bombed);
     bounded(bombed);
     expect(bombed.replaced).toBe(0); // the isolate was replaced, the host stayed
+  }, 30_000);
+
+  it('100 MB made flat and dropped before the call ends: the host bounded, refused or answered right', async () => {
+    // Garbage when the call returns: a collection may free it before it is measured (then the call
+    // did fit when it ended), so both outcomes are correct — never a wrong answer, never the host.
+    const bombed = await bomb(`const s = 'x'.repeat(100 * 2 ** 20); return s.indexOf('y')`);
+    if (bombed.error === undefined) expect(bombed.value).toBe(-1);
+    else refused(bombed);
+    bounded(bombed);
+    expect(bombed.replaced).toBe(0);
+    expect(bombed.next).toBe(42);
   }, 30_000);
 
   it('a huge rope logged or thrown is described by its length, never read', async () => {
