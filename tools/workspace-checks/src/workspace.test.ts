@@ -97,10 +97,16 @@ describe('CI runs exactly the README test command', () => {
       .split('\n')
       .map((l) => l.trim())
       .filter((l) => l && !l.startsWith('#'));
-    const testLine = lines.lastIndexOf('npm test');
+    // `npm test`, its output kept in a log (`npm test 2>&1 | tee "$log"`), its status CI's status.
+    const testLine = lines.findLastIndex((l) => /^(if )?npm test( 2>&1 \| tee "\$log"; then)?$/.test(l));
     expect(testLine).toBeGreaterThan(lines.indexOf('npm ci --no-audit --no-fund'));
-    // After the tests, nothing but the line that reports their duration.
-    expect(lines.slice(testLine + 1).every((l) => l.startsWith('echo '))).toBe(true);
+    expect(readText('.ci/run')).toContain('set -euo pipefail');
+    // After the tests, nothing but reporting: their duration, or the failing tests again and the
+    // failure's own exit status.
+    const after = lines.slice(testLine + 1);
+    expect(
+      after.every((l) => /^(echo |else$|fi$|status=\$\{PIPESTATUS\[0\]\}$|sed |exit "\$status"$)/.test(l)),
+    ).toBe(true);
   });
 
   it('.ci/run never replays an Nx cache and names the Debian packages it needs', () => {

@@ -12,12 +12,6 @@ import type { Client } from '@modelcontextprotocol/client';
 
 type Json = Record<string, unknown>;
 
-/** A tool as a registry lists it (only its name and schema are read). */
-interface ListedTool {
-  readonly name: string;
-  getParamsSchema(): unknown;
-}
-
 /** What the suite starts once: a client of the server, a way to give each call a fresh seed. */
 export interface FieldsProjectionSubject {
   readonly client: Pick<Client, 'callTool'>;
@@ -28,14 +22,17 @@ export interface FieldsProjectionSubject {
 
 export interface FieldsProjectionSuite {
   /** The server's tools (`createRegistry().list()`): those whose schema takes `fields` are tried. */
-  readonly tools: readonly ListedTool[];
+  readonly tools: readonly { readonly name: string; getParamsSchema(): unknown }[];
   /** The first valid call of a tool (the adversary's valid calls). */
-  validCall(name: string): Json | undefined;
+  validCall(name: string): Record<string, unknown> | undefined;
   start(): Promise<FieldsProjectionSubject>;
 }
 
 /** Where the data of an answer is: its `items`, its `successful` entries, or the answer itself. */
-export function recordsOf(answer: Json): { root: string; records: Json[] } {
+export function recordsOf(answer: Record<string, unknown>): {
+  root: string;
+  records: Record<string, unknown>[];
+} {
   for (const root of ['items', 'successful'])
     if (Array.isArray(answer[root])) return { root, records: answer[root] as Json[] };
   return { root: '(the answer)', records: [answer] };
