@@ -11,3 +11,4 @@ export {
   type UploadFile,
 } from './upload-folder.ts';
 export { decodeBase64, base64Size } from './base64-content.ts';
+export { uploadBytes, type UploadSource, type UploadSources } from './upload-bytes.ts';

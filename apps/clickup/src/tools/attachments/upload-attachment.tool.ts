@@ -12,7 +12,7 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool } from '../shared/clickup-tool.ts';
 import type { ClickUpCtx } from '../clickup-context.ts';
 import { taskIdParam, teamIdParam } from '../shared/params.ts';
-import { decodeBase64, mimeTypeOf, readUploadFile } from './upload-file.ts';
+import { mimeTypeOf, uploadBytes } from './upload-file.ts';
 
 export const UploadAttachmentParams = lazySchema(() =>
   z.object({
@@ -70,22 +70,18 @@ export class UploadAttachmentTool extends ClickUpTool<typeof UploadAttachmentPar
     params: ParamsOf<typeof UploadAttachmentParams>,
     ctx: ClickUpCtx,
   ): Promise<{ bytes: Uint8Array<ArrayBuffer>; fileName: string }> {
-    const refuse = (field: string, message: string) =>
-      new ValidationError({ toolName: ctx.toolName, issues: [{ field, message }] });
-    if ((params.path === undefined) === (params.content_base64 === undefined)) {
-      throw refuse(
-        'path, content_base64',
-        'Give exactly one: path (a file inside CLICKUP_UPLOAD_DIR) or content_base64 (the bytes, with file_name).',
-      );
+    if (params.path === undefined && params.content_base64 !== undefined && params.file_name === undefined) {
+      throw new ValidationError({
+        toolName: ctx.toolName,
+        issues: [{ field: 'file_name', message: 'is required with content_base64, e.g. "screenshot.png".' }],
+      });
     }
-    if (params.content_base64 !== undefined) {
-      if (params.file_name === undefined) {
-        throw refuse('file_name', 'is required with content_base64, e.g. "screenshot.png".');
-      }
-      return { bytes: decodeBase64(params.content_base64), fileName: params.file_name };
-    }
-    const bytes = await readUploadFile(ctx.deps.config.uploadDir, params.path!);
-    const own = params.path!.split(/[/\\]/).pop() || 'file';
+    const bytes = await uploadBytes(ctx.deps.config.uploadDir, {
+      path: params.path,
+      contentBase64: params.content_base64,
+    });
+    if (params.path === undefined) return { bytes, fileName: params.file_name! };
+    const own = params.path.split(/[/\\]/).pop() || 'file';
     return { bytes, fileName: params.file_name ?? own };
   }
 }

@@ -4,34 +4,27 @@
  * symlinks resolved, opened without following a final symlink, the opened file checked again);
  * bytes sent inline as base64 are checked by core too.
  */
-import {
-  decodeBase64 as decodeInline,
-  readUploadFile as readInsideFolder,
-  type UploadFolder,
-} from '@toolsmith/core/files';
+import { uploadBytes as readOrDecode, type UploadSource } from '@toolsmith/core/files';
 
 /** Largest file this server sends in one call (ClickUp takes up to 1 GB; an MCP call should not). */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 
-const uploadFolder = (dir: string | undefined): UploadFolder => ({
-  dir,
-  variable: 'CLICKUP_UPLOAD_DIR',
-  maxBytes: MAX_UPLOAD_BYTES,
-  instead: 'content_base64 with file_name',
-  elsewhere: 'attach it in ClickUp',
-});
-
-/** The bytes of `requested`, a path relative to (or inside) `uploadDir`. */
-export function readUploadFile(
+/**
+ * The bytes of exactly one of `path` (inside `uploadDir`) and `content_base64` (or a data: URL);
+ * refuses neither or both, what is not base64, what lies outside the folder, and what is too large.
+ */
+export function uploadBytes(
   uploadDir: string | undefined,
-  requested: string,
+  source: UploadSource,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  return readInsideFolder(uploadFolder(uploadDir), requested);
-}
-
-/** `content_base64` (or a data: URL) as bytes; refuses what is not base64 or is too large. */
-export function decodeBase64(content: string): Uint8Array<ArrayBuffer> {
-  return decodeInline(content, uploadFolder(undefined), 'content_base64');
+  return readOrDecode(source, {
+    dir: uploadDir,
+    variable: 'CLICKUP_UPLOAD_DIR',
+    maxBytes: MAX_UPLOAD_BYTES,
+    instead: 'content_base64 with file_name',
+    elsewhere: 'attach it in ClickUp',
+    fields: { path: 'path', content: 'content_base64' },
+  });
 }
 
 const MIME: Readonly<Record<string, string>> = {

@@ -8,12 +8,7 @@
  * path (symlinks resolved), never by string prefix alone.
  */
 import { NotFoundError, ref, ToolsmithError, ValidationError } from '@toolsmith/core';
-import {
-  formatFileSize,
-  isInside as inside,
-  openUploadFile as openInsideFolder,
-  type UploadFile,
-} from '@toolsmith/core/files';
+import { formatFileSize, isInside as inside } from '@toolsmith/core/files';
 import type { ApiAttachment } from '../../api/dto/attachment-dto.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 
@@ -99,23 +94,6 @@ async function realDirectory(dir: string, variable: string, field: string): Prom
   throw localFileError(
     field,
     `cannot be used: ${variable} (${dir}) is not an existing directory. Ask the operator to fix ${variable}.`,
-  );
-}
-
-/**
- * Opens a file for reading that really lies inside `uploadDir` (core's confinement rules, and at
- * most MAX_UPLOAD_BYTES). Returns the open handle and its size.
- */
-export function openUploadFile(uploadDir: string | undefined, requested: string): Promise<UploadFile> {
-  return openInsideFolder(
-    {
-      dir: uploadDir,
-      variable: 'YANDEX_TRACKER_UPLOAD_DIR',
-      maxBytes: MAX_UPLOAD_BYTES,
-      instead: '`contentBase64`',
-      elsewhere: 'attach it in the Tracker web interface',
-    },
-    requested,
   );
 }
 

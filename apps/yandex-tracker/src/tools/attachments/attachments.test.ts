@@ -228,9 +228,12 @@ describe('tracker_upload_attachment', () => {
       contentBase64: 'YQ==',
       path: 'shots/login.png',
     });
-    expect(both.text).toContain('are both given. Pass exactly one of them: `contentBase64` or `path`.');
+    // One wording for both servers, from core's uploadBytes.
+    expect(both.text).toContain(
+      'path, contentBase64: are both given. Give exactly one: path (a file inside YANDEX_TRACKER_UPLOAD_DIR) or contentBase64',
+    );
     const neither = await t.call('tracker_upload_attachment', { issueId: 'DEMO-4', filename: 'a.txt' });
-    expect(neither.text).toContain('gives no file content. Pass exactly one of `contentBase64`');
+    expect(neither.text).toContain('path, contentBase64: gives no file. Give exactly one: path');
     const broken = await t.call('tracker_upload_attachment', {
       issueId: 'DEMO-4',
       filename: 'a.txt',

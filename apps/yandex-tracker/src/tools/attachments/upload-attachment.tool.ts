@@ -3,7 +3,6 @@ import {
   buildToolName,
   defineToolMetadata,
   lazySchema,
-  ValidationError,
   type OutcomeCheck,
   type ParamsOf,
 } from '@toolsmith/core';
@@ -13,7 +12,8 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { atMost, filled, issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { issuePath, MAX_UPLOAD_BYTES, mib, openUploadFile } from './attachment-files.ts';
+import { uploadBytes } from '@toolsmith/core/files';
+import { issuePath, MAX_UPLOAD_BYTES } from './attachment-files.ts';
 
 /**
  * mime-types, loaded on the first upload without a `mimetype`: its database is about 200 KB of
@@ -21,8 +21,6 @@ import { issuePath, MAX_UPLOAD_BYTES, mib, openUploadFile } from './attachment-f
  */
 let mimeTypesModule: Promise<typeof MimeTypes> | undefined;
 const mimeTypes = () => (mimeTypesModule ??= import('mime-types'));
-
-const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
 const UploadAttachmentParams = lazySchema(() =>
   z.object({
@@ -89,59 +87,17 @@ export class UploadAttachmentTool extends TrackerTool<typeof UploadAttachmentPar
     return toAttachment(attachment);
   }
 
-  private async content(
+  private content(
     params: ParamsOf<typeof UploadAttachmentParams>,
     ctx: TrackerCtx,
   ): Promise<Uint8Array<ArrayBuffer>> {
-    const given = [params.contentBase64 !== undefined, params.path !== undefined].filter(Boolean).length;
-    if (given !== 1) {
-      throw new ValidationError({
-        issues: [
-          {
-            field: given === 0 ? '' : 'contentBase64, path',
-            message:
-              given === 0
-                ? 'gives no file content. Pass exactly one of `contentBase64` (the file, base64-encoded) or `path` (a file inside YANDEX_TRACKER_UPLOAD_DIR).'
-                : 'are both given. Pass exactly one of them: `contentBase64` or `path`.',
-          },
-        ],
-      });
-    }
-    const tooLarge = (size: number, field: string) =>
-      new ValidationError({
-        issues: [
-          {
-            field,
-            message: `is ${mib(size)}; this server uploads at most ${mib(MAX_UPLOAD_BYTES)} per file. Compress or split the file, or attach it in the Tracker web interface. Nothing was sent.`,
-          },
-        ],
-      });
-    if (params.contentBase64 !== undefined) {
-      const text = params.contentBase64.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
-      if (!BASE64.test(text) || text.length % 4 === 1) {
-        throw new ValidationError({
-          issues: [
-            {
-              field: 'contentBase64',
-              message:
-                'is not valid base64. Encode the file bytes with standard base64 (A–Z, a–z, 0–9, +, /, = padding).',
-            },
-          ],
-        });
-      }
-      const size = Math.floor((text.length * 3) / 4) - (text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0);
-      if (size > MAX_UPLOAD_BYTES) throw tooLarge(size, 'contentBase64');
-      const decoded = Buffer.from(text, 'base64');
-      return new Uint8Array(
-        decoded.buffer.slice(decoded.byteOffset, decoded.byteOffset + decoded.byteLength),
-      );
-    }
-    const { handle, size } = await openUploadFile(ctx.deps.config.uploadDir, params.path!);
-    try {
-      if (size > MAX_UPLOAD_BYTES) throw tooLarge(size, 'path');
-      return new Uint8Array(await handle.readFile());
-    } finally {
-      await handle.close();
-    }
+    return uploadBytes(params, {
+      dir: ctx.deps.config.uploadDir,
+      variable: 'YANDEX_TRACKER_UPLOAD_DIR',
+      maxBytes: MAX_UPLOAD_BYTES,
+      instead: '`contentBase64`',
+      elsewhere: 'attach it in the Tracker web interface',
+      fields: { path: 'path', content: 'contentBase64' },
+    });
   }
 }
