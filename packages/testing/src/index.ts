@@ -40,6 +40,7 @@ export {
   type ClientEra,
   MODERN_PROTOCOL_VERSION,
   type DefinitionConventions,
+  createToolContext,
 } from './harness/index.ts';
 
 // A free TCP port on 127.0.0.1, for programs that cannot listen on port 0 and report it.

@@ -3,7 +3,8 @@
  * HTTP, real client, the API's quirks. Tests use this, never fakes of the client.
  */
 import { createClickUpEmulator } from '@toolsmith/clickup-emulator';
-import { noProgress, silentLogger, type ToolContext } from '@toolsmith/core';
+import { silentLogger, type ToolContext } from '@toolsmith/core';
+import { createToolContext } from '@toolsmith/testing';
 import { loadConfig } from '../config.ts';
 import { createDeps, type ClickUpDeps } from '../deps.ts';
 
@@ -32,14 +33,7 @@ export async function emulatedClickUp(extraEnv: Record<string, string> = {}): Pr
     emulator,
     deps,
     env,
-    ctx: (overrides = {}) => ({
-      deps,
-      signal: new AbortController().signal,
-      progress: noProgress,
-      logger: silentLogger,
-      toolName: 'test',
-      ...overrides,
-    }),
+    ctx: (overrides = {}) => createToolContext(deps, overrides),
     close: async () => {
       await deps.close();
       await emulator.close();

@@ -4,7 +4,7 @@
  * emulator, `close()` stops it. (The area tests go through a whole server instead:
  * e2e/__fixtures__/tracker-fixture.ts.)
  */
-import { noProgress, silentLogger } from '@toolsmith/core';
+import { createToolContext } from '@toolsmith/testing';
 import { createTrackerEmulator, type TrackerEmulator } from '@toolsmith/yandex-tracker-emulator';
 import { loadConfig } from '../config.ts';
 import type { TrackerDeps } from '../deps.ts';
@@ -35,14 +35,7 @@ export async function openTestContext(): Promise<TestContext> {
   return {
     emulator,
     deps,
-    ctx: (overrides = {}) => ({
-      deps,
-      signal: new AbortController().signal,
-      progress: noProgress,
-      logger: silentLogger,
-      toolName: 'test',
-      ...overrides,
-    }),
+    ctx: (overrides = {}) => createToolContext(deps, overrides),
     close: () => emulator.close(),
   };
 }

@@ -11,3 +11,4 @@ export {
   MODERN_PROTOCOL_VERSION,
 } from './connect.ts';
 export { checkToolDefinition, type DefinitionConventions } from './check-tool-definition.ts';
+export { createToolContext } from './tool-context.ts';

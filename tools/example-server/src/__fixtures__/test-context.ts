@@ -3,7 +3,7 @@
  * client), for tests that run a tool through BaseTool.run. `openTestContext()` starts the emulator,
  * `close()` stops it.
  */
-import { noProgress, silentLogger } from '@toolsmith/core';
+import { createToolContext } from '@toolsmith/testing';
 import { createBookshelfEmulator } from '../api/bookshelf-emulator.ts';
 import { loadConfig } from '../config.ts';
 import { createDeps } from '../server.ts';
@@ -23,14 +23,7 @@ export async function openTestContext(): Promise<TestContext> {
     loadConfig({ BOOKSHELF_API_URL: emulator.url, BOOKSHELF_TOKEN: TOKEN, BOOKSHELF_POLL_MS: '20' }),
   );
   return {
-    ctx: (overrides = {}) => ({
-      deps,
-      signal: new AbortController().signal,
-      progress: noProgress,
-      logger: silentLogger,
-      toolName: 'test',
-      ...overrides,
-    }),
+    ctx: (overrides = {}) => createToolContext(deps, overrides),
     close: () => emulator.close(),
   };
 }

@@ -9,7 +9,7 @@ export function testContextSource(ctx: ServerTemplateContext): string {
  * start an emulator of your API in openTestContext() (as apps/clickup and apps/yandex-tracker do)
  * and stop it in close().
  */
-import { noProgress, silentLogger } from '@toolsmith/core';
+import { createToolContext } from '@toolsmith/testing';
 import type { ${ctx.depsType} } from '../deps.ts';
 import type { ${ctx.pascal}Ctx } from '../tools/${ctx.stem}-context.ts';
 
@@ -22,14 +22,7 @@ export function createTestDeps(overrides: Partial<${ctx.depsType}> = {}): ${ctx.
 
 /** A context like the one the MCP adapter builds for each call; override what a test needs. */
 export function createTestContext(overrides: Partial<${ctx.pascal}Ctx> = {}): ${ctx.pascal}Ctx {
-  return {
-    deps: createTestDeps(),
-    signal: new AbortController().signal,
-    progress: noProgress,
-    logger: silentLogger,
-    toolName: 'test',
-    ...overrides,
-  };
+  return createToolContext(createTestDeps(), overrides);
 }
 
 /** What a tool test works with: a ctx per call, and close() when the tests are done. */
