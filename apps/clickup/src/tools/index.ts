@@ -14,6 +14,7 @@ import { memberTools } from './members/index.ts';
 import { checklistTools } from './checklists/index.ts';
 import { tagTools } from './tags/index.ts';
 import { timeTools } from './time/index.ts';
+import { timeInStatusTools } from './time-in-status/index.ts';
 import { attachmentTools } from './attachments/index.ts';
 import { relationTools } from './relations/index.ts';
 import { viewTools } from './views/index.ts';
@@ -58,6 +59,11 @@ export const TOOLSETS = [
   defineToolset({ id: 'checklists', description: 'Checklists and their items.', default: false }),
   defineToolset({ id: 'tags', description: 'Space tags, and tags on tasks.', default: false }),
   defineToolset({ id: 'time', description: 'Time entries and the timer.', default: false }),
+  defineToolset({
+    id: 'time_in_status',
+    description: 'How long tasks have been in each status.',
+    default: false,
+  }),
   defineToolset({ id: 'attachments', description: 'Files attached to tasks.', default: false }),
   defineToolset({
     id: 'relations',
@@ -81,6 +87,7 @@ export function createTools(): AnyTool<ClickUpDeps>[] {
     ...checklistTools(),
     ...tagTools(),
     ...timeTools(),
+    ...timeInStatusTools(),
     ...attachmentTools(),
     ...relationTools(),
     ...viewTools(),

@@ -51,6 +51,14 @@ export const fieldNotInLocation = () =>
   new ClickUpHttpError(400, 'Custom field does not exist in the task location hierarchy', 'FIELD_115');
 export const invalidValue = (detail = 'Invalid Value') => new ClickUpHttpError(400, detail, 'FIELD_342');
 
+// ClickApps a route needs (research §2.4, §2.5: "needs ClickApp"). The research names no answer for a
+// missing one. Tasks in Multiple Lists: public test fakes of ClickUp clients answer 400 "Tasks in
+// multiple lists is not enabled" (ECODE SUBCAT_016 in one, OV_016 in another: unverified, the code
+// must not be relied on). Time in Status: no answer observed anywhere; the same 400 shape, no code.
+export const tasksInMultipleListsDisabled = () =>
+  new ClickUpHttpError(400, 'Tasks in multiple lists is not enabled', 'SUBCAT_016');
+export const timeInStatusDisabled = () => new ClickUpHttpError(400, 'Time in Status ClickApp is not enabled');
+
 // Emulator's choice: the research names no code for these.
 export const notFound = (what: string) => new ClickUpHttpError(404, `${what} not found`, 'ITEM_100');
 export const badRequest = (message: string) => new ClickUpHttpError(400, message, 'INPUT_001');

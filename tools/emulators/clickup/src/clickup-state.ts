@@ -269,6 +269,30 @@ export interface WebhookRecord {
   secret: string;
 }
 
+/** A task's status changed (research §2.5 time in status): what `GET /task/{id}/time_in_status` adds up. */
+export interface StatusChangeRecord {
+  taskId: string;
+  from: string;
+  to: string;
+  at: number;
+}
+
+/** A task added to a list besides its home list (Tasks in Multiple Lists, research §2.4). */
+export interface TaskLocationRecord {
+  taskId: string;
+  listId: string;
+}
+
+/**
+ * The Workspace's ClickApps the API depends on; a missing one is on. `tasksInMultipleLists: false`:
+ * adding a task to a second list (or removing it) is refused; `timeInStatus: false`: time in status
+ * is refused.
+ */
+export interface ClickAppsRecord {
+  tasksInMultipleLists?: boolean;
+  timeInStatus?: boolean;
+}
+
 export interface ClickUpState {
   /** The workspace that holds everything below. */
   team: { id: string; name: string; color: string };
@@ -292,6 +316,12 @@ export interface ClickUpState {
   goals: GoalRecord[];
   docs: DocRecord[];
   webhooks: WebhookRecord[];
+  /** Status changes since the seed (a seed task has been in its status since it was created). */
+  statusChanges?: StatusChangeRecord[];
+  /** Tasks in lists besides their home list. */
+  taskLocations?: TaskLocationRecord[];
+  /** ClickApps switched off (all on when absent). */
+  clickApps?: ClickAppsRecord;
   /** Counters behind the deterministic ids (see ids.ts). */
   counters: Record<string, number>;
 }

@@ -322,7 +322,10 @@ export function renderTask(state: ClickUpState, task: TaskRecord, options: Rende
         userid: String(l.userId),
         workspace_id: state.team.id,
       })),
-    locations: [],
+    // Tasks in Multiple Lists: the lists the task was added to besides its home list.
+    locations: (state.taskLocations ?? [])
+      .filter((l) => l.taskId === task.id)
+      .map((l) => ({ id: l.listId, name: state.lists.find((x) => x.id === l.listId)?.name ?? null })),
     team_id: state.team.id,
     url: `${APP_ORIGIN}/t/${task.id}`,
     sharing: {

@@ -226,6 +226,10 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   clickup_stop_timer: [{}],
   clickup_delete_time_entry: [{ entry_id: SEED.timeEntry }],
 
+  // time in status
+  clickup_get_time_in_status: [{ task_id: 'DEV-1' }],
+  clickup_get_bulk_time_in_status: [{ task_ids: ['DEV-3', SEED.ciTaskId] }],
+
   // attachments
   clickup_upload_attachment: [
     { task_id: 'DEV-1', content_base64: 'aGVsbG8gd29ybGQK', file_name: 'hello.txt' },

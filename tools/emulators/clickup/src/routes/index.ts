@@ -11,7 +11,10 @@ import { listRoutes } from './lists.ts';
 import { relationshipRoutes } from './relationships.ts';
 import { spaceRoutes } from './spaces.ts';
 import { tagRoutes } from './tags.ts';
+import { taskLocationRoutes } from './task-locations.ts';
+import { taskMergeRoutes } from './task-merge.ts';
 import { taskRoutes } from './tasks.ts';
+import { timeInStatusRoutes } from './time-in-status.ts';
 import { timeTrackingRoutes } from './time-tracking.ts';
 import { viewRoutes } from './views.ts';
 import { webhookRoutes } from './webhooks.ts';
@@ -28,6 +31,9 @@ export function allRoutes(config: RouteConfig): ClickUpRoute[] {
     ...folderRoutes(),
     ...listRoutes(),
     ...taskRoutes(),
+    ...timeInStatusRoutes(),
+    ...taskLocationRoutes(),
+    ...taskMergeRoutes(),
     ...customFieldRoutes(config),
     ...commentRoutes(),
     ...checklistRoutes(),

@@ -35,6 +35,7 @@ import {
   type ClickUpRoute,
   type RouteContext,
 } from '../router.ts';
+import { recordStatusChange } from '../status-history.ts';
 import { filterTasks, sortAndPage } from '../task-query.ts';
 import type { HistoryChange } from '../webhooks/webhook-dispatcher.ts';
 
@@ -51,9 +52,14 @@ export function taskRoutes(): ClickUpRoute[] {
     v2('POST', '/list/:list_id/task', (ctx) => createTask(ctx, findList(ctx.state, ctx.params['list_id']!))),
     v2('GET', '/list/:list_id/task', (ctx) => {
       const list = findList(ctx.state, ctx.params['list_id']!);
+      // include_timl=true: also the tasks added to the list from another home list (research §2.5).
+      const timl = queryBoolean(ctx.request, 'include_timl') === true;
+      const added = new Set(
+        timl ? (ctx.state.taskLocations ?? []).filter((l) => l.listId === list.id).map((l) => l.taskId) : [],
+      );
       return page(
         ctx,
-        ctx.state.tasks.filter((t) => t.listId === list.id),
+        ctx.state.tasks.filter((t) => t.listId === list.id || added.has(t.id)),
       );
     }),
     v2('GET', '/team/:team_id/task', (ctx) => {
@@ -110,6 +116,7 @@ function findStatus(list: ListRecord, name: unknown) {
 
 function setStatus(ctx: RouteContext, task: TaskRecord, list: ListRecord, name: unknown): void {
   const status = findStatus(list, name);
+  recordStatusChange(ctx.state, task, status.status, ctx.now);
   task.status = status.status;
   const finished = status.type === 'closed' || status.type === 'done';
   task.dateClosed = finished ? (task.dateClosed ?? ctx.now) : null;
