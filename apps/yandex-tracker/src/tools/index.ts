@@ -69,6 +69,11 @@ export const TOOLSETS = [
   }),
   defineToolset({ id: 'users', description: 'Find and read users', default: false }),
   defineToolset({ id: 'boards', description: 'Agile boards, columns and sprints', default: false }),
+  defineToolset({
+    id: 'sprints',
+    description: 'Create, change, delete boards, columns, sprints; start, archive; issues into a sprint',
+    default: false,
+  }),
 ];
 
 /** Every tool of the server, area by area, in the order tools/list shows them. */

@@ -269,6 +269,25 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   tracker_get_board_columns: [{ boardId: 2 }],
   tracker_get_sprints: [{ boardId: 1, status: 'in_progress' }],
   tracker_get_sprint: [{ sprintId: 2 }],
+  // sprints: board, column and sprint writes
+  tracker_create_board: [{ name: 'Web board', queueId: 'WEB', query: 'Queue: WEB' }],
+  tracker_update_board: [
+    { boardId: 1, version: 1, name: 'Demo board', queueId: 'DEMO', query: 'Queue: DEMO' },
+  ],
+  tracker_delete_board: [{ boardId: 2 }],
+  tracker_create_board_column: [{ boardId: 1, version: 1, name: 'Review', statuses: ['inReview'] }],
+  tracker_update_board_column: [
+    { boardId: 1, columnId: 2, version: 1, name: 'In progress', statuses: ['inProgress'] },
+  ],
+  tracker_delete_board_column: [{ boardId: 1, columnId: 3, version: 1 }],
+  tracker_create_sprint: [{ boardId: 1, name: 'Sprint 48', startDate: '2026-11-01', endDate: '2026-12-31' }],
+  tracker_update_sprint: [
+    { sprintId: 3, version: 1, name: 'Sprint 47', startDate: '2026-11-01', endDate: '2026-12-31' },
+  ],
+  tracker_delete_sprint: [{ sprintId: 3 }],
+  tracker_start_sprint: [{ sprintId: 3, version: 1 }],
+  tracker_archive_sprint: [{ sprintId: 1, version: 1 }],
+  tracker_move_issues_to_sprint: [{ sprintId: 3, issueIds: ['DEMO-1', 'DEMO-2'] }],
   // core
   search_tools: [{ query: 'log time on an issue', limit: 5 }],
 };

@@ -1,0 +1,64 @@
+/**
+ * What the board, column and sprint writes share (`sprints` toolset): the optimistic lock the API
+ * demands on them — `If-Match: "<version>"`, the board's version for board and column writes, the
+ * sprint's for sprint writes; a stale one is 412 Precondition Failed, answered with what to read
+ * again — and the paths.
+ */
+import { ApiError, NotFoundError, ref } from '@toolsmith/core';
+import { z } from 'zod';
+import { withHint } from '../shared/known-values.ts';
+import { atMost, filled } from '../shared/params.ts';
+
+export const boardPath = (boardId: number | string) => `/v3/boards/${encodeURIComponent(String(boardId))}`;
+export const sprintPath = (sprintId: number | string) =>
+  `/v3/sprints/${encodeURIComponent(String(sprintId))}`;
+
+/** The board's `version` (board and column writes lock the board). */
+export const boardVersionParam = () =>
+  z.number().int().positive().describe('Board `version` from tracker_get_board.');
+
+/** The sprint's `version` (sprint writes lock the sprint). */
+export const sprintVersionParam = () =>
+  z.number().int().positive().describe('Sprint `version` from tracker_get_sprint.');
+
+/** A board column's id (tracker_get_board_columns lists them). */
+export const columnIdParam = () =>
+  z.number().int().positive().describe('Column id from tracker_get_board_columns.');
+
+/** The statuses a column shows: keys (display names are converted, announced). */
+export const columnStatusesParam = () =>
+  z
+    .array(ref('status'))
+    .refine(filled, 'Must have at least 1 item.')
+    .refine(atMost(50), 'Must have at most 50 items.')
+    .describe('Status keys, e.g. open.');
+
+/** A board, column or sprint name: 1–200 characters, trimmed. */
+export const entityName = (description: string) =>
+  z
+    .string()
+    .trim()
+    .refine(filled, 'Must be at least 1 character long.')
+    .refine(atMost(200), 'Must be at most 200 characters long.')
+    .describe(description);
+
+/** The lock as the API takes it. */
+export const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` });
+
+/**
+ * A stale or missing `version` (412/428) answered with where to read the current one; a 404 with
+ * where to find ids. Other errors are returned as they are.
+ */
+export function withLockHint(error: unknown, what: 'board' | 'sprint', version: number): unknown {
+  const read = what === 'board' ? 'tracker_get_board' : 'tracker_get_sprint';
+  if (ApiError.isInstance(error) && (error.status === 412 || error.status === 428)) {
+    return withHint(
+      error,
+      `version ${version} is not the ${what}'s current version: it changed since you read it. Read it again with ${read}, check the change still applies, and pass its current \`version\`. Nothing was changed.`,
+    );
+  }
+  if (NotFoundError.isInstance(error) && what === 'sprint') {
+    return withHint(error, 'Find sprint ids with tracker_get_sprints (by boardId).');
+  }
+  return error;
+}

@@ -1,0 +1,34 @@
+import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
+import { z } from 'zod';
+import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { TrackerTool } from '../shared/tracker-tool.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
+import { sprintIdParam } from './board-params.ts';
+import { sprintPath, withLockHint } from './board-writes.ts';
+
+const DeleteSprintParams = lazySchema(() => z.object({ sprintId: sprintIdParam() }));
+
+type Params = ParamsOf<typeof DeleteSprintParams>;
+
+export class DeleteSprintTool extends TrackerTool<typeof DeleteSprintParams> {
+  static override readonly METADATA = defineToolMetadata({
+    name: buildToolName('delete_sprint', TOOL_PREFIX),
+    description: 'Delete a sprint; its issues leave it.',
+    category: 'boards',
+    toolset: 'sprints',
+    tags: ['sprint', 'delete', 'remove'],
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
+  });
+
+  static override readonly PARAMS = DeleteSprintParams;
+
+  async execute(params: Params, ctx: TrackerCtx) {
+    try {
+      await ctx.deps.client.delete(sprintPath(params.sprintId), { signal: ctx.signal });
+    } catch (error) {
+      throw withLockHint(error, 'sprint', 0);
+    }
+    ctx.deps.references.invalidate('sprint');
+    return { sprintId: String(params.sprintId), deleted: true };
+  }
+}
