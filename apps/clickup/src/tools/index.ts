@@ -15,6 +15,7 @@ import { checklistTools } from './checklists/index.ts';
 import { tagTools } from './tags/index.ts';
 import { timeTools } from './time/index.ts';
 import { timeInStatusTools } from './time-in-status/index.ts';
+import { taskListTools } from './task-lists/index.ts';
 import { attachmentTools } from './attachments/index.ts';
 import { relationTools } from './relations/index.ts';
 import { viewTools } from './views/index.ts';
@@ -64,6 +65,11 @@ export const TOOLSETS = [
     description: 'How long tasks have been in each status.',
     default: false,
   }),
+  defineToolset({
+    id: 'task_lists',
+    description: 'A task in more lists than its home list (Tasks in Multiple Lists).',
+    default: false,
+  }),
   defineToolset({ id: 'attachments', description: 'Files attached to tasks.', default: false }),
   defineToolset({
     id: 'relations',
@@ -88,6 +94,7 @@ export function createTools(): AnyTool<ClickUpDeps>[] {
     ...tagTools(),
     ...timeTools(),
     ...timeInStatusTools(),
+    ...taskListTools(),
     ...attachmentTools(),
     ...relationTools(),
     ...viewTools(),

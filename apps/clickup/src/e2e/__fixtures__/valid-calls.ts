@@ -230,6 +230,10 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   clickup_get_time_in_status: [{ task_id: 'DEV-1' }],
   clickup_get_bulk_time_in_status: [{ task_ids: ['DEV-3', SEED.ciTaskId] }],
 
+  // tasks in multiple lists
+  clickup_add_task_to_list: [{ task_id: 'DEV-2', list_id: lists.roadmap }],
+  clickup_remove_task_from_list: [{ task_id: 'DEV-2', list_id: lists.bugs }],
+
   // attachments
   clickup_upload_attachment: [
     { task_id: 'DEV-1', content_base64: 'aGVsbG8gd29ybGQK', file_name: 'hello.txt' },
@@ -320,6 +324,11 @@ export function addSeedExtras(state: ClickUpState, tool: string): void {
     failCount: 0,
     secret: 'SEEDWEBHOOKSECRET',
   });
+  // For clickup_remove_task_from_list, DEV-2 also in Bugs (Tasks in Multiple Lists): the list it leaves.
+  const docs = state.tasks.find((t) => t.customId === 'DEV-2');
+  if (docs && tool === 'clickup_remove_task_from_list') {
+    state.taskLocations = [{ taskId: docs.id, listId: SEED.lists.bugs }];
+  }
   if (tool !== 'clickup_stop_timer' && tool !== 'clickup_get_running_timer') return;
   const start = TIMER_START;
   state.timeEntries.push({
