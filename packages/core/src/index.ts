@@ -69,6 +69,15 @@ export {
 export { fieldsParam, type ProjectionResult } from './tool/field-projection.ts';
 export { serialize, type BudgetOptions, type BudgetedOutput } from './tool/output-budget.ts';
 export { validateParams, type ParamsValidation } from './tool/param-validation.ts';
+export {
+  rawGet,
+  type RawEndpoint,
+  type RawGet,
+  type RawGetClient,
+  type RawGetInput,
+  type RawGetOptions,
+  type RawGetParams,
+} from './tool/raw-get.ts';
 export type { GuardPolicy } from './tool/base-tool.ts';
 export {
   failureInBrief,

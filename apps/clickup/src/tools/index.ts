@@ -16,6 +16,7 @@ import { tagTools } from './tags/index.ts';
 import { timeTools } from './time/index.ts';
 import { timeInStatusTools } from './time-in-status/index.ts';
 import { taskListTools } from './task-lists/index.ts';
+import { taskMergeTools } from './task-merge/index.ts';
 import { attachmentTools } from './attachments/index.ts';
 import { relationTools } from './relations/index.ts';
 import { viewTools } from './views/index.ts';
@@ -23,6 +24,7 @@ import { goalTools } from './goals/index.ts';
 import { docTools } from './docs/index.ts';
 import { webhookTools } from './webhooks/index.ts';
 import { knowledgeTools } from './knowledge/index.ts';
+import { rawTools } from './raw/index.ts';
 
 /** Areas of the API, for `--toolsets`; the default set is what most sessions need. */
 export const TOOLSETS = [
@@ -70,6 +72,11 @@ export const TOOLSETS = [
     description: 'A task in more lists than its home list (Tasks in Multiple Lists).',
     default: false,
   }),
+  defineToolset({
+    id: 'task_merge',
+    description: 'Merge duplicate tasks into one (the merged ones are deleted).',
+    default: false,
+  }),
   defineToolset({ id: 'attachments', description: 'Files attached to tasks.', default: false }),
   defineToolset({
     id: 'relations',
@@ -80,6 +87,11 @@ export const TOOLSETS = [
   defineToolset({ id: 'goals', description: 'Goals and key results.', default: false }),
   defineToolset({ id: 'docs', description: 'Docs and their pages.', default: false }),
   defineToolset({ id: 'webhooks', description: 'Webhooks and the events they delivered.', default: false }),
+  defineToolset({
+    id: 'raw',
+    description: 'Read-only GET of ClickUp API paths the other tools do not cover.',
+    default: false,
+  }),
 ];
 
 /** Every tool of the server, area by area, in the order tools/list shows them. */
@@ -95,6 +107,7 @@ export function createTools(): AnyTool<ClickUpDeps>[] {
     ...timeTools(),
     ...timeInStatusTools(),
     ...taskListTools(),
+    ...taskMergeTools(),
     ...attachmentTools(),
     ...relationTools(),
     ...viewTools(),
@@ -102,5 +115,6 @@ export function createTools(): AnyTool<ClickUpDeps>[] {
     ...docTools(),
     ...webhookTools(),
     ...knowledgeTools(),
+    ...rawTools(),
   ];
 }

@@ -74,6 +74,7 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
     },
   ],
   clickup_get_task: [{ task_id: 'DEV-1', include: ['checklists', 'custom_fields', 'dates'] }],
+  clickup_raw_get: [{ path: `/v2/list/${SEED.lists.sprint}/task`, query: { page: 0 } }],
   clickup_get_list_tasks: [
     { list_id: lists.sprint, statuses: ['to do', 'in progress'], include_closed: true, subtasks: true },
   ],
@@ -233,6 +234,9 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   // tasks in multiple lists
   clickup_add_task_to_list: [{ task_id: 'DEV-2', list_id: lists.roadmap }],
   clickup_remove_task_from_list: [{ task_id: 'DEV-2', list_id: lists.bugs }],
+
+  // task merge
+  clickup_merge_tasks: [{ task_id: 'DEV-8', source_task_ids: ['DEV-9', 'DEV-10'] }],
 
   // attachments
   clickup_upload_attachment: [
