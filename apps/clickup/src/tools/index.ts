@@ -13,6 +13,7 @@ import { workspaceTools } from './workspace/index.ts';
 import { memberTools } from './members/index.ts';
 import { checklistTools } from './checklists/index.ts';
 import { tagTools } from './tags/index.ts';
+import { spaceTagTools } from './space-tags/index.ts';
 import { timeTools } from './time/index.ts';
 import { timeInStatusTools } from './time-in-status/index.ts';
 import { taskListTools } from './task-lists/index.ts';
@@ -104,6 +105,7 @@ export function createTools(): AnyTool<ClickUpDeps>[] {
     ...memberTools(),
     ...checklistTools(),
     ...tagTools(),
+    ...spaceTagTools(),
     ...timeTools(),
     ...timeInStatusTools(),
     ...taskListTools(),

@@ -197,6 +197,10 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   clickup_create_space_tag: [{ space_id: spaces.development, name: 'perf', fg: '#ffffff', bg: '#00aa00' }],
   clickup_add_tag_to_task: [{ task_id: 'DEV-2', tag: 'bug' }],
   clickup_remove_tag_from_task: [{ task_id: 'DEV-1', tag: 'feature' }],
+  clickup_update_space_tag: [
+    { space_id: spaces.development, tag: 'tech-debt', name: 'debt', fg: '#ffffff', bg: '#123456' },
+  ],
+  clickup_delete_space_tag: [{ space_id: spaces.development, tag: 'tech-debt' }],
 
   // time
   clickup_get_time_entries: [
