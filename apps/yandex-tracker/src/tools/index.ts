@@ -14,6 +14,7 @@ import { createIssueTools } from './issues/index.ts';
 import { createMetaTools } from './meta/index.ts';
 import { createProjectTools } from './projects/index.ts';
 import { createQueueTools } from './queues/index.ts';
+import { createRawTools } from './raw/index.ts';
 import { createReferenceTools } from './reference/index.ts';
 import { createUserTools } from './users/index.ts';
 import { createWorklogTools } from './worklogs/index.ts';
@@ -68,6 +69,7 @@ export const TOOLSETS = [
     default: false,
   }),
   defineToolset({ id: 'users', description: 'Find and read users', default: false }),
+  defineToolset({ id: 'raw', description: 'Read-only GET of API paths no other tool reads', default: false }),
   defineToolset({ id: 'boards', description: 'Agile boards, columns and sprints', default: false }),
   defineToolset({
     id: 'sprints',
@@ -92,5 +94,6 @@ export function createTools() {
     ...createUserTools(),
     ...createBoardTools(),
     ...createMetaTools(),
+    ...createRawTools(),
   ];
 }

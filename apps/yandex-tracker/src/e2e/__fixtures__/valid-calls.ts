@@ -37,6 +37,7 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   ],
   tracker_get_issue_transitions: [{ issueId: 'DEMO-5' }],
   tracker_get_issue_urls: [{ issueIds: ['DEMO-1', 'WEB-2'] }],
+  tracker_raw_get: [{ path: '/v3/issues/DEMO-1/comments', query: { perPage: 2 } }],
   tracker_create_issue: [
     {
       queueId: 'DEMO',
