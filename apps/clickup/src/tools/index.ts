@@ -22,6 +22,7 @@ import { attachmentTools } from './attachments/index.ts';
 import { relationTools } from './relations/index.ts';
 import { viewTools } from './views/index.ts';
 import { goalTools } from './goals/index.ts';
+import { goalWriteTools } from './goal-writes/index.ts';
 import { docTools } from './docs/index.ts';
 import { webhookTools } from './webhooks/index.ts';
 import { knowledgeTools } from './knowledge/index.ts';
@@ -114,6 +115,7 @@ export function createTools(): AnyTool<ClickUpDeps>[] {
     ...relationTools(),
     ...viewTools(),
     ...goalTools(),
+    ...goalWriteTools(),
     ...docTools(),
     ...webhookTools(),
     ...knowledgeTools(),

@@ -269,6 +269,22 @@ export interface WebhookRecord {
   secret: string;
 }
 
+/** A key result of a goal (research §2.8 goals; [doc: Create Key Result]). */
+export interface KeyResultRecord {
+  id: string;
+  goalId: string;
+  name: string;
+  type: 'number' | 'currency' | 'boolean' | 'percentage' | 'automatic';
+  unit: string;
+  stepsStart: number;
+  stepsEnd: number;
+  stepsCurrent: number;
+  owners: number[];
+  creator: number;
+  dateCreated: number;
+  note: string;
+}
+
 /** A task's status changed (research §2.5 time in status): what `GET /task/{id}/time_in_status` adds up. */
 export interface StatusChangeRecord {
   taskId: string;
@@ -316,6 +332,8 @@ export interface ClickUpState {
   goals: GoalRecord[];
   docs: DocRecord[];
   webhooks: WebhookRecord[];
+  /** Key results of the goals; none in the seed. */
+  keyResults?: KeyResultRecord[];
   /** Status changes since the seed (a seed task has been in its status since it was created). */
   statusChanges?: StatusChangeRecord[];
   /** Tasks in lists besides their home list. */

@@ -47,10 +47,12 @@ export const SEED = {
 
 const { spaces, lists, members, fields } = SEED;
 
-/** The webhook and the running timer `addSeedExtras` adds. */
+/** The webhook, the running timer and the key result `addSeedExtras` adds. */
 export const EXTRAS = {
   webhook: 'e5a0c000-0000-4000-8000-000000000001',
   timer: '4015000000000000099',
+  /** The key result of the seed's goal added for the key result tools. */
+  keyResult: 'c1c0a000-0000-4000-8000-000500000001',
 } as const;
 
 export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
@@ -268,6 +270,32 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
       owners: [members.bob],
     },
   ],
+  clickup_update_goal: [
+    {
+      goal_id: SEED.goal,
+      name: 'Ship 1.0 GA',
+      due_date: '2026-04-30T17:00:00-04:00',
+      description: 'The GA release.',
+      color: '#32a852',
+      owners: { add: [members.bob], rem: [members.alice] },
+    },
+  ],
+  clickup_delete_goal: [{ goal_id: SEED.goal }],
+  clickup_create_key_result: [
+    {
+      goal_id: SEED.goal,
+      name: 'Build minutes',
+      type: 'number',
+      start: 10,
+      target: 5,
+      unit: 'min',
+      owners: [members.bob],
+    },
+  ],
+  clickup_update_key_result: [
+    { key_result_id: EXTRAS.keyResult, current: 7, note: 'Cached deps', name: 'CI minutes' },
+  ],
+  clickup_delete_key_result: [{ key_result_id: EXTRAS.keyResult }],
 
   // docs
   clickup_search_docs: [{ query: 'handbook', parent_id: SEED.team }],
@@ -315,8 +343,9 @@ const TIMER_START = Date.now() - 30 * 60_000;
 /**
  * What the seed lacks for the webhook and timer tools: a webhook on the Sprint list (for every tool)
  * and, for the timer tools only, a timer of the token's user running since half an hour before the
- * run (elsewhere it would change what every time read answers from one minute to the next); added
- * after every reset of the emulator the valid calls run against.
+ * run (elsewhere it would change what every time read answers from one minute to the next); for
+ * the key result tools, a key result of the seed's goal; for clickup_remove_task_from_list, DEV-2 in
+ * a second list. Added after every reset of the emulator the valid calls run against.
  */
 export function addSeedExtras(state: ClickUpState, tool: string): void {
   state.webhooks.push({
@@ -336,6 +365,24 @@ export function addSeedExtras(state: ClickUpState, tool: string): void {
   const docs = state.tasks.find((t) => t.customId === 'DEV-2');
   if (docs && tool === 'clickup_remove_task_from_list') {
     state.taskLocations = [{ taskId: docs.id, listId: SEED.lists.bugs }];
+  }
+  if (tool === 'clickup_update_key_result' || tool === 'clickup_delete_key_result') {
+    state.keyResults = [
+      {
+        id: EXTRAS.keyResult,
+        goalId: SEED.goal,
+        name: 'Build minutes',
+        type: 'number',
+        unit: 'min',
+        stepsStart: 10,
+        stepsEnd: 5,
+        stepsCurrent: 10,
+        owners: [SEED.members.bob],
+        creator: state.me,
+        dateCreated: state.goals[0]?.dateCreated ?? 0,
+        note: '',
+      },
+    ];
   }
   if (tool !== 'clickup_stop_timer' && tool !== 'clickup_get_running_timer') return;
   const start = TIMER_START;

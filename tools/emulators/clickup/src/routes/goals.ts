@@ -4,10 +4,11 @@
  * goalDeleted (research §4.1).
  */
 import { badRequest, notFound } from '../clickup-error.ts';
-import type { GoalRecord } from '../clickup-state.ts';
+import type { GoalRecord, KeyResultRecord } from '../clickup-state.ts';
 import { nextCounter, nextUuid } from '../ids.ts';
 import { ms, userRef } from '../render.ts';
 import { readTeam, requireTeam } from '../route-helpers.ts';
+import { keyResultPercent, renderKeyResult } from './key-results.ts';
 import { objectBody, v2, type ClickUpRoute, type RouteContext } from '../router.ts';
 
 export function goalRoutes(): ClickUpRoute[] {
@@ -30,8 +31,10 @@ export function goalRoutes(): ClickUpRoute[] {
     folder_id: null,
     members: [],
     owners: g.owners.map((id) => userRef(ctx.state, id)),
-    key_results: [],
-    percent_completed: 0,
+    key_results: (ctx.state.keyResults ?? [])
+      .filter((k) => k.goalId === g.id)
+      .map((k) => renderKeyResult(ctx.state, k)),
+    percent_completed: percentOf(ctx.state.keyResults ?? [], g.id),
     history: [],
   });
   const findGoal = (ctx: RouteContext) => {
@@ -89,8 +92,16 @@ export function goalRoutes(): ClickUpRoute[] {
     v2('DELETE', '/goal/:goal_id', (ctx) => {
       const goal = findGoal(ctx);
       ctx.state.goals = ctx.state.goals.filter((g) => g !== goal);
+      if (ctx.state.keyResults)
+        ctx.state.keyResults = ctx.state.keyResults.filter((k) => k.goalId !== goal.id);
       ctx.webhooks.resourceEvent('goalDeleted', 'goal_id', goal.id, {});
       return {};
     }),
   ];
+}
+
+/** A goal's progress: the mean of its key results' (0 without any). */
+function percentOf(keyResults: readonly KeyResultRecord[], goalId: string): number {
+  const own = keyResults.filter((k) => k.goalId === goalId);
+  return own.length === 0 ? 0 : Math.round(own.reduce((sum, k) => sum + keyResultPercent(k), 0) / own.length);
 }

@@ -7,6 +7,7 @@ import { customFieldRoutes } from './custom-fields.ts';
 import { docRoutes } from './docs.ts';
 import { folderRoutes } from './folders.ts';
 import { goalRoutes } from './goals.ts';
+import { keyResultRoutes } from './key-results.ts';
 import { listRoutes } from './lists.ts';
 import { relationshipRoutes } from './relationships.ts';
 import { spaceRoutes } from './spaces.ts';
@@ -43,6 +44,7 @@ export function allRoutes(config: RouteConfig): ClickUpRoute[] {
     ...relationshipRoutes(),
     ...viewRoutes(),
     ...goalRoutes(),
+    ...keyResultRoutes(),
     ...docRoutes(),
     ...webhookRoutes(),
   ];
