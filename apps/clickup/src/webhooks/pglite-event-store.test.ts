@@ -17,7 +17,7 @@ beforeAll(async () => {
   const store = createWebhookEventStore({ directory: template, normaliser: false });
   await store.open();
   await store.close();
-}, 60_000);
+}, 180_000); // initialising a PGlite directory: seconds, a minute and more on a loaded CI machine
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

@@ -391,7 +391,9 @@ export function describeEventStore(name: string, harness: () => StoreHarness): v
           await check.close();
         }
       },
-      TIMEOUT,
+      // A fresh PGlite directory is initialised here (the others are copies of one made once) and
+      // opened three times: seconds on a quiet machine, over a minute on a loaded CI run.
+      3 * TIMEOUT,
     );
   });
 }
