@@ -10,6 +10,7 @@ import { createBulkTools } from './bulk/index.ts';
 import { createChecklistTools } from './checklists/index.ts';
 import { createCommentTools } from './comments/index.ts';
 import { createComponentTools } from './components/index.ts';
+import { createFilterTools } from './filters/index.ts';
 import { createIssueTools } from './issues/index.ts';
 import { createMetaTools } from './meta/index.ts';
 import { createProjectTools } from './projects/index.ts';
@@ -17,6 +18,7 @@ import { createQueueTools } from './queues/index.ts';
 import { createRawTools } from './raw/index.ts';
 import { createReferenceTools } from './reference/index.ts';
 import { createUserTools } from './users/index.ts';
+import { createVersionTools } from './versions/index.ts';
 import { createWorklogTools } from './worklogs/index.ts';
 
 /** Toolsets for `--toolsets`; every tool's toolset (or category) is declared here. */
@@ -76,6 +78,16 @@ export const TOOLSETS = [
     description: 'Create, change, delete boards, columns, sprints; start, archive; issues into a sprint',
     default: false,
   }),
+  defineToolset({
+    id: 'filters',
+    description: 'Saved issue filters: list, read, create, change, delete',
+    default: false,
+  }),
+  defineToolset({
+    id: 'versions',
+    description: 'Queue versions (releases): list, create, change',
+    default: false,
+  }),
 ];
 
 /** Every tool of the server, area by area, in the order tools/list shows them. */
@@ -93,6 +105,8 @@ export function createTools() {
     ...createReferenceTools(),
     ...createUserTools(),
     ...createBoardTools(),
+    ...createFilterTools(),
+    ...createVersionTools(),
     ...createMetaTools(),
     ...createRawTools(),
   ];

@@ -223,6 +223,30 @@ export interface SprintRecord {
   createdAt: string;
 }
 
+/** A saved issue filter: a YQL `query` or a `filter` object (one of them), owned by its creator. */
+export interface FilterRecord {
+  id: number;
+  version: number;
+  name: string;
+  query?: string;
+  filter?: Record<string, unknown>;
+  owner: string;
+  createdAt: string;
+}
+
+/** A queue version (release): dates are `YYYY-MM-DD`. */
+export interface VersionRecord {
+  id: number;
+  version: number;
+  queue: string;
+  name: string;
+  description?: string;
+  startDate?: string;
+  dueDate?: string;
+  released: boolean;
+  archived: boolean;
+}
+
 export interface BulkOperationRecord {
   id: string;
   kind: 'update' | 'transition' | 'move';
@@ -270,6 +294,8 @@ export interface TrackerState {
   projects: ProjectRecord[];
   boards: BoardRecord[];
   sprints: SprintRecord[];
+  filters: FilterRecord[];
+  versions: VersionRecord[];
   bulkOperations: BulkOperationRecord[];
   changelog: ChangelogRecord[];
   /** Next number for each id sequence (`issue`, `comment`, `QUEUE` for issue keys, …). */

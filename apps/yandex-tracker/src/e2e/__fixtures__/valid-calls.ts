@@ -289,6 +289,32 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   tracker_start_sprint: [{ sprintId: 3, version: 1 }],
   tracker_archive_sprint: [{ sprintId: 1, version: 1 }],
   tracker_move_issues_to_sprint: [{ sprintId: 3, issueIds: ['DEMO-1', 'DEMO-2'] }],
+  // filters (seed: 1 "My open issues" by alice, the token owner; 2 "Ops blockers" by bob)
+  tracker_get_filters: [{ perPage: 10, fields: ['filterId', 'name'] }],
+  tracker_get_filter: [{ filterId: 2 }],
+  tracker_create_filter: [
+    { name: 'Demo bugs', query: 'Queue: DEMO Type: bug Assignee: bob' },
+    { name: 'Web open', filter: { queue: 'WEB', status: 'open' } },
+  ],
+  tracker_update_filter: [{ filterId: 1, name: 'My open issues', query: 'Assignee: me() Status: !closed' }],
+  tracker_delete_filter: [{ filterId: 1 }],
+  // versions (seed: 1 "1.0" released and 2 "1.1" of DEMO, 3 "2026.4" of OPS)
+  tracker_get_queue_versions: [{ queueId: 'DEMO', fields: ['name', 'released'] }],
+  tracker_create_version: [
+    { queueId: 'DEMO', name: '1.2', description: 'Reports', startDate: '2026-11-01', dueDate: '2027-02-28' },
+  ],
+  tracker_update_version: [
+    {
+      versionId: 2,
+      version: 1,
+      name: '1.1',
+      description: 'Onboarding',
+      startDate: '2026-11-01',
+      dueDate: '2027-02-28',
+      released: false,
+      archived: false,
+    },
+  ],
   // core
   search_tools: [{ query: 'log time on an issue', limit: 5 }],
 };

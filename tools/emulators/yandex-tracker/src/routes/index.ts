@@ -6,12 +6,14 @@ import { bulkChangeRoutes } from './bulkchange.ts';
 import { checklistsRoutes } from './checklists.ts';
 import { commentsRoutes } from './comments.ts';
 import { componentsRoutes } from './components.ts';
+import { filtersRoutes } from './filters.ts';
 import { issueRoutes } from './issues.ts';
 import { linksRoutes } from './links.ts';
 import { projectsRoutes } from './projects.ts';
 import { queuesRoutes } from './queues.ts';
 import { referenceRoutes } from './reference.ts';
 import { usersRoutes } from './users.ts';
+import { versionsRoutes } from './versions.ts';
 import { worklogsRoutes } from './worklogs.ts';
 
 export function allRoutes(): TrackerRoute[] {
@@ -29,6 +31,8 @@ export function allRoutes(): TrackerRoute[] {
     ...referenceRoutes(),
     ...usersRoutes(),
     ...boardsRoutes(),
+    ...filtersRoutes(),
+    ...versionsRoutes(),
     ...bulkChangeRoutes(),
   ];
 }

@@ -352,7 +352,13 @@ function runSearch(ctx: RouteContext, body: Record<string, unknown>): IssueRecor
     issues = issues.filter(parsed.predicate);
     if (parsed.sort) issues = sortIssues(issues, parsed.sort.field, parsed.sort.descending);
   } else if (body['filterId'] !== undefined) {
-    throw notFound(`Фильтр ${String(body['filterId'])} не найден.`);
+    // A saved filter runs its own query or filter object (routes/filters.ts).
+    const saved = state.filters.find((f) => String(f.id) === String(body['filterId']));
+    if (!saved) throw notFound(`Фильтр ${String(body['filterId'])} не найден.`);
+    return runSearch(
+      ctx,
+      saved.query !== undefined ? { query: saved.query } : { filter: saved.filter ?? {} },
+    );
   }
   return issues;
 }
