@@ -71,6 +71,7 @@ export { serialize, type BudgetOptions, type BudgetedOutput } from './tool/outpu
 export { validateParams, type ParamsValidation } from './tool/param-validation.ts';
 export {
   rawGet,
+  rawGetParams,
   type RawEndpoint,
   type RawGet,
   type RawGetClient,

@@ -55,7 +55,8 @@ export interface RawGet {
 
 const scalar = () => z.union([z.string(), z.number(), z.boolean()]);
 
-const rawGetParams = (example: string) =>
+/** The lazily built params of a raw read, its `path` described with `example`. */
+export const rawGetParams = (example: string) =>
   lazySchema(() =>
     z.object({
       path: z.string().min(1).describe(`API path, e.g. ${example}`),
