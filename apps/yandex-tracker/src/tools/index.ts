@@ -10,6 +10,7 @@ import { createBulkTools } from './bulk/index.ts';
 import { createChecklistTools } from './checklists/index.ts';
 import { createCommentTools } from './comments/index.ts';
 import { createComponentTools } from './components/index.ts';
+import { createFieldTools } from './fields/index.ts';
 import { createFilterTools } from './filters/index.ts';
 import { createIssueTools } from './issues/index.ts';
 import { createMetaTools } from './meta/index.ts';
@@ -88,6 +89,11 @@ export const TOOLSETS = [
     description: 'Queue versions (releases): list, create, change',
     default: false,
   }),
+  defineToolset({
+    id: 'fields',
+    description: 'Field definitions: categories; global and queue-local fields created and changed',
+    default: false,
+  }),
 ];
 
 /** Every tool of the server, area by area, in the order tools/list shows them. */
@@ -107,6 +113,7 @@ export function createTools() {
     ...createBoardTools(),
     ...createFilterTools(),
     ...createVersionTools(),
+    ...createFieldTools(),
     ...createMetaTools(),
     ...createRawTools(),
   ];

@@ -314,7 +314,39 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
       released: false,
       archived: false,
     },
+  ], // fields (categories ...01 System, ...02 Time tracking, ...03 Agile; the DEMO local field customer from addSeedExtras)
+  tracker_get_field_categories: [{}],
+  tracker_create_field: [
+    {
+      fieldId: 'releaseNotes',
+      name: 'Release notes',
+      type: 'text',
+      categoryId: '000000000000000000000001',
+      readonly: false,
+    },
   ],
+  tracker_update_field: [
+    {
+      fieldId: 'storyPoints',
+      version: 1,
+      name: 'Story points',
+      categoryId: '000000000000000000000003',
+      readonly: false,
+    },
+  ],
+  tracker_create_local_field: [
+    {
+      queueId: 'DEMO',
+      fieldKey: 'budget',
+      name: 'Budget',
+      type: 'float',
+      categoryId: '000000000000000000000001',
+    },
+  ],
+  tracker_update_local_field: [
+    { queueId: 'DEMO', fieldKey: 'customer', name: 'Customer', categoryId: '000000000000000000000001' },
+  ],
+
   // core
   search_tools: [{ query: 'log time on an issue', limit: 5 }],
 };
@@ -331,11 +363,21 @@ const PNG = Uint8Array.from(
 );
 
 /**
- * What the seed lacks for the attachment and bulk-status tools: an image and a text file on DEMO-1
- * (attachments 4000, 3999) and a finished bulk change (operation 5e0000000000000000000000), added
+ * What the seed lacks for the attachment, bulk-status and local-field tools: an image and a text file
+ * on DEMO-1 (attachments 4000, 3999), a finished bulk change (operation 5e0000000000000000000000) and
+ * the DEMO local field `customer`, added
  * after every reset of the emulator the valid calls run against.
  */
 export function addSeedExtras(state: TrackerState): void {
+  state.queues
+    .find((q) => q.key === 'DEMO')!
+    .localFields.push({
+      id: '000000000000000000000001--customer',
+      key: 'customer',
+      name: 'Customer',
+      type: 'string',
+      category: '000000000000000000000001',
+    });
   const issue = state.issues.find((i) => i.key === 'DEMO-1')!;
   const at = '2026-11-02T10:00:00.000+0000';
   state.attachments.push(

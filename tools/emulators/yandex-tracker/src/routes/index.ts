@@ -6,6 +6,7 @@ import { bulkChangeRoutes } from './bulkchange.ts';
 import { checklistsRoutes } from './checklists.ts';
 import { commentsRoutes } from './comments.ts';
 import { componentsRoutes } from './components.ts';
+import { fieldsRoutes } from './fields.ts';
 import { filtersRoutes } from './filters.ts';
 import { issueRoutes } from './issues.ts';
 import { linksRoutes } from './links.ts';
@@ -28,6 +29,7 @@ export function allRoutes(): TrackerRoute[] {
     ...queuesRoutes(),
     ...componentsRoutes(),
     ...projectsRoutes(),
+    ...fieldsRoutes(),
     ...referenceRoutes(),
     ...usersRoutes(),
     ...boardsRoutes(),

@@ -41,14 +41,14 @@ const ROLE_NAMES: Record<string, string> = {
   'queue-lead': 'Queue owner',
 };
 const GROUP_NAMES: Record<number, string> = { 1: 'All employees' };
-const CATEGORY_NAMES: Record<string, string> = {
+export const CATEGORY_NAMES: Record<string, string> = {
   '000000000000000000000001': 'System',
   '000000000000000000000002': 'Time tracking',
   '000000000000000000000003': 'Agile',
 };
 
 /** Local field types as the API names them (`POST /queues/{key}/localFields`) → `schema.type`. */
-const LOCAL_FIELD_TYPES: Record<string, string> = {
+export const LOCAL_FIELD_TYPES: Record<string, string> = {
   'ru.yandex.startrek.core.fields.DateFieldType': 'date',
   'ru.yandex.startrek.core.fields.DateTimeFieldType': 'datetime',
   'ru.yandex.startrek.core.fields.StringFieldType': 'string',
@@ -189,7 +189,7 @@ function renderGlobalField(field: GlobalFieldRecord, order: number) {
   };
 }
 
-function renderLocalField(state: TrackerState, queue: QueueRecord, field: LocalFieldRecord) {
+export function renderLocalField(state: TrackerState, queue: QueueRecord, field: LocalFieldRecord) {
   return {
     type: 'local',
     self: `${API_ORIGIN}/v2/queues/${queue.key}/localFields/${field.key}`,

@@ -6,6 +6,7 @@
 import { API_ORIGIN } from '../render.ts';
 import { queryString, route, type RouteContext, type TrackerRoute } from '../router.ts';
 import { notFound } from '../tracker-error.ts';
+import { CATEGORY_NAMES } from './queues.ts';
 import type { GlobalFieldRecord, NamedRecord, StatusRecord } from '../tracker-state.ts';
 
 /** Russian names of the seed's reference values (`localized=false` answers with every language). */
@@ -64,7 +65,7 @@ function renderNamed(ctx: RouteContext, kind: Kind, item: NamedRecord | StatusRe
   };
 }
 
-function renderField(ctx: RouteContext, field: GlobalFieldRecord) {
+export function renderField(ctx: RouteContext, field: GlobalFieldRecord) {
   return {
     self: `${API_ORIGIN}/${ctx.version}/fields/${field.id}`,
     id: field.id,
@@ -79,7 +80,7 @@ function renderField(ctx: RouteContext, field: GlobalFieldRecord) {
     category: {
       self: `${API_ORIGIN}/${ctx.version}/fields/categories/${field.category}`,
       id: field.category,
-      display: 'System',
+      display: CATEGORY_NAMES[field.category] ?? field.category,
     },
   };
 }
