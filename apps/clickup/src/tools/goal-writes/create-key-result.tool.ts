@@ -18,12 +18,12 @@ import { KEY_RESULT_TYPES, toKeyResultView } from './key-result-params.ts';
 export const CreateKeyResultParams = lazySchema(() =>
   z.object({
     goal_id: goalIdParam(),
-    name: z.string().trim().min(1).describe('Key result name'),
-    type: z.enum(KEY_RESULT_TYPES).describe('boolean: done or not (no start, target)'),
-    start: z.number().optional().describe('Start value (default 0)'),
-    target: z.number().optional().describe('Target value; required but for boolean'),
-    unit: z.string().optional().describe('e.g. "min", "%"'),
-    owners: z.array(memberParam()).optional().describe('Ids, e-mails, names or "me"'),
+    name: z.string().trim().min(1),
+    type: z.enum(KEY_RESULT_TYPES).describe('boolean: done or not'),
+    start: z.number().optional().describe('Default 0'),
+    target: z.number().optional().describe('Not for boolean'),
+    unit: z.string().optional().describe('e.g. "min"'),
+    owners: z.array(memberParam()).optional().describe('Members: id, e-mail or "me"'),
     team_id: teamIdParam(),
   }),
 );
@@ -31,7 +31,7 @@ export const CreateKeyResultParams = lazySchema(() =>
 export class CreateKeyResultTool extends ClickUpTool<typeof CreateKeyResultParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('create_key_result', TOOL_PREFIX),
-    description: 'Add a key result (a measurable target) to a goal. Returns it with its id.',
+    description: 'Add a measurable key result to a goal.',
     category: 'goals',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   });

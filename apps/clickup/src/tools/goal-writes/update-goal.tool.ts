@@ -17,9 +17,9 @@ import { goalIdParam, goalMissing } from '../goals/goal-params.ts';
 export const UpdateGoalParams = lazySchema(() =>
   z.object({
     goal_id: goalIdParam(),
-    name: z.string().trim().min(1).optional().describe('New name'),
+    name: z.string().trim().min(1).optional(),
     due_date: dateParam().optional(),
-    description: z.string().optional().describe('New description'),
+    description: z.string().optional(),
     color: z
       .string()
       .regex(/^#[0-9a-fA-F]{3,8}$/, 'a colour is hex, e.g. "#32a852"')
@@ -32,7 +32,7 @@ export const UpdateGoalParams = lazySchema(() =>
       },
     )
       .optional()
-      .describe('{add, rem}: ids, e-mails, names or "me"'),
+      .describe('{add, rem}: member id, e-mail or "me"'),
     team_id: teamIdParam(),
   }),
 );
@@ -40,8 +40,7 @@ export const UpdateGoalParams = lazySchema(() =>
 export class UpdateGoalTool extends ClickUpTool<typeof UpdateGoalParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_goal', TOOL_PREFIX),
-    description:
-      'Change a goal: name, due date, description, colour, owners. Returns it as clickup_get_goal does.',
+    description: "Change a goal's name, due date, description, colour or owners.",
     category: 'goals',
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });

@@ -17,9 +17,9 @@ export const UpdateSpaceTagParams = lazySchema(() =>
   z.object({
     space_id: spaceIdParam(),
     tag: spaceTagParam(),
-    name: z.string().trim().min(1).max(100).optional().describe('New name (tasks keep the tag)'),
-    fg: colorParam().optional().describe('Text colour, e.g. "#ffffff"'),
-    bg: colorParam().optional().describe('Background colour, e.g. "#e50000"'),
+    name: z.string().trim().min(1).max(100).optional().describe('New name'),
+    fg: colorParam().optional().describe('Text colour'),
+    bg: colorParam().optional().describe('Background colour'),
     team_id: teamIdParam(),
   }),
 );
