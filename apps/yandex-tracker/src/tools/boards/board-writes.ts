@@ -22,8 +22,7 @@ export const sprintVersionParam = () =>
   z.number().int().positive().describe('Sprint `version` from tracker_get_sprint.');
 
 /** A board column's id (tracker_get_board_columns lists them). */
-export const columnIdParam = () =>
-  z.number().int().positive().describe('Column id from tracker_get_board_columns.');
+export const columnIdParam = () => z.number().int().positive().describe('From tracker_get_board_columns.');
 
 /** The statuses a column shows: keys (display names are converted, announced). */
 export const columnStatusesParam = () =>

@@ -20,8 +20,8 @@ const UpdateSprintParams = lazySchema(() =>
     sprintId: sprintIdParam(),
     version: sprintVersionParam(),
     name: entityName('New name.').optional(),
-    startDate: dateParam('First day, YYYY-MM-DD.').optional(),
-    endDate: dateParam('Last day, YYYY-MM-DD.').optional(),
+    startDate: dateParam().optional(),
+    endDate: dateParam('Last day.').optional(),
   }),
 );
 

@@ -22,11 +22,11 @@ import {
 
 const CreateFieldParams = lazySchema(() =>
   z.object({
-    fieldId: newFieldIdParam('New field id, e.g. releaseNotes.'),
+    fieldId: newFieldIdParam('Id, e.g. releaseNotes.'),
     name: fieldNameParam('Display name.'),
     type: fieldTypeParam(),
     categoryId: categoryParam(),
-    readonly: z.boolean().optional().describe('Not editable in issues.'),
+    readonly: z.boolean().optional().describe('Read-only in issues.'),
   }),
 );
 

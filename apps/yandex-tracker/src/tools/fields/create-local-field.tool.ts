@@ -25,7 +25,7 @@ import {
 const CreateLocalFieldParams = lazySchema(() =>
   z.object({
     queueId: queueIdParam,
-    fieldKey: newFieldIdParam('New key in the queue, e.g. budget.'),
+    fieldKey: newFieldIdParam('Key, e.g. budget.'),
     name: fieldNameParam('Display name.'),
     type: fieldTypeParam(),
     categoryId: categoryParam(),

@@ -45,10 +45,7 @@ export const fieldNameParam = (description: string) =>
     .describe(description);
 
 export const categoryParam = () =>
-  z
-    .string()
-    .refine(filled, 'Must be at least 1 character long.')
-    .describe('Category id or name (tracker_get_field_categories).');
+  z.string().refine(filled, 'Must be at least 1 character long.').describe('Category id or name.');
 
 /** `name` as the API takes it: the same text in both languages. */
 export const localizedName = (name: string) => ({ en: name, ru: name });

@@ -16,7 +16,7 @@ import { assertOneSelector, toFilter, type ApiFilter } from './filter-view.ts';
 const CreateFilterParams = lazySchema(() =>
   z.object({
     name: entityName('Filter name.'),
-    query: yqlParam().describe('YQL, e.g. `Queue: DEMO Status: open`.'),
+    query: yqlParam().describe('YQL, e.g. `Queue: DEMO`.'),
     filter: filterParam(),
   }),
 );

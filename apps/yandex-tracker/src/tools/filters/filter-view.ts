@@ -31,8 +31,7 @@ export function toFilter(filter: ApiFilter) {
   });
 }
 
-export const filterIdParam = () =>
-  z.number().int().positive().describe('Filter id from tracker_get_filters.');
+export const filterIdParam = () => z.number().int().positive().describe('From tracker_get_filters.');
 
 export const filterPath = (filterId: number) => `/v3/filters/${filterId}`;
 

@@ -24,7 +24,7 @@ const UpdateFilterParams = lazySchema(() =>
   z.object({
     filterId: filterIdParam(),
     name: entityName('New name.').optional(),
-    query: yqlParam().describe('New YQL (replaces `filter`).'),
+    query: yqlParam().describe('New YQL.'),
     filter: filterParam(),
   }),
 );
@@ -34,7 +34,7 @@ type Params = ParamsOf<typeof UpdateFilterParams>;
 export class UpdateFilterTool extends TrackerTool<typeof UpdateFilterParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_filter', TOOL_PREFIX),
-    description: 'Rename your filter or replace its conditions.',
+    description: 'Rename your filter or replace its query or filter.',
     category: 'filters',
     toolset: 'filters',
     tags: ['filter', 'saved search', 'update', 'rename', 'write'],

@@ -25,8 +25,8 @@ const CreateVersionParams = lazySchema(() =>
       .refine(atMost(10_000), 'Must be at most 10000 characters long.')
       .optional()
       .describe('Description.'),
-    startDate: dateParam('Start, YYYY-MM-DD.').optional(),
-    dueDate: dateParam('Release date, YYYY-MM-DD.').optional(),
+    startDate: dateParam().optional(),
+    dueDate: dateParam('Release day.').optional(),
   }),
 );
 

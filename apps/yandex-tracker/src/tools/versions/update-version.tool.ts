@@ -33,10 +33,10 @@ const UpdateVersionParams = lazySchema(() =>
       z.string().refine(atMost(10_000), 'Must be at most 10000 characters long.').optional(),
       'clear',
     ).describe('Description.'),
-    startDate: dateParam('Start, YYYY-MM-DD.').optional(),
-    dueDate: dateParam('Release date, YYYY-MM-DD.').optional(),
-    released: z.boolean().optional().describe('Mark released.'),
-    archived: z.boolean().optional().describe('Archive it.'),
+    startDate: dateParam().optional(),
+    dueDate: dateParam('Release day.').optional(),
+    released: z.boolean().optional().describe('Released.'),
+    archived: z.boolean().optional().describe('Archived.'),
   }),
 );
 
@@ -45,7 +45,7 @@ type Params = ParamsOf<typeof UpdateVersionParams>;
 export class UpdateVersionTool extends TrackerTool<typeof UpdateVersionParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('update_version', TOOL_PREFIX),
-    description: 'Change a queue version; only the given fields change.',
+    description: 'Change a queue version; only given fields change.',
     category: 'versions',
     toolset: 'versions',
     tags: ['version', 'release', 'update', 'rename', 'archive', 'write'],

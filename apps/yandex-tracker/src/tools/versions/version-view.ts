@@ -40,8 +40,7 @@ export function toVersion(v: ApiVersion) {
   });
 }
 
-export const versionIdParam = () =>
-  z.number().int().positive().describe('Version id from tracker_get_queue_versions.');
+export const versionIdParam = () => z.number().int().positive().describe('From tracker_get_queue_versions.');
 
 export const versionPath = (versionId: number) => `/v3/versions/${versionId}`;
 
