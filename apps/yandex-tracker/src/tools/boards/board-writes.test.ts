@@ -124,6 +124,27 @@ describe('tracker_create_board, tracker_update_board, tracker_delete_board', () 
   });
 });
 
+describe('the queue policy on board and sprint writes', () => {
+  it("refuses a write to a board whose queue is read-only, and a sprint's through its board, nothing written", async () => {
+    limited.emulator.reset();
+    for (const [name, args] of [
+      ['tracker_update_board', { boardId: 2, version: 1, name: 'Ops flow' }],
+      ['tracker_delete_board', { boardId: 2 }],
+      ['tracker_create_board_column', { boardId: 2, version: 1, name: 'QA', statuses: ['open'] }],
+      ['tracker_create_sprint', { boardId: 2, name: 'S1', startDate: '2026-12-01', endDate: '2026-12-14' }],
+    ] as const) {
+      const from = limited.emulator.requests.length;
+      const result = await limited.call(name, args);
+      expect([name, result.isError]).toEqual([name, true]);
+      expect(result.text).toContain('Queue OPS is read-only on this server');
+      expect(limited.emulator.requests.slice(from).filter((r) => r.method !== 'GET')).toEqual([]);
+    }
+    // DEMO is writable: its board's sprint starts
+    const started = await limited.call('tracker_start_sprint', { sprintId: 3, version: 1 });
+    expect(started.json).toMatchObject({ sprintId: '3', status: 'in_progress' });
+  });
+});
+
 describe('tracker_create_board_column, tracker_update_board_column, tracker_delete_board_column', () => {
   it('adds a column with status keys (names converted), locking the board version', async () => {
     t.emulator.reset();

@@ -2,12 +2,18 @@
  * What the board, column and sprint writes share (`sprints` toolset): the optimistic lock the API
  * demands on them — `If-Match: "<version>"`, the board's version for board and column writes, the
  * sprint's for sprint writes; a stale one is 412 Precondition Failed, answered with what to read
- * again — and the paths.
+ * again — the paths, and the queue policy: a board's default queue (a sprint's through its board) must
+ * be allowed and writable on this server, read with one GET when a policy is set.
  */
 import { ApiError, NotFoundError, ref } from '@toolsmith/core';
 import { z } from 'zod';
+import type { ApiBoard, ApiSprint } from '../../api/dto/board-dto.ts';
+import { refKey } from '../../api/dto/refs.ts';
 import { withHint } from '../shared/known-values.ts';
 import { atMost, filled } from '../shared/params.ts';
+import { assertQueueAccess, policyActive } from '../shared/tracker-tool.ts';
+import type { TrackerCtx } from '../tracker-context.ts';
+import { withBoardHint } from './board-params.ts';
 
 export const boardPath = (boardId: number | string) => `/v3/boards/${encodeURIComponent(String(boardId))}`;
 export const sprintPath = (sprintId: number | string) =>
@@ -60,4 +66,29 @@ export function withLockHint(error: unknown, what: 'board' | 'sprint', version: 
     return withHint(error, 'Find sprint ids with tracker_get_sprints (by boardId).');
   }
   return error;
+}
+
+/** Refuses a write to a board whose default queue is outside the allow-list or read-only. */
+export async function assertBoardAccess(ctx: TrackerCtx, boardId: number | string): Promise<void> {
+  if (!policyActive(ctx.deps.config)) return;
+  let board: ApiBoard;
+  try {
+    board = await ctx.deps.client.get<ApiBoard>(boardPath(boardId), { signal: ctx.signal });
+  } catch (error) {
+    throw await withBoardHint(error, ctx);
+  }
+  const queue = refKey(board.defaultQueue);
+  if (queue !== undefined) assertQueueAccess(ctx.deps.config, queue, true);
+}
+
+/** The same for a sprint, through its board. */
+export async function assertSprintAccess(ctx: TrackerCtx, sprintId: number | string): Promise<void> {
+  if (!policyActive(ctx.deps.config)) return;
+  let sprint: ApiSprint;
+  try {
+    sprint = await ctx.deps.client.get<ApiSprint>(sprintPath(sprintId), { signal: ctx.signal });
+  } catch (error) {
+    throw withLockHint(error, 'sprint', 0);
+  }
+  if (sprint.board?.id !== undefined) await assertBoardAccess(ctx, sprint.board.id);
 }

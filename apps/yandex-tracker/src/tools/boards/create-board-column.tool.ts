@@ -12,6 +12,7 @@ import { TrackerTool } from '../shared/tracker-tool.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { boardIdParam, withBoardHint } from './board-params.ts';
 import {
+  assertBoardAccess,
   boardPath,
   boardVersionParam,
   columnStatusesParam,
@@ -50,6 +51,11 @@ export class CreateBoardColumnTool extends TrackerTool<typeof CreateBoardColumnP
       args: { boardId: params.boardId },
       lookFor: `a column named ${JSON.stringify(params.name)}`,
     };
+  }
+
+  protected override async beforeExecute(params: Params, ctx: TrackerCtx) {
+    await super.beforeExecute(params, ctx);
+    await assertBoardAccess(ctx, params.boardId);
   }
 
   async execute(params: Params, ctx: TrackerCtx) {

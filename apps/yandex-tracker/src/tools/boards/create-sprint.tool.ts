@@ -13,7 +13,7 @@ import { dateParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { boardIdParam, withBoardHint } from './board-params.ts';
-import { entityName } from './board-writes.ts';
+import { assertBoardAccess, entityName } from './board-writes.ts';
 
 const CreateSprintParams = lazySchema(() =>
   z.object({
@@ -49,6 +49,7 @@ export class CreateSprintTool extends TrackerTool<typeof CreateSprintParams> {
 
   protected override async beforeExecute(params: Params, ctx: TrackerCtx) {
     await super.beforeExecute(params, ctx);
+    await assertBoardAccess(ctx, params.boardId);
     assertDateOrder(this.name, params.startDate.date, params.endDate.date);
   }
 

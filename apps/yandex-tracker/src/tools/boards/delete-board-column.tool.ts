@@ -4,7 +4,14 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { boardIdParam } from './board-params.ts';
-import { boardPath, boardVersionParam, columnIdParam, ifMatch, withLockHint } from './board-writes.ts';
+import {
+  assertBoardAccess,
+  boardPath,
+  boardVersionParam,
+  columnIdParam,
+  ifMatch,
+  withLockHint,
+} from './board-writes.ts';
 import { withColumnHint } from './update-board-column.tool.ts';
 
 const DeleteBoardColumnParams = lazySchema(() =>
@@ -28,6 +35,11 @@ export class DeleteBoardColumnTool extends TrackerTool<typeof DeleteBoardColumnP
   });
 
   static override readonly PARAMS = DeleteBoardColumnParams;
+
+  protected override async beforeExecute(params: Params, ctx: TrackerCtx) {
+    await super.beforeExecute(params, ctx);
+    await assertBoardAccess(ctx, params.boardId);
+  }
 
   async execute(params: Params, ctx: TrackerCtx) {
     try {

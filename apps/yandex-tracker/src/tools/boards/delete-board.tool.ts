@@ -4,7 +4,7 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { boardIdParam, withBoardHint } from './board-params.ts';
-import { boardPath } from './board-writes.ts';
+import { assertBoardAccess, boardPath } from './board-writes.ts';
 
 const DeleteBoardParams = lazySchema(() => z.object({ boardId: boardIdParam() }));
 
@@ -21,6 +21,11 @@ export class DeleteBoardTool extends TrackerTool<typeof DeleteBoardParams> {
   });
 
   static override readonly PARAMS = DeleteBoardParams;
+
+  protected override async beforeExecute(params: Params, ctx: TrackerCtx) {
+    await super.beforeExecute(params, ctx);
+    await assertBoardAccess(ctx, params.boardId);
+  }
 
   async execute(params: Params, ctx: TrackerCtx) {
     try {

@@ -4,7 +4,7 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { sprintIdParam } from './board-params.ts';
-import { sprintPath, withLockHint } from './board-writes.ts';
+import { assertSprintAccess, sprintPath, withLockHint } from './board-writes.ts';
 
 const DeleteSprintParams = lazySchema(() => z.object({ sprintId: sprintIdParam() }));
 
@@ -21,6 +21,11 @@ export class DeleteSprintTool extends TrackerTool<typeof DeleteSprintParams> {
   });
 
   static override readonly PARAMS = DeleteSprintParams;
+
+  protected override async beforeExecute(params: Params, ctx: TrackerCtx) {
+    await super.beforeExecute(params, ctx);
+    await assertSprintAccess(ctx, params.sprintId);
+  }
 
   async execute(params: Params, ctx: TrackerCtx) {
     try {

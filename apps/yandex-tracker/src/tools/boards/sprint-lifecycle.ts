@@ -10,7 +10,7 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { sprintIdParam } from './board-params.ts';
-import { ifMatch, sprintPath, sprintVersionParam, withLockHint } from './board-writes.ts';
+import { assertSprintAccess, ifMatch, sprintPath, sprintVersionParam, withLockHint } from './board-writes.ts';
 
 export const SprintLifecycleParams = lazySchema(() =>
   z.object({
@@ -36,6 +36,11 @@ export abstract class SprintLifecycleTool extends TrackerTool<typeof SprintLifec
       args: { sprintId: params.sprintId },
       lookFor: `status ${this.status}`,
     };
+  }
+
+  protected override async beforeExecute(params: Params, ctx: TrackerCtx) {
+    await super.beforeExecute(params, ctx);
+    await assertSprintAccess(ctx, params.sprintId);
   }
 
   async execute(params: Params, ctx: TrackerCtx) {

@@ -14,6 +14,7 @@ import { TrackerTool } from '../shared/tracker-tool.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { boardIdParam } from './board-params.ts';
 import {
+  assertBoardAccess,
   boardPath,
   boardVersionParam,
   columnIdParam,
@@ -53,6 +54,11 @@ export class UpdateBoardColumnTool extends TrackerTool<typeof UpdateBoardColumnP
   });
 
   static override readonly PARAMS = UpdateBoardColumnParams;
+
+  protected override async beforeExecute(params: Params, ctx: TrackerCtx) {
+    await super.beforeExecute(params, ctx);
+    await assertBoardAccess(ctx, params.boardId);
+  }
 
   async execute(params: Params, ctx: TrackerCtx) {
     const body = {

@@ -12,7 +12,14 @@ import { atMost, filled, queueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { boardIdParam, withBoardHint } from './board-params.ts';
-import { boardPath, boardVersionParam, entityName, ifMatch, withLockHint } from './board-writes.ts';
+import {
+  assertBoardAccess,
+  boardPath,
+  boardVersionParam,
+  entityName,
+  ifMatch,
+  withLockHint,
+} from './board-writes.ts';
 
 const UpdateBoardParams = lazySchema(() =>
   z.object({
@@ -42,6 +49,11 @@ export class UpdateBoardTool extends TrackerTool<typeof UpdateBoardParams> {
   });
 
   static override readonly PARAMS = UpdateBoardParams;
+
+  protected override async beforeExecute(params: Params, ctx: TrackerCtx) {
+    await super.beforeExecute(params, ctx);
+    await assertBoardAccess(ctx, params.boardId);
+  }
 
   async execute(params: Params, ctx: TrackerCtx) {
     const body = {

@@ -13,7 +13,14 @@ import { dateParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { sprintIdParam } from './board-params.ts';
-import { entityName, ifMatch, sprintPath, sprintVersionParam, withLockHint } from './board-writes.ts';
+import {
+  assertSprintAccess,
+  entityName,
+  ifMatch,
+  sprintPath,
+  sprintVersionParam,
+  withLockHint,
+} from './board-writes.ts';
 
 const UpdateSprintParams = lazySchema(() =>
   z.object({
@@ -41,6 +48,7 @@ export class UpdateSprintTool extends TrackerTool<typeof UpdateSprintParams> {
 
   protected override async beforeExecute(params: Params, ctx: TrackerCtx) {
     await super.beforeExecute(params, ctx);
+    await assertSprintAccess(ctx, params.sprintId);
     assertDateOrder(this.name, params.startDate?.date, params.endDate?.date);
   }
 
