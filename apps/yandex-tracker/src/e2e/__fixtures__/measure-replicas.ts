@@ -79,8 +79,8 @@ try {
       open.push(without);
     }
   }
-  console.log(
-    JSON.stringify(
+  process.stdout.write(
+    `${JSON.stringify(
       {
         setup:
           'two --auth builtin replicas on PostgreSQL behind nginx (round robin), 127.0.0.1, emulator upstream',
@@ -97,7 +97,7 @@ try {
       },
       null,
       2,
-    ),
+    )}\n`,
   );
 } finally {
   await deployment.close();
