@@ -20,7 +20,7 @@ import { taskListTools } from './task-lists/index.ts';
 import { taskMergeTools } from './task-merge/index.ts';
 import { attachmentTools } from './attachments/index.ts';
 import { relationTools } from './relations/index.ts';
-import { viewTools } from './views/index.ts';
+import { viewTools, viewWriteTools } from './views/index.ts';
 import { goalTools } from './goals/index.ts';
 import { goalWriteTools } from './goal-writes/index.ts';
 import { docTools } from './docs/index.ts';
@@ -93,6 +93,7 @@ export const TOOLSETS = [
     id: 'raw',
     description: 'Read-only GET of ClickUp API paths the other tools do not cover.',
     default: false,
+  defineToolset({ id: 'view_writes', description: 'Create, change and delete views.', default: false }),
   }),
 ];
 
@@ -122,3 +123,4 @@ export function createTools(): AnyTool<ClickUpDeps>[] {
     ...rawTools(),
   ];
 }
+    ...viewWriteTools(),

@@ -219,6 +219,8 @@ export interface ViewRecord {
   parent: { id: string; type: 4 | 5 | 6 | 7 };
   creator: number;
   dateCreated: number;
+  /** grouping, divide, sorting, filters, columns, team_sidebar, settings as last sent (else the defaults). */
+  config?: Record<string, unknown>;
 }
 
 export interface GoalRecord {

@@ -258,6 +258,12 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   // views
   clickup_get_views: [{ list_id: lists.sprint }, {}],
   clickup_get_view_tasks: [{ view_id: SEED.view }],
+  clickup_create_view: [
+    { name: 'By priority', type: 'board', list_id: lists.sprint },
+    { name: 'Everything', type: 'list' },
+  ],
+  clickup_update_view: [{ view_id: SEED.view, name: 'Sprint list', group_by: 'assignee', show_closed: true }],
+  clickup_delete_view: [{ view_id: SEED.view }],
 
   // goals
   clickup_get_goals: [{ include_completed: true }],

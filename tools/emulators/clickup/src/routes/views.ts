@@ -1,16 +1,39 @@
 /**
- * Views (research §2.8): `GET /team|space|folder|list/{id}/view`, `POST /list/{id}/view`,
- * `GET/DELETE /view/{view_id}`, and `GET /view/{view_id}/task` — the view's tasks, 100 a page with
- * `last_page`, filtered like the list endpoint. `parent.type`: 7 workspace, 4 Space, 5 folder, 6 list.
+ * Views (research §2.8): `GET/POST /team|space|folder|list/{id}/view`, `GET/PUT/DELETE /view/{view_id}`,
+ * and `GET /view/{view_id}/task` — the view's tasks, 100 a page with `last_page`, filtered like the
+ * list endpoint. `parent.type`: 7 workspace, 4 Space, 5 folder, 6 list. A create takes a name and a
+ * type; the update replaces the view, so it needs name, type and parent too ([doc: Update View]: all
+ * three required). grouping, divide, sorting, filters, columns, team_sidebar and settings are kept
+ * as sent and rendered back (the API's defaults when never sent).
  */
 import { badRequest, notFound } from '../clickup-error.ts';
 import type { ViewRecord } from '../clickup-state.ts';
 import { findFolder, findList, findSpace, ms, renderTask } from '../render.ts';
-import { readTeam } from '../route-helpers.ts';
+import { nextCounter } from '../ids.ts';
+import { readTeam, requireTeam } from '../route-helpers.ts';
 import { objectBody, v2, type ClickUpRoute, type RouteContext } from '../router.ts';
 import { filterTasks, sortAndPage } from '../task-query.ts';
 
 const VIEW_TYPES = ['list', 'board', 'calendar', 'gantt'] as const;
+/** The parts of a view the API keeps as sent. */
+const CONFIG_KEYS = [
+  'grouping',
+  'divide',
+  'sorting',
+  'filters',
+  'columns',
+  'team_sidebar',
+  'settings',
+] as const;
+const DEFAULT_CONFIG: Record<(typeof CONFIG_KEYS)[number], unknown> = {
+  grouping: { field: 'status', dir: 1, collapsed: [], ignore: false },
+  divide: { field: null, dir: null, collapsed: [] },
+  sorting: { fields: [] },
+  filters: { op: 'AND', fields: [], search: '', show_closed: false },
+  columns: { fields: [] },
+  team_sidebar: { assignees: [], assigned_comments: false, unassigned_tasks: false },
+  settings: { show_task_locations: false, show_subtasks: 3, me_comments: true, me_subtasks: true },
+};
 
 export function viewRoutes(): ClickUpRoute[] {
   const render = (v: ViewRecord) => ({
@@ -18,17 +41,51 @@ export function viewRoutes(): ClickUpRoute[] {
     name: v.name,
     type: v.type,
     parent: v.parent,
-    grouping: { field: 'status', dir: 1, collapsed: [], ignore: false },
-    sorting: { fields: [] },
-    filters: { op: 'AND', fields: [], search: '', show_closed: false },
-    columns: { fields: [] },
-    team_sidebar: { assignees: [], assigned_comments: false, unassigned_tasks: false },
-    settings: { show_task_locations: false, show_subtasks: 3, me_comments: true, me_subtasks: true },
+    ...DEFAULT_CONFIG,
+    ...v.config,
     date_created: ms(v.dateCreated),
     creator: v.creator,
     visibility: 'public',
     protected: false,
   });
+  /** The name, type and config parts of a create or update body, checked. */
+  const readBody = (body: Record<string, unknown>) => {
+    if (typeof body['name'] !== 'string' || body['name'].trim() === '') throw badRequest('View name invalid');
+    const type = VIEW_TYPES.find((t) => t === body['type']);
+    if (!type) throw badRequest(`View type must be one of ${VIEW_TYPES.join(', ')}`);
+    const config: Record<string, unknown> = {};
+    for (const key of CONFIG_KEYS) {
+      const part = body[key];
+      if (part === undefined) continue;
+      if (part === null || typeof part !== 'object' || Array.isArray(part))
+        throw badRequest(`${key} must be an object`);
+      config[key] = part;
+    }
+    return { name: body['name'], type, config };
+  };
+  /** A parent `{id, type}` that names a place of the workspace. */
+  const placeOf = (ctx: RouteContext, id: string, type: number): ViewRecord['parent'] => {
+    if (type === 7 && id === ctx.state.team.id) return { id, type };
+    if (type === 4) return { id: findSpace(ctx.state, id).id, type };
+    if (type === 5) return { id: findFolder(ctx.state, id).id, type };
+    if (type === 6) return { id: findList(ctx.state, id).id, type };
+    throw badRequest('View parent invalid: type 7 (workspace), 4 (space), 5 (folder) or 6 (list)');
+  };
+  const create = (ctx: RouteContext, parent: ViewRecord['parent']) => {
+    const { name, type, config } = readBody(objectBody(ctx.request));
+    const n = nextCounter(ctx.state, `view:${parent.type}-${parent.id}`, 100);
+    const view: ViewRecord = {
+      id: `${parent.type}-${parent.id}-${n}`,
+      name,
+      type,
+      parent,
+      creator: ctx.me,
+      dateCreated: ctx.now,
+      config,
+    };
+    ctx.state.views.push(view);
+    return { view: render(view) };
+  };
   const viewsOf = (ctx: RouteContext, id: string, type: ViewRecord['parent']['type']) => {
     const views = ctx.state.views.filter((v) => v.parent.id === id && v.parent.type === type);
     const first = (t: ViewRecord['type']) => {
@@ -64,23 +121,35 @@ export function viewRoutes(): ClickUpRoute[] {
     v2('GET', '/list/:list_id/view', (ctx) =>
       viewsOf(ctx, findList(ctx.state, ctx.params['list_id']!).id, 6),
     ),
-    v2('POST', '/list/:list_id/view', (ctx) => {
-      const list = findList(ctx.state, ctx.params['list_id']!);
+    v2('POST', '/team/:team_id/view', (ctx) => {
+      requireTeam(ctx);
+      return create(ctx, { id: ctx.state.team.id, type: 7 });
+    }),
+    v2('POST', '/space/:space_id/view', (ctx) =>
+      create(ctx, { id: findSpace(ctx.state, ctx.params['space_id']!).id, type: 4 }),
+    ),
+    v2('POST', '/folder/:folder_id/view', (ctx) =>
+      create(ctx, { id: findFolder(ctx.state, ctx.params['folder_id']!).id, type: 5 }),
+    ),
+    v2('POST', '/list/:list_id/view', (ctx) =>
+      create(ctx, { id: findList(ctx.state, ctx.params['list_id']!).id, type: 6 }),
+    ),
+    v2('PUT', '/view/:view_id', (ctx) => {
+      const view = findView(ctx);
       const body = objectBody(ctx.request);
-      if (typeof body['name'] !== 'string' || body['name'].trim() === '')
-        throw badRequest('View name invalid');
-      const type = VIEW_TYPES.find((t) => t === body['type']);
-      if (!type) throw badRequest(`View type must be one of ${VIEW_TYPES.join(', ')}`);
-      const n = ctx.state.views.filter((v) => v.parent.id === list.id).length + 1;
-      const view: ViewRecord = {
-        id: `6-${list.id}-${n}`,
-        name: body['name'],
-        type,
-        parent: { id: list.id, type: 6 },
-        creator: ctx.me,
-        dateCreated: ctx.now,
-      };
-      ctx.state.views.push(view);
+      const { name, type, config } = readBody(body);
+      const parent = body['parent'] as { id?: unknown; type?: unknown } | undefined;
+      if (
+        typeof parent !== 'object' ||
+        parent === null ||
+        parent.id === undefined ||
+        parent.type === undefined
+      )
+        throw badRequest('View parent required: {id, type}');
+      view.parent = placeOf(ctx, String(parent.id), Number(parent.type));
+      view.name = name;
+      view.type = type;
+      view.config = { ...view.config, ...config };
       return { view: render(view) };
     }),
     v2('GET', '/view/:view_id', (ctx) => ({ view: render(findView(ctx)) })),
