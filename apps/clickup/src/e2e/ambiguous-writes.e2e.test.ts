@@ -37,13 +37,16 @@ const WRITES = registry
   )
   .map((t) => t.name);
 
+/** The verb of each write: POST, but for the writes that change in place what a repeat would change again. */
+const METHOD: Readonly<Record<string, 'PUT'>> = { clickup_update_doc_page: 'PUT' }; // an append
+
 const FAULTS = {
-  'a 502 after the change was made': (api: ClickUpEmulator) =>
-    api.failAfterHandling({ method: 'POST', path: '/api/*', status: 502 }),
-  'no answer after the change was made (timeout)': (api: ClickUpEmulator) =>
-    api.failAfterHandling({ method: 'POST', path: '/api/*', timeout: true }),
-  'the connection dropped once the request was read': (api: ClickUpEmulator) =>
-    api.faults.add({ kind: 'reset', when: 'after-body', method: 'POST' }),
+  'a 502 after the change was made': (api: ClickUpEmulator, method: string) =>
+    api.failAfterHandling({ method, path: '/api/*', status: 502 }),
+  'no answer after the change was made (timeout)': (api: ClickUpEmulator, method: string) =>
+    api.failAfterHandling({ method, path: '/api/*', timeout: true }),
+  'the connection dropped once the request was read': (api: ClickUpEmulator, method: string) =>
+    api.faults.add({ kind: 'reset', when: 'after-body', method }),
 } as const;
 
 beforeAll(async () => {
@@ -86,11 +89,12 @@ describe('writes ClickUp cannot make idempotent, when the answer is lost', () =>
     async (tool, fault) => {
       emulator.reset();
       addSeedExtras(emulator.state, tool);
-      FAULTS[fault](emulator);
+      const method = METHOD[tool] ?? 'POST';
+      FAULTS[fault](emulator, method);
       const from = emulator.requests.length;
       const result = await connection.client.callTool({ name: tool, arguments: VALID_CALLS[tool]![0]! });
       const text = resultText(result);
-      const posts = emulator.writes(from).filter((r) => r.method === 'POST');
+      const posts = emulator.writes(from).filter((r) => r.method === method);
       expect(posts).toHaveLength(1); // never sent again
 
       if (result.isError !== true) {

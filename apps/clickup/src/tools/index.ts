@@ -23,7 +23,7 @@ import { relationTools } from './relations/index.ts';
 import { viewTools, viewWriteTools } from './views/index.ts';
 import { goalTools } from './goals/index.ts';
 import { goalWriteTools } from './goal-writes/index.ts';
-import { docTools } from './docs/index.ts';
+import { docTools, docWriteTools } from './docs/index.ts';
 import { webhookTools } from './webhooks/index.ts';
 import { knowledgeTools } from './knowledge/index.ts';
 import { rawTools } from './raw/index.ts';
@@ -88,6 +88,11 @@ export const TOOLSETS = [
   defineToolset({ id: 'views', description: 'Views and the tasks they show.', default: false }),
   defineToolset({ id: 'goals', description: 'Goals and key results.', default: false }),
   defineToolset({ id: 'docs', description: 'Docs and their pages.', default: false }),
+  defineToolset({
+    id: 'doc_writes',
+    description: 'Create docs and pages; write a page (replace, append, prepend).',
+    default: false,
+  }),
   defineToolset({ id: 'webhooks', description: 'Webhooks and the events they delivered.', default: false }),
   defineToolset({
     id: 'raw',
@@ -118,6 +123,7 @@ export function createTools(): AnyTool<ClickUpDeps>[] {
     ...goalTools(),
     ...goalWriteTools(),
     ...docTools(),
+    ...docWriteTools(),
     ...webhookTools(),
     ...knowledgeTools(),
     ...rawTools(),

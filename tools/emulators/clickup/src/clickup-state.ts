@@ -240,6 +240,8 @@ export interface GoalRecord {
 export interface DocPageRecord {
   id: string;
   name: string;
+  /** The page it is nested under; absent for a root page. */
+  parentPageId?: string;
   content: string;
   dateCreated: number;
   dateUpdated: number;

@@ -306,6 +306,14 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   // docs
   clickup_search_docs: [{ query: 'handbook', parent_id: SEED.team }],
   clickup_get_doc_pages: [{ doc_id: SEED.doc, page_id: SEED.docPage }, { doc_id: SEED.doc }],
+  clickup_create_doc: [{ name: 'Runbook', parent_id: spaces.development }, { name: 'Team notes' }],
+  clickup_create_doc_page: [
+    { doc_id: SEED.doc, name: 'Releases', content: '# Releases\n\n- tag', parent_page_id: SEED.docPage },
+  ],
+  clickup_update_doc_page: [
+    { doc_id: SEED.doc, page_id: SEED.docPage, name: 'Start here', content: '\n\nMore.', mode: 'append' },
+    { doc_id: SEED.doc, page_id: SEED.docPage, content: '# New', mode: 'replace' },
+  ],
 
   // webhooks
   clickup_list_webhook_events: [

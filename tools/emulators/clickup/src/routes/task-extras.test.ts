@@ -186,7 +186,10 @@ describe('views, goals and docs', () => {
       `${base}/${docs.json.docs[0]!.id}/pages`,
     );
     expect(pages.json.map((p) => p.name)).toEqual(['Getting started', 'Code review']);
-    const doc = await call<{ id: string }>('POST', base, { name: 'Runbook' });
+    const doc = await call<{ id: string }>('POST', base, {
+      name: 'Runbook',
+      parent: { id: clickup.teamId, type: 12 },
+    });
     const page = await call<{ id: string }>('POST', `${base}/${doc.json.id}/pages`, {
       name: 'On call',
       content: 'A',
