@@ -148,6 +148,12 @@ const TrackerEnv = z.object({
   YANDEX_TRACKER_MAX_DOWNLOAD_BYTES: envInteger({ min: 1024, fallback: 10 * 1024 * 1024 }).describe(
     'Largest attachment a download returns or saves, in bytes (default 10 MiB).',
   ),
+  YANDEX_TRACKER_CONFIRM_DESTRUCTIVE: z
+    .stringbool()
+    .default(true)
+    .describe(
+      'Deletes, moves to another queue and other irreversible changes first ask the user (elicitation) or, when the client cannot ask, need confirm: true (default true; false turns this off).',
+    ),
   YANDEX_TRACKER_BULK_POLL_MS: envInteger({ min: 10, fallback: 1000 }).describe(
     'Delay between bulk-change status polls (ms).',
   ),
@@ -220,6 +226,8 @@ export interface TrackerConfig {
   uploadDir: string | undefined;
   downloadDir: string | undefined;
   maxDownloadBytes: number;
+  /** Irreversible changes need the user's yes (YANDEX_TRACKER_CONFIRM_DESTRUCTIVE). */
+  confirmDestructive: boolean;
   bulkPollMs: number;
   bulkTimeoutMs: number;
   /** How long reference values (users, queues, statuses, priorities, …) are cached. */
@@ -321,6 +329,7 @@ export function loadConfig(env: EnvSource = process.env, options: LoadConfigOpti
     uploadDir: raw.YANDEX_TRACKER_UPLOAD_DIR,
     downloadDir: raw.YANDEX_TRACKER_DOWNLOAD_DIR,
     maxDownloadBytes: raw.YANDEX_TRACKER_MAX_DOWNLOAD_BYTES,
+    confirmDestructive: raw.YANDEX_TRACKER_CONFIRM_DESTRUCTIVE,
     bulkPollMs: raw.YANDEX_TRACKER_BULK_POLL_MS,
     bulkTimeoutMs: raw.YANDEX_TRACKER_BULK_TIMEOUT_MS,
     referenceTtlMs: raw.YANDEX_TRACKER_REFERENCE_TTL_MS,

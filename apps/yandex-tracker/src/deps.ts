@@ -31,6 +31,7 @@ export interface TrackerDeps {
     | 'uploadDir'
     | 'downloadDir'
     | 'maxDownloadBytes'
+    | 'confirmDestructive'
     | 'bulkPollMs'
     | 'bulkTimeoutMs'
   >;

@@ -86,6 +86,7 @@ export function createDeps(config: TrackerConfig, options: CreateDepsOptions = {
       uploadDir: config.uploadDir,
       downloadDir: config.downloadDir,
       maxDownloadBytes: config.maxDownloadBytes,
+      confirmDestructive: config.confirmDestructive,
       bulkPollMs: config.bulkPollMs,
       bulkTimeoutMs: config.bulkTimeoutMs,
     },

@@ -32,7 +32,11 @@ describeAdversary<TrackerDeps>('the generated adversary, every Tracker tool', {
   options: { isWrite },
   async start() {
     const emulator = await createTrackerEmulator({ token: TOKEN });
-    const deps = createDeps(loadConfig(emulatorEnv(emulator)), { retryBaseDelayMs: 5 });
+    const deps = createDeps(
+      // Deletes and moves need the user's yes, as deployed: the valid calls carry `confirm: true`.
+      loadConfig(emulatorEnv(emulator, { YANDEX_TRACKER_CONFIRM_DESTRUCTIVE: 'true' })),
+      { retryBaseDelayMs: 5 },
+    );
     return {
       server: { name: SERVER_NAME, version: SERVER_VERSION, registry: createRegistry(), deps },
       target: {

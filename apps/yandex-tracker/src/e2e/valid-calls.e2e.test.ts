@@ -10,7 +10,8 @@ import { addSeedExtras, UNCOVERED, VALID_CALLS } from './__fixtures__/valid-call
 
 let t: TrackerHarness;
 beforeAll(async () => {
-  t = await startInProcess();
+  // As deployed: deletes and moves need the user's yes, which the valid calls give (`confirm: true`).
+  t = await startInProcess({ env: { YANDEX_TRACKER_CONFIRM_DESTRUCTIVE: 'true' } });
 });
 afterAll(() => t.close());
 

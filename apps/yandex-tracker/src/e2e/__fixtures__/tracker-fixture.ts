@@ -59,6 +59,12 @@ export async function refusedUnsent(
   return result.text;
 }
 
+/**
+ * The server's environment on the emulator. Deletes and moves go ahead without the user's yes
+ * (YANDEX_TRACKER_CONFIRM_DESTRUCTIVE=false, an operator's setting) in the area tests, which test
+ * what the tools do; the confirmation itself is tested with it on (confirmation.test.ts, the valid
+ * calls and the adversary, whose deletes and moves carry `confirm: true`).
+ */
 export function emulatorEnv(
   emulator: TrackerEmulator,
   extra: Record<string, string> = {},
@@ -68,6 +74,7 @@ export function emulatorEnv(
     YANDEX_TRACKER_TOKEN: emulator.token,
     YANDEX_ORG_ID: emulator.orgId,
     YANDEX_TRACKER_BULK_POLL_MS: '20',
+    YANDEX_TRACKER_CONFIRM_DESTRUCTIVE: 'false',
     ...extra,
   };
 }

@@ -76,13 +76,20 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
     { issueId: 'DEMO-1', transitionId: 'resolve', resolution: 'fixed', comment: 'Fixed in review.' },
   ],
   tracker_move_issue: [
-    { issueId: 'DEMO-10', targetQueueId: 'WEB', moveAllFields: false, initialStatus: true, notify: false },
+    {
+      issueId: 'DEMO-10',
+      targetQueueId: 'WEB',
+      moveAllFields: false,
+      initialStatus: true,
+      notify: false,
+      confirm: true,
+    },
   ],
   tracker_get_issue_changelog: [{ issueId: 'DEMO-1', field: 'status', type: 'IssueWorkflow' }],
   // links
   tracker_get_issue_links: [{ issueIds: ['DEMO-1', 'DEMO-11'] }],
   tracker_create_issue_link: [{ issueId: 'DEMO-6', relationship: 'relates', targetIssueId: 'DEMO-9' }],
-  tracker_delete_issue_link: [{ issueId: 'DEMO-1', linkId: 502 }],
+  tracker_delete_issue_link: [{ issueId: 'DEMO-1', linkId: 502, confirm: true }],
   // comments
   tracker_get_comments: [{ issueId: 'DEMO-1', perPage: 2 }],
   tracker_add_comment: [
@@ -97,12 +104,12 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   tracker_edit_comment: [
     { issueId: 'DEMO-1', commentId: 102, text: 'Thanks! Please add a regression test today.', version: 1 },
   ],
-  tracker_delete_comment: [{ issueId: 'DEMO-7', commentId: 104 }],
+  tracker_delete_comment: [{ issueId: 'DEMO-7', commentId: 104, confirm: true }],
   // attachments
   tracker_get_attachments: [{ issueIds: ['DEMO-1'] }],
   tracker_download_attachment: [{ issueId: 'DEMO-1', attachmentId: '3999' }],
   tracker_get_attachment_thumbnail: [{ issueId: 'DEMO-1', attachmentId: '4000' }],
-  tracker_delete_attachment: [{ issueId: 'DEMO-1', attachmentId: '3999' }],
+  tracker_delete_attachment: [{ issueId: 'DEMO-1', attachmentId: '3999', confirm: true }],
   tracker_get_bulk_change_status: [{ operationId: '5e0000000000000000000000' }],
   tracker_upload_attachment: [
     {
@@ -132,7 +139,9 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
       deadline: '2026-12-05',
     },
   ],
-  tracker_delete_checklist_item: [{ issueId: 'DEMO-2', checklistItemId: '5fde5f0a1aee261d00000003' }],
+  tracker_delete_checklist_item: [
+    { issueId: 'DEMO-2', checklistItemId: '5fde5f0a1aee261d00000003', confirm: true },
+  ],
   // worklogs
   tracker_get_worklogs: [{ issueId: 'DEMO-1' }],
   tracker_add_worklog: [
@@ -147,7 +156,7 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
       comment: 'Fix, tests and review',
     },
   ],
-  tracker_delete_worklog: [{ issueId: 'OPS-2', worklogId: 304 }],
+  tracker_delete_worklog: [{ issueId: 'OPS-2', worklogId: 304, confirm: true }],
   tracker_search_worklogs: [
     // A range wide enough that a word for either end ("tomorrow") still leaves it in order.
     { userId: 'bob', from: '2026-11-02T00:00:00+03:00', to: '2027-12-31T00:00:00+03:00', perPage: 10 },
@@ -160,7 +169,7 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   tracker_update_component: [
     { componentId: 1, description: 'Public API', lead: 'dave', assignAuto: true, version: 1 },
   ],
-  tracker_delete_component: [{ componentId: 3 }],
+  tracker_delete_component: [{ componentId: 3, confirm: true }],
   // projects
   tracker_get_projects: [{ queueId: 'OPS' }],
   tracker_get_project: [{ projectId: '1', expand: ['queues'] }],
@@ -187,7 +196,7 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
       version: 1,
     },
   ],
-  tracker_delete_project: [{ projectId: '2' }],
+  tracker_delete_project: [{ projectId: '2', confirm: true }],
   // queues
   tracker_get_queues: [{ perPage: 10 }],
   tracker_get_queue: [{ queueId: 'DEMO', expand: ['components'] }],
@@ -250,6 +259,7 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
       targetQueueId: 'WEB',
       initialStatus: true,
       values: { assignee: 'carol', priority: 'minor', deadline: '2026-12-24' },
+      confirm: true,
     },
   ],
   // reference
@@ -275,19 +285,19 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   tracker_update_board: [
     { boardId: 1, version: 1, name: 'Demo board', queueId: 'DEMO', query: 'Queue: DEMO' },
   ],
-  tracker_delete_board: [{ boardId: 2 }],
+  tracker_delete_board: [{ boardId: 2, confirm: true }],
   tracker_create_board_column: [{ boardId: 1, version: 1, name: 'Review', statuses: ['inReview'] }],
   tracker_update_board_column: [
     { boardId: 1, columnId: 2, version: 1, name: 'In progress', statuses: ['inProgress'] },
   ],
-  tracker_delete_board_column: [{ boardId: 1, columnId: 3, version: 1 }],
+  tracker_delete_board_column: [{ boardId: 1, columnId: 3, version: 1, confirm: true }],
   tracker_create_sprint: [{ boardId: 1, name: 'Sprint 48', startDate: '2026-11-01', endDate: '2026-12-31' }],
   tracker_update_sprint: [
     { sprintId: 3, version: 1, name: 'Sprint 47', startDate: '2026-11-01', endDate: '2026-12-31' },
   ],
-  tracker_delete_sprint: [{ sprintId: 3 }],
+  tracker_delete_sprint: [{ sprintId: 3, confirm: true }],
   tracker_start_sprint: [{ sprintId: 3, version: 1 }],
-  tracker_archive_sprint: [{ sprintId: 1, version: 1 }],
+  tracker_archive_sprint: [{ sprintId: 1, version: 1, confirm: true }],
   tracker_move_issues_to_sprint: [{ sprintId: 3, issueIds: ['DEMO-1', 'DEMO-2'] }],
   // filters (seed: 1 "My open issues" by alice, the token owner; 2 "Ops blockers" by bob)
   tracker_get_filters: [{ perPage: 10, fields: ['filterId', 'name'] }],
@@ -297,7 +307,7 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
     { name: 'Web open', filter: { queue: 'WEB', status: 'open' } },
   ],
   tracker_update_filter: [{ filterId: 1, name: 'My open issues', query: 'Assignee: me() Status: !closed' }],
-  tracker_delete_filter: [{ filterId: 1 }],
+  tracker_delete_filter: [{ filterId: 1, confirm: true }],
   // versions (seed: 1 "1.0" released and 2 "1.1" of DEMO, 3 "2026.4" of OPS)
   tracker_get_queue_versions: [{ queueId: 'DEMO', fields: ['name', 'released'] }],
   tracker_create_version: [

@@ -5,12 +5,14 @@ import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { confirmParam } from '../shared/confirmation.ts';
 import { attachmentIdParam, issuePath } from './attachment-files.ts';
 
 const DeleteAttachmentParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
     attachmentId: attachmentIdParam(),
+    confirm: confirmParam(),
   }),
 );
 
@@ -27,6 +29,11 @@ export class DeleteAttachmentTool extends TrackerTool<typeof DeleteAttachmentPar
   static override readonly PARAMS = DeleteAttachmentParams;
 
   async execute(params: ParamsOf<typeof DeleteAttachmentParams>, ctx: TrackerCtx) {
+    await this.confirmIrreversible(
+      ctx,
+      params,
+      `Delete attachment ${params.attachmentId} from ${params.issueId}? The file cannot be restored.`,
+    );
     try {
       await ctx.deps.client.delete(
         `${issuePath(params.issueId)}/${encodeURIComponent(String(params.attachmentId))}`,

@@ -1,8 +1,8 @@
 import { buildToolName, defineToolMetadata } from '@toolsmith/core';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
-import { SprintLifecycleTool } from './sprint-lifecycle.ts';
+import { ArchiveSprintParams, SprintLifecycleTool } from './sprint-lifecycle.ts';
 
-export class ArchiveSprintTool extends SprintLifecycleTool {
+export class ArchiveSprintTool extends SprintLifecycleTool<typeof ArchiveSprintParams> {
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('archive_sprint', TOOL_PREFIX),
     description: 'Finish a sprint: archive it, out of planning.',
@@ -11,6 +11,8 @@ export class ArchiveSprintTool extends SprintLifecycleTool {
     tags: ['sprint', 'finish', 'complete', 'close', 'archive', 'end'],
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   });
+
+  static override readonly PARAMS = ArchiveSprintParams;
 
   protected readonly action = '_archive';
   protected readonly status = 'archived';

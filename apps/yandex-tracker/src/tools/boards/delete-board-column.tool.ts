@@ -2,6 +2,7 @@ import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@t
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { confirmParam } from '../shared/confirmation.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { boardIdParam } from './board-params.ts';
 import {
@@ -19,6 +20,7 @@ const DeleteBoardColumnParams = lazySchema(() =>
     boardId: boardIdParam(),
     columnId: columnIdParam(),
     version: boardVersionParam(),
+    confirm: confirmParam(),
   }),
 );
 
@@ -42,6 +44,11 @@ export class DeleteBoardColumnTool extends TrackerTool<typeof DeleteBoardColumnP
   }
 
   async execute(params: Params, ctx: TrackerCtx) {
+    await this.confirmIrreversible(
+      ctx,
+      params,
+      `Remove column ${params.columnId} from board ${params.boardId}? It cannot be restored.`,
+    );
     try {
       await ctx.deps.client.delete(`${boardPath(params.boardId)}/columns/${params.columnId}`, {
         headers: ifMatch(params.version),

@@ -2,11 +2,12 @@ import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@t
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { confirmParam } from '../shared/confirmation.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { boardIdParam, withBoardHint } from './board-params.ts';
 import { assertBoardAccess, boardPath } from './board-writes.ts';
 
-const DeleteBoardParams = lazySchema(() => z.object({ boardId: boardIdParam() }));
+const DeleteBoardParams = lazySchema(() => z.object({ boardId: boardIdParam(), confirm: confirmParam() }));
 
 type Params = ParamsOf<typeof DeleteBoardParams>;
 
@@ -28,6 +29,11 @@ export class DeleteBoardTool extends TrackerTool<typeof DeleteBoardParams> {
   }
 
   async execute(params: Params, ctx: TrackerCtx) {
+    await this.confirmIrreversible(
+      ctx,
+      params,
+      `Delete board ${params.boardId} and its sprints? Issues stay; the board cannot be restored.`,
+    );
     try {
       await ctx.deps.client.delete(boardPath(params.boardId), { signal: ctx.signal });
     } catch (error) {

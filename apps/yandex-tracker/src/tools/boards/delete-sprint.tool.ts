@@ -2,11 +2,12 @@ import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@t
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { confirmParam } from '../shared/confirmation.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { sprintIdParam } from './board-params.ts';
 import { assertSprintAccess, sprintPath, withLockHint } from './board-writes.ts';
 
-const DeleteSprintParams = lazySchema(() => z.object({ sprintId: sprintIdParam() }));
+const DeleteSprintParams = lazySchema(() => z.object({ sprintId: sprintIdParam(), confirm: confirmParam() }));
 
 type Params = ParamsOf<typeof DeleteSprintParams>;
 
@@ -28,6 +29,11 @@ export class DeleteSprintTool extends TrackerTool<typeof DeleteSprintParams> {
   }
 
   async execute(params: Params, ctx: TrackerCtx) {
+    await this.confirmIrreversible(
+      ctx,
+      params,
+      `Delete sprint ${params.sprintId}? Its issues leave it; the sprint cannot be restored.`,
+    );
     try {
       await ctx.deps.client.delete(sprintPath(params.sprintId), { signal: ctx.signal });
     } catch (error) {

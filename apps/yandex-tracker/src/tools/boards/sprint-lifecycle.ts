@@ -3,10 +3,17 @@
  * in_progress) and `_archive`, each with `If-Match: "<sprint version>"`. The API documents no
  * separate "finish" (release) call: a finished sprint is archived.
  */
-import { buildToolName, lazySchema, type OutcomeCheck, type ParamsOf } from '@toolsmith/core';
+import {
+  buildToolName,
+  lazySchema,
+  type OutcomeCheck,
+  type ParamsDeclaration,
+  type ParamsOf,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import { toSprintDetail, type ApiSprint } from '../../api/dto/board-dto.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
+import { confirmParam } from '../shared/confirmation.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { sprintIdParam } from './board-params.ts';
@@ -19,17 +26,29 @@ export const SprintLifecycleParams = lazySchema(() =>
   }),
 );
 
-type Params = ParamsOf<typeof SprintLifecycleParams>;
+/** Archiving cannot be undone: the user's yes first (`confirm`). */
+export const ArchiveSprintParams = lazySchema(() =>
+  z.object({
+    sprintId: sprintIdParam(),
+    version: sprintVersionParam(),
+    confirm: confirmParam(),
+  }),
+);
 
-export abstract class SprintLifecycleTool extends TrackerTool<typeof SprintLifecycleParams> {
-  static override readonly PARAMS = SprintLifecycleParams;
+type Params = ParamsOf<typeof SprintLifecycleParams> & { confirm?: boolean | undefined };
+
+export abstract class SprintLifecycleTool<
+  TParams extends ParamsDeclaration = typeof SprintLifecycleParams,
+> extends TrackerTool<TParams> {
+  static override readonly PARAMS: ParamsDeclaration = SprintLifecycleParams;
 
   /** `_start` or `_archive`. */
   protected abstract readonly action: '_start' | '_archive';
   /** The status the sprint has after it. */
   protected abstract readonly status: string;
 
-  protected override outcomeCheck(params: Params): OutcomeCheck {
+  protected override outcomeCheck(declared: ParamsOf<TParams>): OutcomeCheck {
+    const params = declared as Params;
     return {
       done: `the sprint's status changed to ${this.status}`,
       tool: buildToolName('get_sprint', TOOL_PREFIX),
@@ -38,12 +57,20 @@ export abstract class SprintLifecycleTool extends TrackerTool<typeof SprintLifec
     };
   }
 
-  protected override async beforeExecute(params: Params, ctx: TrackerCtx) {
-    await super.beforeExecute(params, ctx);
-    await assertSprintAccess(ctx, params.sprintId);
+  protected override async beforeExecute(declared: ParamsOf<TParams>, ctx: TrackerCtx) {
+    await super.beforeExecute(declared, ctx);
+    await assertSprintAccess(ctx, (declared as Params).sprintId);
   }
 
-  async execute(params: Params, ctx: TrackerCtx) {
+  async execute(declared: ParamsOf<TParams>, ctx: TrackerCtx) {
+    const params = declared as Params;
+    if (this.metadata.annotations.destructiveHint === true) {
+      await this.confirmIrreversible(
+        ctx,
+        params,
+        `Archive sprint ${params.sprintId}? It leaves planning; the API has no call that brings it back.`,
+      );
+    }
     try {
       const sprint = await ctx.deps.client.post<ApiSprint>(`${sprintPath(params.sprintId)}/${this.action}`, {
         json: {},

@@ -13,6 +13,8 @@ import { refuse } from '../shared/relations.ts';
 import { runBulkChange } from './bulk-operation.ts';
 import { bulkIssueIdsParam, bulkValuesBody, bulkValuesRef, notifyParam } from './bulk-params.ts';
 import { BulkWriteTool } from './bulk-tool.ts';
+import { confirmParam } from '../shared/confirmation.ts';
+import { moveQuestion } from '../shared/move-question.ts';
 
 const BulkMoveIssuesParams = lazySchema(() =>
   z.object({
@@ -25,6 +27,7 @@ const BulkMoveIssuesParams = lazySchema(() =>
       .describe("Reset to the target queue's first status; needed if the type or status is missing there."),
     values: bulkValuesRef.optional().describe('Fields to set, as in tracker_bulk_update_issues.'),
     notify: notifyParam,
+    confirm: confirmParam(),
   }),
 );
 
@@ -35,7 +38,7 @@ export class BulkMoveIssuesTool extends BulkWriteTool<typeof BulkMoveIssuesParam
     category: 'bulk',
     toolset: 'bulk',
     tags: ['bulk', 'mass', 'move', 'queue', 'relocate', 'write', 'progress'],
-    annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   });
 
   static override readonly PARAMS = BulkMoveIssuesParams;
@@ -69,6 +72,7 @@ export class BulkMoveIssuesTool extends BulkWriteTool<typeof BulkMoveIssuesParam
     const issues = [...new Set(params.issueIds)];
     const values = bulkValuesBody(params.values);
     const target = params.targetQueueId;
+    await this.confirmIrreversible(ctx, params, moveQuestion(issues, params));
     return runBulkChange(ctx, {
       action: '_move',
       body: {

@@ -4,6 +4,7 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { confirmParam } from '../shared/confirmation.ts';
 import {
   checklistItemIdParam,
   checklistPath,
@@ -15,6 +16,7 @@ const DeleteChecklistItemParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
     checklistItemId: checklistItemIdParam(),
+    confirm: confirmParam(),
   }),
 );
 
@@ -31,6 +33,11 @@ export class DeleteChecklistItemTool extends TrackerTool<typeof DeleteChecklistI
   static override readonly PARAMS = DeleteChecklistItemParams;
 
   async execute(params: ParamsOf<typeof DeleteChecklistItemParams>, ctx: TrackerCtx) {
+    await this.confirmIrreversible(
+      ctx,
+      params,
+      `Delete checklist item ${params.checklistItemId} of ${params.issueId}? It cannot be restored.`,
+    );
     let issue: IssueWithChecklist | undefined;
     try {
       issue = await ctx.deps.client

@@ -5,6 +5,7 @@ import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { confirmParam } from '../shared/confirmation.ts';
 import { commentIdParam } from './comment-params.ts';
 import { isMissingIssue } from '../issues/missing-issue.ts';
 
@@ -12,6 +13,7 @@ const DeleteCommentParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
     commentId: commentIdParam(),
+    confirm: confirmParam(),
   }),
 );
 
@@ -29,6 +31,11 @@ export class DeleteCommentTool extends TrackerTool<typeof DeleteCommentParams> {
   static override readonly PARAMS = DeleteCommentParams;
 
   async execute(params: ParamsOf<typeof DeleteCommentParams>, ctx: TrackerCtx) {
+    await this.confirmIrreversible(
+      ctx,
+      params,
+      `Delete comment ${params.commentId} on ${params.issueId}? It cannot be restored.`,
+    );
     try {
       await ctx.deps.client.delete(
         `/v3/issues/${encodeURIComponent(params.issueId)}/comments/${params.commentId}`,

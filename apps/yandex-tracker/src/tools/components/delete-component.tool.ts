@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { confirmParam } from '../shared/confirmation.ts';
 import {
   assertComponentAccess,
   componentIdParam,
@@ -13,6 +14,7 @@ import {
 const DeleteComponentParams = lazySchema(() =>
   z.object({
     componentId: componentIdParam(),
+    confirm: confirmParam(),
   }),
 );
 
@@ -36,6 +38,11 @@ export class DeleteComponentTool extends TrackerTool<typeof DeleteComponentParam
   }
 
   async execute(params: Params, ctx: TrackerCtx) {
+    await this.confirmIrreversible(
+      ctx,
+      params,
+      `Delete component ${params.componentId}? Its issues lose it, and it cannot be restored.`,
+    );
     try {
       await ctx.deps.client.delete(componentPath(params.componentId), { signal: ctx.signal });
     } catch (error) {

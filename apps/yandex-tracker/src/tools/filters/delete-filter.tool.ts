@@ -2,10 +2,11 @@ import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@t
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { confirmParam } from '../shared/confirmation.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { filterIdParam, filterPath, withFilterHint } from './filter-view.ts';
 
-const DeleteFilterParams = lazySchema(() => z.object({ filterId: filterIdParam() }));
+const DeleteFilterParams = lazySchema(() => z.object({ filterId: filterIdParam(), confirm: confirmParam() }));
 
 export class DeleteFilterTool extends TrackerTool<typeof DeleteFilterParams> {
   static override readonly METADATA = defineToolMetadata({
@@ -20,6 +21,11 @@ export class DeleteFilterTool extends TrackerTool<typeof DeleteFilterParams> {
   static override readonly PARAMS = DeleteFilterParams;
 
   async execute(params: ParamsOf<typeof DeleteFilterParams>, ctx: TrackerCtx) {
+    await this.confirmIrreversible(
+      ctx,
+      params,
+      `Delete saved filter ${params.filterId}? Issues stay; the filter cannot be restored.`,
+    );
     try {
       await ctx.deps.client.delete(filterPath(params.filterId), { signal: ctx.signal });
     } catch (error) {

@@ -12,6 +12,7 @@ import { withHint } from '../shared/known-values.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { confirmParam } from '../shared/confirmation.ts';
 import { isMissingIssue } from './missing-issue.ts';
 
 const DeleteIssueLinkParams = lazySchema(() =>
@@ -19,6 +20,7 @@ const DeleteIssueLinkParams = lazySchema(() =>
     issueId: issueIdParam.describe('Either linked issue.'),
     // One of the issue's links (read for each call).
     linkId: ref('link', { id: 'either' }).describe('`linkId` from tracker_get_issue_links.'),
+    confirm: confirmParam(),
   }),
 );
 
@@ -37,6 +39,11 @@ export class DeleteIssueLinkTool extends TrackerTool<typeof DeleteIssueLinkParam
   static override readonly PARAMS = DeleteIssueLinkParams;
 
   async execute(params: ParamsOf<typeof DeleteIssueLinkParams>, ctx: TrackerCtx) {
+    await this.confirmIrreversible(
+      ctx,
+      params,
+      `Remove link ${params.linkId} of ${params.issueId}? It cannot be restored, only created anew.`,
+    );
     try {
       await ctx.deps.client.delete(
         `/v3/issues/${encodeURIComponent(params.issueId)}/links/${params.linkId}`,

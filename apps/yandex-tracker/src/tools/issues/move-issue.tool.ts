@@ -15,6 +15,8 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam, ISSUE_KEY_PATTERN, queueIdParam } from '../shared/params.ts';
 import { refuse } from '../shared/relations.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { confirmParam } from '../shared/confirmation.ts';
+import { moveQuestion } from '../shared/move-question.ts';
 
 const MoveIssueParams = lazySchema(() =>
   z.object({
@@ -26,6 +28,7 @@ const MoveIssueParams = lazySchema(() =>
       .optional()
       .describe("Reset to the target queue's first status; needed if the type or status is missing there."),
     notify: z.boolean().optional().describe('Notify participants (default true).'),
+    confirm: confirmParam(),
   }),
 );
 
@@ -38,7 +41,7 @@ export class MoveIssueTool extends TrackerTool<typeof MoveIssueParams> {
     toolset: 'history',
     priority: 'normal',
     tags: ['issue', 'move', 'queue', 'relocate', 'write'],
-    annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: true },
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   });
 
   static override readonly PARAMS = MoveIssueParams;
@@ -70,6 +73,7 @@ export class MoveIssueTool extends TrackerTool<typeof MoveIssueParams> {
     const previousKey = ISSUE_KEY_PATTERN.test(params.issueId)
       ? params.issueId
       : (await ctx.deps.client.get<ApiIssue>(path, { query: { fields: 'key' }, signal: ctx.signal })).key;
+    await this.confirmIrreversible(ctx, params, moveQuestion(previousKey ?? params.issueId, params));
     let issue: ApiIssue;
     try {
       issue = await ctx.deps.client.post<ApiIssue>(`${path}/_move`, {

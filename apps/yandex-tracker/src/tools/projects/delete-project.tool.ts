@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { confirmParam } from '../shared/confirmation.ts';
 import { assertProjectAccess, projectIdParam, projectPath, withProjectHint } from './project-params.ts';
 
 const DeleteProjectParams = lazySchema(() =>
   z.object({
     projectId: projectIdParam(),
+    confirm: confirmParam(),
   }),
 );
 
@@ -31,6 +33,11 @@ export class DeleteProjectTool extends TrackerTool<typeof DeleteProjectParams> {
   }
 
   async execute(params: Params, ctx: TrackerCtx) {
+    await this.confirmIrreversible(
+      ctx,
+      params,
+      `Delete project ${params.projectId}? Its queues and issues stay; the project cannot be restored.`,
+    );
     try {
       await ctx.deps.client.delete(projectPath(params.projectId), { signal: ctx.signal });
     } catch (error) {

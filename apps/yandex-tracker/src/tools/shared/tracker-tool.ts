@@ -20,6 +20,7 @@ import {
   type ToolContext,
 } from '@toolsmith/core';
 import type { TrackerDeps } from '../../deps.ts';
+import { confirmIrreversible } from './confirmation.ts';
 import { explainListShapes, explainUnionBranches } from './list-shapes.ts';
 import { ISSUE_KEY_PATTERN } from './params.ts';
 
@@ -86,6 +87,19 @@ export abstract class TrackerTool<
     const validate = (value: unknown) => super.validateParams(value);
     const explained = explainListShapes(validate(args), args, validate, this.name);
     return explainUnionBranches(explained, args, this.getParamsSchema(), this.name);
+  }
+
+  /**
+   * The user's yes before an irreversible change (confirmation.ts): every tool that declares
+   * `destructiveHint: true` takes `confirm: confirmParam()` and awaits this in `execute` before its
+   * first write, with a question naming exactly what will be done.
+   */
+  protected confirmIrreversible(
+    ctx: ToolContext<TrackerDeps>,
+    params: { confirm?: boolean | undefined },
+    question: string,
+  ): Promise<void> {
+    return confirmIrreversible(ctx, this.name, params.confirm, question);
   }
 
   /** Batch tools check each item themselves so one refused item does not fail the batch. */

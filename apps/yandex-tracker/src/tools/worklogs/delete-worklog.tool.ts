@@ -4,12 +4,14 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
+import { confirmParam } from '../shared/confirmation.ts';
 import { worklogIdParam, worklogNotFound, worklogPath } from './worklog-common.ts';
 
 const DeleteWorklogParams = lazySchema(() =>
   z.object({
     issueId: issueIdParam,
     worklogId: worklogIdParam(),
+    confirm: confirmParam(),
   }),
 );
 
@@ -26,6 +28,11 @@ export class DeleteWorklogTool extends TrackerTool<typeof DeleteWorklogParams> {
   static override readonly PARAMS = DeleteWorklogParams;
 
   async execute(params: ParamsOf<typeof DeleteWorklogParams>, ctx: TrackerCtx) {
+    await this.confirmIrreversible(
+      ctx,
+      params,
+      `Delete worklog ${params.worklogId} of ${params.issueId}? The time it logged is removed and cannot be restored.`,
+    );
     try {
       await ctx.deps.client.delete(
         `${worklogPath(params.issueId)}/${encodeURIComponent(String(params.worklogId))}`,
