@@ -14,7 +14,7 @@ import { memberTools } from './members/index.ts';
 import { checklistTools } from './checklists/index.ts';
 import { tagTools } from './tags/index.ts';
 import { spaceTagTools } from './space-tags/index.ts';
-import { timeTools } from './time/index.ts';
+import { timeEntryWriteTools, timeTools } from './time/index.ts';
 import { timeInStatusTools } from './time-in-status/index.ts';
 import { taskListTools } from './task-lists/index.ts';
 import { taskMergeTools } from './task-merge/index.ts';
@@ -66,6 +66,11 @@ export const TOOLSETS = [
   defineToolset({ id: 'time', description: 'Time entries and the timer.', default: false }),
   defineToolset({
     id: 'time_in_status',
+  defineToolset({
+    id: 'time_entry_writes',
+    description: 'Change logged time entries and their labels.',
+    default: false,
+  }),
     description: 'How long tasks have been in each status.',
     default: false,
   }),
@@ -126,6 +131,7 @@ export function createTools(): AnyTool<ClickUpDeps>[] {
     ...docWriteTools(),
     ...webhookTools(),
     ...knowledgeTools(),
+    ...timeEntryWriteTools(),
     ...rawTools(),
   ];
 }

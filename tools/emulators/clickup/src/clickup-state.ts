@@ -346,4 +346,17 @@ export interface ClickUpState {
   clickApps?: ClickAppsRecord;
   /** Counters behind the deterministic ids (see ids.ts). */
   counters: Record<string, number>;
+  /** The Workspace's plan (plan.ts): absent, Enterprise. */
+  plan?: 'free' | 'unlimited' | 'business' | 'business_plus' | 'enterprise';
+  /** Time-tracking labels of the Workspace ([doc: Get all tags from time entries]); those on entries count too. */
+  timeEntryTags?: TagRecord[];
+  /** Changes made to time entries since the seed, newest last (time-tracking.ts, GET …/{timer_id}/history). */
+  timeEntryHistory?: {
+    entryId: string;
+    field: string;
+    before: unknown;
+    after: unknown;
+    date: number;
+    userId: number;
+  }[];
 }

@@ -496,6 +496,7 @@ export function createSeedState(options: SeedOptions = {}): ClickUpState {
       tags: [],
       at: e.start + e.hours * HOUR,
     })),
+    timeEntryTags: [{ name: 'billing', tag_fg: '#ffffff', tag_bg: '#7b68ee', creator: alice }],
     attachments: [],
     views: lists.flatMap((l, n) => [
       {

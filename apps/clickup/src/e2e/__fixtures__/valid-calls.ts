@@ -232,6 +232,19 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   clickup_get_running_timer: [{}],
   clickup_stop_timer: [{}],
   clickup_delete_time_entry: [{ entry_id: SEED.timeEntry }],
+  clickup_get_time_entry_history: [{ entry_id: SEED.timeEntry }],
+  clickup_get_time_entry_tags: [{}],
+  clickup_update_time_entry: [
+    {
+      entry_id: SEED.timeEntry,
+      start: '2026-01-05T10:00:00-05:00',
+      duration: 'PT45M',
+      description: 'Pairing',
+      billable: true,
+      task_id: 'DEV-2',
+    },
+  ],
+  clickup_tag_time_entries: [{ entry_ids: [SEED.timeEntry], add: ['overtime'], remove: ['billing'] }],
 
   // time in status
   clickup_get_time_in_status: [{ task_id: 'DEV-1' }],

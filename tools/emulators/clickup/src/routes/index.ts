@@ -10,6 +10,7 @@ import { goalRoutes } from './goals.ts';
 import { keyResultRoutes } from './key-results.ts';
 import { listRoutes } from './lists.ts';
 import { relationshipRoutes } from './relationships.ts';
+import { planRoutes } from './plan.ts';
 import { spaceRoutes } from './spaces.ts';
 import { tagRoutes } from './tags.ts';
 import { taskLocationRoutes } from './task-locations.ts';
@@ -17,6 +18,7 @@ import { taskMergeRoutes } from './task-merge.ts';
 import { taskRoutes } from './tasks.ts';
 import { timeInStatusRoutes } from './time-in-status.ts';
 import { timeTrackingRoutes } from './time-tracking.ts';
+import { timeEntryTagRoutes } from './time-entry-tags.ts';
 import { viewRoutes } from './views.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { workspaceRoutes } from './workspace.ts';
@@ -29,6 +31,7 @@ export function allRoutes(config: RouteConfig): ClickUpRoute[] {
   return [
     ...workspaceRoutes(),
     ...spaceRoutes(),
+    ...planRoutes(),
     ...folderRoutes(),
     ...listRoutes(),
     ...taskRoutes(),
@@ -40,6 +43,7 @@ export function allRoutes(config: RouteConfig): ClickUpRoute[] {
     ...checklistRoutes(),
     ...tagRoutes(),
     ...timeTrackingRoutes(),
+    ...timeEntryTagRoutes(),
     ...attachmentRoutes(),
     ...relationshipRoutes(),
     ...viewRoutes(),

@@ -1,15 +1,21 @@
 /**
  * Time tracking (research §2.7): `GET/POST /team/{team_id}/time_entries`, `GET /…/time_entries/current`,
- * `POST /…/time_entries/start` and `/stop`, `GET/PUT/DELETE /…/time_entries/{timer_id}`. Answers wrap
+ * `POST /…/time_entries/start` and `/stop`, `GET/PUT/DELETE /…/time_entries/{timer_id}` and its
+ * `/history` (labels: time-entry-tags.ts). Answers wrap
  * the entry in `{data}`. Quirks kept: the list defaults to the caller's own entries of the last 30
  * days (`start_date`/`end_date` and `assignee=1,2` widen it); a running timer has a negative
  * `duration` (minus its start); the task is `tid` in the body; starting a timer stops the running one.
+ * An update takes `start` only with `end` ([doc: Update a time Entry]), and `tags` with `tag_action`
+ * replace (default), add or remove. Its history is documented as an `object` only: the emulator
+ * answers `{data: [{id, field, before, after, date, user}]}`, newest first (the emulator's choice),
+ * one item per field changed by an update or a label added or removed.
  */
 import { badRequest, notFound } from '../clickup-error.ts';
 import type { TimeEntryRecord } from '../clickup-state.ts';
 import { nextCounter } from '../ids.ts';
 import { findSpace, lookupTask, ms, statusOf, userRef } from '../render.ts';
 import { readTeam, requireTeam, taskFromPath } from '../route-helpers.ts';
+import { recordEntryChange } from './time-entry-tags.ts';
 import {
   objectBody,
   queryBoolean,
@@ -216,14 +222,67 @@ export function timeTrackingRoutes(): ClickUpRoute[] {
       requireTeam(ctx);
       const entry = findEntry(ctx);
       const body = objectBody(ctx.request);
-      if (typeof body['description'] === 'string') entry.description = body['description'];
-      if (typeof body['billable'] === 'boolean') entry.billable = body['billable'];
+      // [doc: Update a time Entry]: "When providing `start`, you must also provide `end`" (and back).
+      if ((typeof body['start'] === 'number') !== (typeof body['end'] === 'number'))
+        throw badRequest('When providing start, you must also provide end');
+      if (typeof body['start'] === 'number' && (body['end'] as number) < body['start'])
+        throw badRequest('end must be after start');
+      const task = body['tid'] === undefined ? undefined : (taskOfBody(ctx, body['tid'])?.id ?? null);
+      const change = (field: string, before: unknown, after: unknown) => {
+        if (JSON.stringify(before) !== JSON.stringify(after))
+          recordEntryChange(ctx, entry, field, before, after);
+      };
+      if (typeof body['description'] === 'string') {
+        change('description', entry.description, body['description']);
+        entry.description = body['description'];
+      }
+      if (typeof body['billable'] === 'boolean') {
+        change('billable', entry.billable, body['billable']);
+        entry.billable = body['billable'];
+      }
+      const [start, end] = [entry.start, entry.end];
       if (typeof body['start'] === 'number') entry.start = body['start'];
       if (typeof body['end'] === 'number') entry.end = body['end'];
-      if (typeof body['duration'] === 'number') entry.end = entry.start + body['duration'];
-      if (body['tid'] !== undefined) entry.taskId = taskOfBody(ctx, body['tid'])?.id ?? null;
-      if (body['tags'] !== undefined) entry.tags = tagsOf(body['tags']);
+      else if (typeof body['duration'] === 'number') entry.end = entry.start + body['duration'];
+      change('start', ms(start), ms(entry.start));
+      change('end', ms(end), ms(entry.end));
+      if (task !== undefined) {
+        change('tid', entry.taskId, task);
+        entry.taskId = task;
+      }
+      if (body['tags'] !== undefined) {
+        const action = body['tag_action'] ?? 'replace';
+        const sent = tagsOf(body['tags']);
+        const before = entry.tags.map((t) => t.name);
+        if (action === 'add') entry.tags = [...entry.tags, ...sent.filter((t) => !before.includes(t.name))];
+        else if (action === 'remove')
+          entry.tags = entry.tags.filter((t) => !sent.some((x) => x.name === t.name));
+        else if (action === 'replace') entry.tags = sent;
+        else throw badRequest('tag_action must be replace, add or remove');
+        change(
+          'tags',
+          before,
+          entry.tags.map((t) => t.name),
+        );
+      }
       return {};
+    }),
+    v2('GET', '/team/:team_id/time_entries/:timer_id/history', (ctx) => {
+      requireTeam(ctx);
+      const entry = findEntry(ctx);
+      const changes = (ctx.state.timeEntryHistory ?? []).filter((h) => h.entryId === entry.id);
+      return {
+        data: changes
+          .map((h, n) => ({
+            id: `${entry.id}-${n + 1}`,
+            field: h.field,
+            before: h.before,
+            after: h.after,
+            date: ms(h.date),
+            user: userRef(ctx.state, h.userId),
+          }))
+          .reverse(),
+      };
     }),
     v2('DELETE', '/team/:team_id/time_entries/:timer_id', (ctx) => {
       requireTeam(ctx);
