@@ -130,6 +130,7 @@ describe('Tracker writes that cannot be repeated safely, when the answer is lost
     expect(WRITES.toSorted()).toEqual([
       'tracker_add_checklist_item',
       'tracker_add_comment',
+      'tracker_add_entity_comment',
       'tracker_add_worklog',
       'tracker_archive_sprint',
       'tracker_bulk_move_issues',
@@ -137,6 +138,7 @@ describe('Tracker writes that cannot be repeated safely, when the answer is lost
       'tracker_create_board',
       'tracker_create_board_column',
       'tracker_create_component',
+      'tracker_create_entity',
       'tracker_create_field',
       'tracker_create_filter',
       'tracker_create_issue',
@@ -146,6 +148,7 @@ describe('Tracker writes that cannot be repeated safely, when the answer is lost
       'tracker_create_queue',
       'tracker_create_sprint',
       'tracker_create_version',
+      'tracker_link_entities',
       'tracker_move_issue',
       'tracker_start_sprint',
       'tracker_transition_issue',

@@ -10,6 +10,7 @@ import { createBulkTools } from './bulk/index.ts';
 import { createChecklistTools } from './checklists/index.ts';
 import { createCommentTools } from './comments/index.ts';
 import { createComponentTools } from './components/index.ts';
+import { createEntityTools } from './entities/index.ts';
 import { createFieldTools } from './fields/index.ts';
 import { createFilterTools } from './filters/index.ts';
 import { createIssueTools } from './issues/index.ts';
@@ -90,6 +91,11 @@ export const TOOLSETS = [
     default: false,
   }),
   defineToolset({
+    id: 'entities',
+    description: 'Projects, portfolios, goals (Entity API): search, read, write, comments, links',
+    default: false,
+  }),
+  defineToolset({
     id: 'fields',
     description: 'Field definitions: categories; global and queue-local fields created and changed',
     default: false,
@@ -106,6 +112,7 @@ export function createTools() {
     ...createWorklogTools(),
     ...createComponentTools(),
     ...createProjectTools(),
+    ...createEntityTools(),
     ...createQueueTools(),
     ...createBulkTools(),
     ...createReferenceTools(),

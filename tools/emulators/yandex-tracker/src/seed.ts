@@ -3,6 +3,7 @@
  * comments, links, worklogs, a checklist, components, projects, boards and sprints. Deterministic, so
  * tests and the demo can name what they expect.
  */
+import { createEntitiesSeed } from './entities-state.ts';
 import {
   nextId,
   trackerDate,
@@ -299,6 +300,7 @@ export function createSeedState(): TrackerState {
     changelog: [],
     sequences: new Map(),
     bulkDurationMs: 300,
+    entities: createEntitiesSeed(at),
   };
 
   const issues: Array<[string, string, string, string, string | undefined, Partial<IssueRecord>?]> = [

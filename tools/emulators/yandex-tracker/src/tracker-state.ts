@@ -302,6 +302,7 @@ export interface TrackerState {
   sequences: Map<string, number>;
   /** Milliseconds a bulk operation takes to complete (default 300). */
   bulkDurationMs: number;
+  entities: import('./entities-state.ts').EntitiesState;
 }
 
 /** Next value of a named id sequence, starting at `start`. */

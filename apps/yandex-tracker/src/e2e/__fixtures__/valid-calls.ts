@@ -357,6 +357,88 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
     { queueId: 'DEMO', fieldKey: 'customer', name: 'Customer', categoryId: '000000000000000000000001' },
   ],
 
+  // entities (seed: portfolio …01 "Platform 2027"; projects …02 "Checkout redesign" (shortId 2, DEMO,
+  // in the portfolio) and …03 "Monitoring revamp" (3, OPS); goals …04 "Halve checkout time" (shortId
+  // 1) and …05 "Zero P1 incidents" (2, under …04); comment 1 on …02; …02 relates to …04)
+  tracker_find_entities: [
+    {
+      entityType: 'project',
+      text: 'checkout',
+      filter: { lead: 'bob', entityStatus: 'in_progress' },
+      orderBy: '-end',
+      rootOnly: false,
+      perPage: 10,
+    },
+  ],
+  tracker_get_entity: [
+    { entityType: 'project', entityId: '656000000000000000000002', fields: ['version', 'fields.summary'] },
+  ],
+  tracker_create_entity: [
+    {
+      entityType: 'project',
+      summary: 'Search revamp',
+      description: 'Faster search.',
+      lead: 'carol',
+      queueId: 'WEB',
+      teamAccess: false,
+      start: '2026-11-20',
+      end: '2027-03-31',
+      parentId: '656000000000000000000001',
+    },
+    {
+      entityType: 'goal',
+      summary: 'Faster search',
+      lead: 'dave',
+      end: '2027-03-31',
+      parentId: '656000000000000000000004',
+    },
+  ],
+  tracker_update_entity: [
+    {
+      entityType: 'project',
+      entityId: '656000000000000000000003',
+      version: 1,
+      summary: 'Monitoring revamp',
+      description: 'Alerts first.',
+      lead: 'bob',
+      status: 'in_progress',
+      start: '2026-12-01',
+      end: '2027-02-28',
+      parentId: '656000000000000000000001',
+    },
+  ],
+  tracker_delete_entity: [
+    { entityType: 'project', entityId: '656000000000000000000003', withBoard: false, confirm: true },
+  ],
+  tracker_get_entity_comments: [{ entityType: 'project', entityId: '656000000000000000000002', perPage: 10 }],
+  tracker_add_entity_comment: [
+    {
+      entityType: 'project',
+      entityId: '656000000000000000000002',
+      text: 'Please review.',
+      summonees: ['carol'],
+    },
+  ],
+  tracker_get_entity_links: [{ entityType: 'project', entityId: '656000000000000000000002' }],
+  tracker_link_entities: [
+    {
+      entityType: 'project',
+      entityId: '656000000000000000000002',
+      relationship: 'depends on',
+      targetId: '656000000000000000000005',
+      targetType: 'goal',
+    },
+  ],
+  tracker_unlink_entities: [
+    {
+      entityType: 'project',
+      entityId: '656000000000000000000002',
+      targetId: '656000000000000000000004',
+      targetType: 'goal',
+      confirm: true,
+    },
+  ],
+
   // core
   search_tools: [{ query: 'log time on an issue', limit: 5 }],
 };

@@ -14,6 +14,7 @@
  *   (`localized=false`) and case → the key;
  * - components (of the call's queue), sprints (of a board, or all), boards, projects: ids; names →
  *   the id;
+ * - entities (projects, portfolios, goals of the call's `entityType`): ids; names and shortIds → the id;
  * - link relationships, transitions (of the issue, in its current status), checklist items (text →
  *   id), comments, worklogs, attachments (file name → id), links of the issue;
  * - fields (of the call's queue): ids and local keys; names and case → the key to write.
@@ -51,6 +52,13 @@ import { callParams, callQueue } from './call-scope.ts';
 import { trackerResolvers } from './resolvers.ts';
 
 type Ctx = ToolContext<TrackerDeps>;
+
+/** An Entity API record as `_search` answers it (tools/entities/entity-params.ts has the full shape). */
+interface ApiEntityRecord {
+  id: string;
+  shortId?: number;
+  fields?: Record<string, unknown>;
+}
 
 /** Users per page read, and how many pages at most (the API has no user search). */
 const USERS_PAGE_SIZE = 100;
@@ -354,6 +362,41 @@ export function createTrackerReferences(options: TrackerReferencesOptions): Refe
         };
       },
       isStale: (error) => NotFoundError.isInstance(error) && /проект|project/i.test(error.message),
+    }),
+    defineEntityKind<TrackerDeps>({
+      name: 'entity',
+      one: 'an entity',
+      many: 'entities',
+      listTool: 'tracker_find_entities',
+      ttlMs,
+      // The declaration names the type (`entityType`, `targetType`): projects, portfolios or goals.
+      load: async (scope, ctx): Promise<EntityList> => {
+        if (scope === undefined || scope === '') return { records: [], complete: false };
+        const records: EntityRecord[] = [];
+        for (let page = 1; page <= MAX_PAGES; page++) {
+          const found = await ctx.deps.client.post<{ pages?: number; values?: ApiEntityRecord[] }>(
+            `/v3/entities/${encodeURIComponent(scope)}/_search`,
+            {
+              query: { perPage: 100, page, fields: 'summary' },
+              json: {},
+              idempotent: true,
+              signal: ctx.signal,
+            },
+          );
+          for (const e of found?.values ?? []) {
+            const summary = typeof e.fields?.['summary'] === 'string' ? e.fields['summary'] : undefined;
+            records.push({
+              value: e.id,
+              ...(e.shortId !== undefined ? { forms: [String(e.shortId)] } : {}),
+              ...(summary ? { names: [summary] } : {}),
+              label: summary ? `${e.id} (${summary})` : e.id,
+            });
+          }
+          if (page >= (found?.pages ?? 1)) return { records, scopeLabel: `type ${scope}` };
+        }
+        return { records, complete: false, scopeLabel: `type ${scope}` };
+      },
+      isStale: (error) => NotFoundError.isInstance(error) && /сущност|entit/i.test(error.message),
     }),
     defineEntityKind<TrackerDeps>({
       name: 'relationship',

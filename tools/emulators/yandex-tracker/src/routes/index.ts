@@ -6,6 +6,7 @@ import { bulkChangeRoutes } from './bulkchange.ts';
 import { checklistsRoutes } from './checklists.ts';
 import { commentsRoutes } from './comments.ts';
 import { componentsRoutes } from './components.ts';
+import { entitiesRoutes } from './entities.ts';
 import { fieldsRoutes } from './fields.ts';
 import { filtersRoutes } from './filters.ts';
 import { issueRoutes } from './issues.ts';
@@ -36,5 +37,6 @@ export function allRoutes(): TrackerRoute[] {
     ...filtersRoutes(),
     ...versionsRoutes(),
     ...bulkChangeRoutes(),
+    ...entitiesRoutes(),
   ];
 }

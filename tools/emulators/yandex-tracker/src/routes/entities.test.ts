@@ -1,0 +1,141 @@
+/**
+ * The Entity API answers as observed and documented: the `{hits, pages, values}` search envelope,
+ * content in `fields` only when asked for (an unknown name: 422), 201/204, a stale `version` 409, a
+ * 422 naming the field, links read from both ends, and `reset()` restoring the seed.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { createTrackerEmulator, type TrackerEmulator } from '../create-tracker-emulator.ts';
+import { entityIdFor } from '../entities-state.ts';
+
+let tracker: TrackerEmulator;
+beforeAll(async () => {
+  tracker = await createTrackerEmulator();
+});
+beforeEach(() => tracker.reset());
+afterAll(() => tracker.close());
+
+async function call(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${tracker.url}${path}`, {
+    method,
+    headers: {
+      authorization: `OAuth ${tracker.token}`,
+      'x-org-id': tracker.orgId,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
+}
+
+const checkout = entityIdFor(2);
+
+describe('entity search and read', () => {
+  it('answers _search with the envelope, pages, and fields only when asked', async () => {
+    const all = await call('POST', '/v3/entities/project/_search?perPage=1', {});
+    expect(all.status).toBe(200);
+    expect([all.json['hits'], all.json['pages']]).toEqual([2, 2]);
+    const [first] = all.json['values'] as Array<Record<string, unknown>>;
+    expect(first).toMatchObject({ id: checkout, shortId: 2, entityType: 'project', version: 1 });
+    expect(first!['fields']).toBeUndefined();
+    const found = await call('POST', '/v3/entities/project/_search?fields=summary,lead', {
+      filter: { lead: 'bob' },
+    });
+    expect((found.json['values'] as Array<{ fields: unknown }>).map((v) => v.fields)).toEqual([
+      { summary: 'Checkout redesign', lead: expect.objectContaining({ display: 'Bob Petrov' }) },
+    ]);
+    const roots = await call('POST', '/v3/entities/goal/_search', { rootOnly: true });
+    expect(roots.json['hits']).toBe(1);
+  });
+
+  it('refuses an unknown field name, filter key or body key', async () => {
+    const unknownField = await call('GET', `/v3/entities/project/${checkout}?fields=summary,budget`);
+    expect([unknownField.status, unknownField.json['errors']]).toEqual([
+      422,
+      { fields: 'Неизвестное поле: budget' },
+    ]);
+    expect((await call('POST', '/v3/entities/project/_search', { filter: { owner: 'bob' } })).status).toBe(
+      422,
+    );
+    expect((await call('POST', '/v3/entities/project/_search', { query: 'x' })).status).toBe(400);
+  });
+
+  it('reads by id or shortId; another type or a missing one is a 404', async () => {
+    expect((await call('GET', '/v3/entities/project/2?fields=summary')).json['fields']).toEqual({
+      summary: 'Checkout redesign',
+    });
+    expect((await call('GET', `/v3/entities/goal/${checkout}`)).status).toBe(404);
+    expect((await call('GET', '/v3/entities/epic/1')).status).toBe(404);
+  });
+});
+
+describe('entity writes', () => {
+  it('creates (201), refusing a project without queues or teamAccess', async () => {
+    const refused = await call('POST', '/v3/entities/project', { fields: { summary: 'X' } });
+    expect([refused.status, refused.json['errors']]).toEqual([422, { queues: 'Обязательное поле' }]);
+    const made = await call('POST', '/v3/entities/goal?fields=summary,lead', {
+      fields: { summary: 'Faster search', lead: 'erin', end: '2027-03-31' },
+    });
+    expect(made.status).toBe(201);
+    expect(made.json).toMatchObject({ shortId: 3, entityType: 'goal', fields: { summary: 'Faster search' } });
+    expect(tracker.state.entities.records).toHaveLength(6);
+  });
+
+  it('updates with the current version (bumped); a stale one is 409 and changes nothing', async () => {
+    const stale = await call('PATCH', `/v3/entities/project/${checkout}?version=7`, {
+      fields: { summary: 'Y' },
+    });
+    expect(stale.status).toBe(409);
+    expect(String((stale.json['errorMessages'] as string[])[0])).toContain('не удалось сохранить изменения');
+    const bad = await call('PATCH', `/v3/entities/project/${checkout}`, { fields: { entityStatus: 'done' } });
+    expect(bad.status).toBe(422);
+    const done = await call('PATCH', `/v3/entities/project/${checkout}?version=1&fields=entityStatus`, {
+      fields: { entityStatus: 'launched' },
+      comment: 'Shipped.',
+    });
+    expect([done.status, done.json['version'], done.json['fields']]).toEqual([
+      200,
+      2,
+      { entityStatus: 'launched' },
+    ]);
+    expect(tracker.state.entities.comments.at(-1)?.text).toBe('Shipped.');
+  });
+
+  it('comments, links both ways and unlinks; delete removes the entity and its links', async () => {
+    expect(
+      (await call('POST', `/v3/entities/project/${checkout}/comments`, { text: 'Hi', summonees: ['carol'] }))
+        .status,
+    ).toBe(201);
+    expect(
+      (
+        await call('POST', `/v3/entities/project/${checkout}/links`, {
+          relationship: 'depends on',
+          entity: entityIdFor(3),
+        })
+      ).status,
+    ).toBe(200);
+    const fromOther = await call('GET', `/v3/entities/project/${entityIdFor(3)}/links?fields=summary`);
+    expect(fromOther.json).toEqual([
+      { type: 'is dependent by', linkFieldValues: { id: checkout, summary: 'Checkout redesign' } },
+    ]);
+    const again = await call('POST', `/v3/entities/project/${checkout}/links`, {
+      relationship: 'relates',
+      entity: entityIdFor(3),
+    });
+    expect(again.status).toBe(422);
+    expect(
+      (await call('DELETE', `/v3/entities/project/${checkout}/links?right=${entityIdFor(3)}`)).status,
+    ).toBe(200);
+    expect(
+      (await call('DELETE', `/v3/entities/project/${checkout}/links?right=${entityIdFor(3)}`)).status,
+    ).toBe(404);
+    expect((await call('DELETE', `/v3/entities/project/${checkout}`)).status).toBe(204);
+    expect(tracker.state.entities.links).toEqual([]);
+  });
+
+  it('reset() restores the seed', async () => {
+    await call('DELETE', `/v3/entities/goal/${entityIdFor(4)}`);
+    tracker.reset();
+    expect(tracker.state.entities.records.map((e) => e.summary)).toContain('Halve checkout time');
+  });
+});
