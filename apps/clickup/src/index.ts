@@ -17,3 +17,4 @@ export { createClickUpAuthorizationServer, checkEncryptionKeys } from './auth/bu
 export { loadConfig, configHelp, authorizationFor, type ClickUpConfig } from './config.ts';
 export { createClickUpClient, type ClickUpClient } from './api/clickup-client.ts';
 export { parseTaskRef, type TaskRef } from './api/task-ref.ts';
+export { CLICKUP_SEARCH_GLOSSARY } from './tools/search-glossary.ts';

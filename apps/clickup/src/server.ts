@@ -8,6 +8,7 @@ import { createMcpServer, type McpServerOptions, type ToolsmithMcpServer } from 
 import type { ClickUpDeps } from './deps.ts';
 import { createTools, TOOLSETS } from './tools/index.ts';
 import { WebhookEventsResource } from './webhooks/webhook-events.resource.ts';
+import { CLICKUP_SEARCH_GLOSSARY } from './tools/search-glossary.ts';
 
 export { TOOL_PREFIX } from './tool-prefix.ts';
 export { TOOLSETS } from './tools/index.ts';
@@ -39,6 +40,7 @@ export function serverOptions() {
       "Tools marked destructive need the user's explicit consent.",
       'Call search_tools to find a tool outside the enabled toolsets.',
     ].join(' '),
+    searchTools: { glossary: CLICKUP_SEARCH_GLOSSARY },
   } satisfies Partial<McpServerOptions<ClickUpDeps>>;
 }
 

@@ -16,6 +16,7 @@ import {
   SERVER_VERSION,
   type DepsFactory,
 } from './server.ts';
+import { TRACKER_SEARCH_GLOSSARY } from './tools/search-glossary.ts';
 
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   let flags: UpstreamAuthFlags;
@@ -34,6 +35,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     command: 'yandex-tracker-mcp',
     version: SERVER_VERSION,
     instructions: SERVER_INSTRUCTIONS,
+    searchTools: { glossary: TRACKER_SEARCH_GLOSSARY },
     registry: createRegistry(),
     argv: flags.argv,
     createDeps: ({ logger, transport }) => {

@@ -53,3 +53,4 @@ export {
   type TrackerClient,
   type TrackerClientOptions,
 } from './api/tracker-client.ts';
+export { TRACKER_SEARCH_GLOSSARY } from './tools/search-glossary.ts';

@@ -11,6 +11,7 @@ export {
   type CodingToolkit,
 } from './create-coding-tools.ts';
 export { runAgent, DEFAULT_SYSTEM, type RunAgentOptions } from './agent/run-agent.ts';
+export { CODING_SEARCH_GLOSSARY } from './search-glossary.ts';
 export type { AgentEvent } from './agent/agent-events.ts';
 
 // Session

@@ -145,7 +145,14 @@ export {
 } from './prompt/base-prompt.ts';
 export { defineToolset, type Toolset } from './registry/toolset.ts';
 export { type ToolSelection, type SelectedTools } from './registry/tool-selection.ts';
-export { SearchToolsTool, type SearchToolsResult } from './registry/search-tools.tool.ts';
+export {
+  SearchToolsTool,
+  type SearchToolsResult,
+  type SearchToolsOptions,
+  type ToolRanker,
+} from './registry/search-tools.tool.ts';
+export { rankTools, type RankedTool, type RankToolsOptions } from './registry/rank-tools.ts';
+export { CORE_SEARCH_GLOSSARY, type SearchGlossary } from './registry/search-glossary.ts';
 
 // Lists and batches: the result shapes every list and batch tool shares
 export {

@@ -51,6 +51,11 @@ export {
   type SearchKnowledgeToolOptions,
 } from './tool/search-knowledge.tool.ts';
 export {
+  createHybridToolRanker,
+  type HybridToolRanker,
+  type HybridToolRankerOptions,
+} from './tool/hybrid-tool-ranker.ts';
+export {
   createKnowledgeHints,
   type KnowledgeHintSource,
   type KnowledgeHintsOptions,

@@ -51,6 +51,11 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchmarkRe
     title: 'Knowledge search: recall@5 / MRR of full text, + trigram, + vector; latency at 10,000 entries',
     run: async () => (await import('./knowledge-search.ts')).runKnowledgeSearch(),
   },
+  'tool-search': {
+    title:
+      'search_tools: recall@5 / MRR on labelled queries (ClickUp, Yandex Tracker, coding tools), before/lexical/hybrid',
+    run: async () => (await import('./tool-search.ts')).runToolSearch(),
+  },
   'yandex-tracker': {
     title: 'Yandex Tracker MCP server: cold start, tools/list size, tools/call over direct HTTP (emulator)',
     run: async () => (await import('./yandex-tracker.ts')).runYandexTracker(),

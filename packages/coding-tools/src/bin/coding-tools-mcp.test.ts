@@ -77,6 +77,10 @@ describe('coding-tools-mcp', () => {
     expect(await found('find files by name')).toContain('Glob');
     expect(await found('replace text in a file')).toContain('Edit');
     expect(await found('run the tests')).toContain('Bash');
+    // …in Russian and misspelt too (CODING_SEARCH_GLOSSARY, core's stems and corrections).
+    expect(await found('прочитать файл')).toContain('Read');
+    expect(await found('ошибки компиляции')).toContain('Diagnostics');
+    expect(await found('serch file contents')).toContain('Grep');
     await connection.close();
     connection = await connectStdio({
       command: process.execPath,

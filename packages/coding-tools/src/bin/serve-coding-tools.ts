@@ -5,6 +5,7 @@ import { runServeCli } from '@toolsmith/core/mcp';
 import { createCodingToolkit, type CodingToolkit } from '../create-coding-tools.ts';
 import type { CodingToolsDeps } from '../session/coding-session.ts';
 import { createBraveSearchProvider } from '../search/brave-search-provider.ts';
+import { CODING_SEARCH_GLOSSARY } from '../search-glossary.ts';
 
 const ROOT_HELP = `Coding tools:
   --root <dir>              Project directory the file tools work in (default: the current directory)
@@ -78,6 +79,7 @@ export async function main(argv: readonly string[]): Promise<number | undefined>
     version: '0.1.0',
     instructions: `Coding tools rooted at ${toolkit.session.root}. Read files before editing them; paths are relative to the root. ${SEARCH_TOOLS_HINT}`,
     registry: toolkit.registry,
+    searchTools: { glossary: CODING_SEARCH_GLOSSARY },
     createDeps: () => toolkit.deps,
     argv: rest,
     helpText: ROOT_HELP,

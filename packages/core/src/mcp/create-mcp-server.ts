@@ -28,7 +28,7 @@ import {
 import type { AuthContext } from '../auth/auth-context.ts';
 import { authContextOf } from '../auth/resource-server.ts';
 import type { ToolRegistry } from '../registry/tool-registry.ts';
-import { SearchToolsTool } from '../registry/search-tools.tool.ts';
+import { SearchToolsTool, type SearchToolsOptions } from '../registry/search-tools.tool.ts';
 import type { ToolSelection } from '../registry/tool-selection.ts';
 import { createStreamLogger, type Logger } from '../logging/logger.ts';
 import { DEFAULT_MAX_OUTPUT_CHARS, type AnyTool } from '../tool/base-tool.ts';
@@ -75,8 +75,8 @@ export interface McpServerOptions<TDeps> {
   maxOutputChars?: number;
   /** Wall-clock limit per tool call. */
   toolTimeoutMs?: number;
-  /** Add the built-in `search_tools` tool. @default true */
-  searchTools?: boolean;
+  /** Add the built-in `search_tools` tool, with the server's glossary or another ranking. @default true */
+  searchTools?: boolean | SearchToolsOptions;
   /**
    * Literal secrets (tokens) to scrub from log notifications sent to the client; secret-looking
    * keys are redacted anyway.
@@ -200,10 +200,15 @@ export function createMcpServerFactory<TDeps>(options: McpServerOptions<TDeps>):
   const logger = options.logger ?? createStreamLogger();
   const selected = options.registry.select(options.selection ?? {});
   const tools: AnyTool<TDeps>[] = [...selected.tools];
-  if (options.searchTools ?? true) {
+  const searchTools = options.searchTools ?? true;
+  if (searchTools !== false) {
     // search_tools sees every registered tool and reports which are enabled in this session.
     tools.unshift(
-      new SearchToolsTool(options.registry as ToolRegistry<unknown>, () => selected) as AnyTool<TDeps>,
+      new SearchToolsTool(
+        options.registry as ToolRegistry<unknown>,
+        () => selected,
+        searchTools === true ? {} : searchTools,
+      ) as AnyTool<TDeps>,
     );
   }
   const byName = new Map(tools.map((t) => [t.name, t]));

@@ -5,9 +5,10 @@
 import { z } from 'zod';
 import { BaseTool } from '../tool/base-tool.ts';
 import type { ToolContext } from '../tool/tool-context.ts';
-import { defineToolMetadata, toolsetOf } from '../tool/tool-metadata.ts';
+import { defineToolMetadata, toolsetOf, type ToolMetadata } from '../tool/tool-metadata.ts';
 import { scopeAllows, toolScope } from '../tool/tool-scope.ts';
-import { rankTools } from './rank-tools.ts';
+import { rankTools, type RankedTool } from './rank-tools.ts';
+import type { SearchGlossary } from './search-glossary.ts';
 import type { SelectedTools } from './tool-selection.ts';
 import type { ToolRegistry } from './tool-registry.ts';
 
@@ -30,6 +31,23 @@ export interface SearchToolsResult {
   }[];
 }
 
+/**
+ * Ranks tools for a query, best first, at most `limit`. The default is core's lexical `rankTools`;
+ * `@toolsmith/knowledge-search`'s createHybridToolRanker fuses it with full text and trigram search.
+ */
+export type ToolRanker = (
+  query: string,
+  tools: readonly ToolMetadata[],
+  limit: number,
+) => RankedTool[] | Promise<RankedTool[]>;
+
+export interface SearchToolsOptions {
+  /** The server's own words (synonyms, translations), added to core's glossary. */
+  glossary?: SearchGlossary;
+  /** Another ranking than core's lexical one (it is given `glossary` itself, if it uses one). */
+  ranker?: ToolRanker;
+}
+
 export const SEARCH_TOOLS_METADATA = defineToolMetadata({
   name: 'search_tools',
   description:
@@ -46,18 +64,25 @@ export class SearchToolsTool extends BaseTool<unknown, typeof SearchToolsParams,
   static override readonly METADATA = SEARCH_TOOLS_METADATA;
   readonly #registry: ToolRegistry<never> | ToolRegistry<unknown>;
   readonly #selected: () => SelectedTools<unknown> | undefined;
+  readonly #rank: ToolRanker;
 
   /**
    * @param registry every tool the server knows
    * @param selected the tools enabled in this session (to report `enabled`); omitted = all enabled
+   * @param options the server's glossary, or another ranking
    */
   constructor(
     registry: ToolRegistry<never> | ToolRegistry<unknown>,
     selected?: () => SelectedTools<unknown>,
+    options: SearchToolsOptions = {},
   ) {
     super();
     this.#registry = registry;
     this.#selected = selected ?? (() => undefined);
+    const glossary = options.glossary;
+    this.#rank =
+      options.ranker ??
+      ((query, tools, limit) => rankTools(query, tools, limit, glossary ? { glossary } : {}));
   }
 
   override getParamsSchema() {
@@ -77,7 +102,7 @@ export class SearchToolsTool extends BaseTool<unknown, typeof SearchToolsParams,
         (t) =>
           t.name !== this.name && (auth === undefined || scopeAllows(auth.scopes, toolScope(t.metadata))),
       );
-    const ranked = rankTools(
+    const ranked = await this.#rank(
       query,
       tools.map((t) => t.metadata),
       limit,
