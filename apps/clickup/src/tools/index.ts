@@ -18,6 +18,7 @@ import { timeEntryWriteTools, timeTools } from './time/index.ts';
 import { timeInStatusTools } from './time-in-status/index.ts';
 import { taskListTools } from './task-lists/index.ts';
 import { taskMergeTools } from './task-merge/index.ts';
+import { templateTools } from './templates/index.ts';
 import { attachmentTools } from './attachments/index.ts';
 import { relationTools } from './relations/index.ts';
 import { viewTools, viewWriteTools } from './views/index.ts';
@@ -84,6 +85,11 @@ export const TOOLSETS = [
     description: 'Merge duplicate tasks into one (the merged ones are deleted).',
     default: false,
   }),
+  defineToolset({
+    id: 'templates',
+    description: 'Task templates; tasks and lists made from templates.',
+    default: false,
+  }),
   defineToolset({ id: 'attachments', description: 'Files attached to tasks.', default: false }),
   defineToolset({
     id: 'relations',
@@ -122,6 +128,7 @@ export function createTools(): AnyTool<ClickUpDeps>[] {
     ...timeInStatusTools(),
     ...taskListTools(),
     ...taskMergeTools(),
+    ...templateTools(),
     ...attachmentTools(),
     ...relationTools(),
     ...viewTools(),

@@ -2,6 +2,7 @@
  * The emulator's in-memory workspace. Records hold what the API stores (dates as epoch ms numbers,
  * users by id); render.ts turns them into the API's JSON (dates as ms strings, users as objects).
  */
+import type { TemplateRecord } from './templates.ts';
 
 export interface UserRecord {
   id: number;
@@ -346,6 +347,8 @@ export interface ClickUpState {
   clickApps?: ClickAppsRecord;
   /** Counters behind the deterministic ids (see ids.ts). */
   counters: Record<string, number>;
+  /** Task and list templates (templates.ts): absent, SEED_TEMPLATES. */
+  templates?: TemplateRecord[];
   /** The Workspace's plan (plan.ts): absent, Enterprise. */
   plan?: 'free' | 'unlimited' | 'business' | 'business_plus' | 'enterprise';
   /** Time-tracking labels of the Workspace ([doc: Get all tags from time entries]); those on entries count too. */

@@ -254,6 +254,16 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   clickup_add_task_to_list: [{ task_id: 'DEV-2', list_id: lists.roadmap }],
   clickup_remove_task_from_list: [{ task_id: 'DEV-2', list_id: lists.bugs }],
 
+  // templates
+  clickup_get_task_templates: [{}],
+  clickup_create_task_from_template: [
+    { list_id: lists.sprint, template_id: 't-86a0bug01', name: 'Login fails on Safari' },
+  ],
+  clickup_create_list_from_template: [
+    { template_id: 't-90150sprint', name: 'Sprint 2', folder_id: SEED.folder },
+    { template_id: 't-90150sprint', name: 'Launch sprint', space_id: spaces.marketing },
+  ],
+
   // task merge
   clickup_merge_tasks: [{ task_id: 'DEV-8', source_task_ids: ['DEV-9', 'DEV-10'] }],
 

@@ -18,6 +18,7 @@ import { taskMergeRoutes } from './task-merge.ts';
 import { taskRoutes } from './tasks.ts';
 import { timeInStatusRoutes } from './time-in-status.ts';
 import { timeTrackingRoutes } from './time-tracking.ts';
+import { templateRoutes } from './templates.ts';
 import { timeEntryTagRoutes } from './time-entry-tags.ts';
 import { viewRoutes } from './views.ts';
 import { webhookRoutes } from './webhooks.ts';
@@ -40,6 +41,7 @@ export function allRoutes(config: RouteConfig): ClickUpRoute[] {
     ...taskMergeRoutes(),
     ...customFieldRoutes(config),
     ...commentRoutes(),
+    ...templateRoutes(),
     ...checklistRoutes(),
     ...tagRoutes(),
     ...timeTrackingRoutes(),
