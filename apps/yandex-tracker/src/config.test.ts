@@ -84,6 +84,35 @@ describe('loadConfig', () => {
     expect(config.queues).toEqual(['DEMO', 'OPS']);
     expect(config.readOnlyQueues).toEqual(['OPS']);
   });
+
+  it('confirms irreversible changes and fetches no URL unless told otherwise', () => {
+    const base = { YANDEX_TRACKER_TOKEN: SECRET, YANDEX_ORG_ID: '1' };
+    expect(loadConfig(base)).toMatchObject({
+      confirmDestructive: true,
+      uploadUrl: { hosts: [], maxBytes: 10 * 1024 * 1024, timeoutMs: 30_000 },
+    });
+    const config = loadConfig({
+      ...base,
+      YANDEX_TRACKER_CONFIRM_DESTRUCTIVE: 'false',
+      YANDEX_TRACKER_UPLOAD_URL_HOSTS: 'files.example.com, *.cdn.example.com,10.0.0.5',
+      YANDEX_TRACKER_UPLOAD_URL_MAX_BYTES: '2048',
+    });
+    expect(config.confirmDestructive).toBe(false);
+    expect(config.uploadUrl).toEqual({
+      hosts: ['files.example.com', '*.cdn.example.com', '10.0.0.5'],
+      maxBytes: 2048,
+      timeoutMs: 30_000,
+    });
+    const message = problems({
+      ...base,
+      YANDEX_TRACKER_CONFIRM_DESTRUCTIVE: 'maybe',
+      YANDEX_TRACKER_UPLOAD_URL_HOSTS: 'https://files.example.com/',
+      YANDEX_TRACKER_UPLOAD_URL_MAX_BYTES: String(51 * 1024 * 1024),
+    });
+    expect(message).toContain('YANDEX_TRACKER_CONFIRM_DESTRUCTIVE');
+    expect(message).toContain('YANDEX_TRACKER_UPLOAD_URL_HOSTS');
+    expect(message).toContain('YANDEX_TRACKER_UPLOAD_URL_MAX_BYTES');
+  });
 });
 
 describe('loadConfig: service accounts and per-user modes', () => {

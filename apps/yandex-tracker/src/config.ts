@@ -139,6 +139,25 @@ const TrackerEnv = z.object({
     .string()
     .optional()
     .describe('Directory from which upload_attachment may read files by path (unset: base64 content only).'),
+  YANDEX_TRACKER_UPLOAD_URL_HOSTS: envList(
+    z
+      .string()
+      .regex(
+        /^(\*\.)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.?$|^\[?[0-9A-Fa-f:.]+\]?$/,
+        'a host name (files.example.com), *.example.com for its subdomains, or an IP address',
+      ),
+  )
+    .optional()
+    .describe(
+      'Comma-separated hosts upload_attachment may fetch a `url` from, e.g. "files.example.com,*.cdn.example.com". Unset: URL uploads off. A private or loopback host must be named exactly (not by a wildcard).',
+    ),
+  YANDEX_TRACKER_UPLOAD_URL_MAX_BYTES: envInteger({
+    min: 1,
+    max: 50 * 1024 * 1024,
+    fallback: 10 * 1024 * 1024,
+  }).describe(
+    'Largest file upload_attachment fetches from a `url`, in bytes (default 10 MiB, at most 50 MiB): enforced while reading.',
+  ),
   YANDEX_TRACKER_DOWNLOAD_DIR: z
     .string()
     .optional()
@@ -224,6 +243,8 @@ export interface TrackerConfig {
   queues: readonly string[] | undefined;
   readOnlyQueues: readonly string[];
   uploadDir: string | undefined;
+  /** Where upload_attachment's `url` may point, and how much it reads (within `timeoutMs`). */
+  uploadUrl: { hosts: readonly string[]; maxBytes: number; timeoutMs: number };
   downloadDir: string | undefined;
   maxDownloadBytes: number;
   /** Irreversible changes need the user's yes (YANDEX_TRACKER_CONFIRM_DESTRUCTIVE). */
@@ -327,6 +348,11 @@ export function loadConfig(env: EnvSource = process.env, options: LoadConfigOpti
     queues: raw.YANDEX_TRACKER_QUEUES,
     readOnlyQueues: raw.YANDEX_TRACKER_READ_ONLY_QUEUES ?? [],
     uploadDir: raw.YANDEX_TRACKER_UPLOAD_DIR,
+    uploadUrl: {
+      hosts: raw.YANDEX_TRACKER_UPLOAD_URL_HOSTS ?? [],
+      maxBytes: raw.YANDEX_TRACKER_UPLOAD_URL_MAX_BYTES,
+      timeoutMs: raw.YANDEX_TRACKER_TIMEOUT_MS,
+    },
     downloadDir: raw.YANDEX_TRACKER_DOWNLOAD_DIR,
     maxDownloadBytes: raw.YANDEX_TRACKER_MAX_DOWNLOAD_BYTES,
     confirmDestructive: raw.YANDEX_TRACKER_CONFIRM_DESTRUCTIVE,

@@ -29,6 +29,7 @@ export interface TrackerDeps {
     | 'queues'
     | 'readOnlyQueues'
     | 'uploadDir'
+    | 'uploadUrl'
     | 'downloadDir'
     | 'maxDownloadBytes'
     | 'confirmDestructive'

@@ -84,6 +84,7 @@ export function createDeps(config: TrackerConfig, options: CreateDepsOptions = {
       queues: config.queues,
       readOnlyQueues: config.readOnlyQueues,
       uploadDir: config.uploadDir,
+      uploadUrl: config.uploadUrl,
       downloadDir: config.downloadDir,
       maxDownloadBytes: config.maxDownloadBytes,
       confirmDestructive: config.confirmDestructive,

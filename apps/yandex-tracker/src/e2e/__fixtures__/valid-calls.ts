@@ -13,6 +13,9 @@
  * depends on DEMO-1); worklogs 301, 302 (DEMO-1, bob), 303 (DEMO-7), 304 (OPS-2); checklist of
  * DEMO-2 (items …0001–…0003). No attachment and no bulk operation is seeded.
  *
+ * Deletes, moves and archiving carry `confirm: true` (the user's yes; confirmation.ts), as a client
+ * that cannot ask its user sends them once the user agreed.
+ *
  * No call renames the entity it names (a component, project, queue or checklist item by its name):
  * mutations use the names of the seed.
  */

@@ -233,7 +233,7 @@ describe('tracker_upload_attachment', () => {
       'path, contentBase64: are both given. Give exactly one: path (a file inside YANDEX_TRACKER_UPLOAD_DIR) or contentBase64',
     );
     const neither = await t.call('tracker_upload_attachment', { issueId: 'DEMO-4', filename: 'a.txt' });
-    expect(neither.text).toContain('path, contentBase64: gives no file. Give exactly one: path');
+    expect(neither.text).toContain('contentBase64, path, url: give no file. Give exactly one: contentBase64');
     const broken = await t.call('tracker_upload_attachment', {
       issueId: 'DEMO-4',
       filename: 'a.txt',

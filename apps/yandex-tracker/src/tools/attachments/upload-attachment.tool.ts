@@ -3,6 +3,7 @@ import {
   buildToolName,
   defineToolMetadata,
   lazySchema,
+  ValidationError,
   type OutcomeCheck,
   type ParamsOf,
 } from '@toolsmith/core';
@@ -14,6 +15,7 @@ import { atMost, filled, issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { uploadBytes } from '@toolsmith/core/files';
 import { issuePath, MAX_UPLOAD_BYTES } from './attachment-files.ts';
+import { fetchUrlFile } from './url-source.ts';
 
 /**
  * mime-types, loaded on the first upload without a `mimetype`: its database is about 200 KB of
@@ -36,12 +38,17 @@ const UploadAttachmentParams = lazySchema(() =>
       .string()
       .refine(filled, 'Must be at least 1 character long.')
       .optional()
-      .describe('Content, base64 (or `path`).'),
+      .describe('Content, base64.'),
     path: z
       .string()
       .refine(filled, 'Must be at least 1 character long.')
       .optional()
-      .describe('File path relative to YANDEX_TRACKER_UPLOAD_DIR (or `contentBase64`).'),
+      .describe('Path in YANDEX_TRACKER_UPLOAD_DIR.'),
+    url: z
+      .string()
+      .refine(filled, 'Must be at least 1 character long.')
+      .optional()
+      .describe('URL on a host in YANDEX_TRACKER_UPLOAD_URL_HOSTS.'),
     mimetype: z
       .string()
       .refine((value) => /^[\w.+-]+\/[\w.+-]+$/.test(value), 'Use a MIME type such as "image/png".')
@@ -73,9 +80,12 @@ export class UploadAttachmentTool extends TrackerTool<typeof UploadAttachmentPar
   }
 
   async execute(params: ParamsOf<typeof UploadAttachmentParams>, ctx: TrackerCtx) {
-    const bytes = await this.content(params, ctx);
+    const { bytes, served } = await this.content(params, ctx);
     const type =
-      params.mimetype ?? ((await mimeTypes()).lookup(params.filename) || 'application/octet-stream');
+      params.mimetype ??
+      ((await mimeTypes()).lookup(params.filename) ||
+        (served !== 'application/octet-stream' ? served : undefined) ||
+        'application/octet-stream');
     const form = new FormData();
     form.append('file', new Blob([bytes], { type }), params.filename);
     // Not idempotent: a retried upload would attach the file twice, so the client never resends it.
@@ -87,11 +97,42 @@ export class UploadAttachmentTool extends TrackerTool<typeof UploadAttachmentPar
     return toAttachment(attachment);
   }
 
-  private content(
+  /** The file's bytes from exactly one source, and the media type a URL served it as. */
+  private async content(
     params: ParamsOf<typeof UploadAttachmentParams>,
     ctx: TrackerCtx,
-  ): Promise<Uint8Array<ArrayBuffer>> {
-    return uploadBytes(params, {
+  ): Promise<{ bytes: Uint8Array<ArrayBuffer>; served?: string | undefined }> {
+    if (params.url !== undefined) {
+      const others = [
+        params.contentBase64 !== undefined && 'contentBase64',
+        params.path !== undefined && 'path',
+      ];
+      const given = others.filter((name) => name !== false);
+      if (given.length > 0) {
+        throw new ValidationError({
+          issues: [
+            {
+              field: `url, ${given.join(', ')}`,
+              message: 'are both given. Give exactly one of contentBase64, path and url.',
+            },
+          ],
+        });
+      }
+      const file = await fetchUrlFile(params.url, ctx.deps.config.uploadUrl, ctx.signal);
+      return { bytes: file.bytes, served: file.contentType };
+    }
+    if (params.path === undefined && params.contentBase64 === undefined) {
+      throw new ValidationError({
+        issues: [
+          {
+            field: 'contentBase64, path, url',
+            message:
+              "give no file. Give exactly one: contentBase64 (the file's bytes, base64-encoded), path (a file inside YANDEX_TRACKER_UPLOAD_DIR) or url (on a host in YANDEX_TRACKER_UPLOAD_URL_HOSTS).",
+          },
+        ],
+      });
+    }
+    const bytes = await uploadBytes(params, {
       dir: ctx.deps.config.uploadDir,
       variable: 'YANDEX_TRACKER_UPLOAD_DIR',
       maxBytes: MAX_UPLOAD_BYTES,
@@ -99,5 +140,6 @@ export class UploadAttachmentTool extends TrackerTool<typeof UploadAttachmentPar
       elsewhere: 'attach it in the Tracker web interface',
       fields: { path: 'path', content: 'contentBase64' },
     });
+    return { bytes };
   }
 }
