@@ -9,6 +9,7 @@ import { createBoardTools } from './boards/index.ts';
 import { createBulkTools } from './bulk/index.ts';
 import { createChecklistTools } from './checklists/index.ts';
 import { createCommentTools } from './comments/index.ts';
+import { createAutomationTools } from './automation/index.ts';
 import { createComponentTools } from './components/index.ts';
 import { createEntityTools } from './entities/index.ts';
 import { createFieldTools } from './fields/index.ts';
@@ -96,6 +97,11 @@ export const TOOLSETS = [
     default: false,
   }),
   defineToolset({
+    id: 'automation',
+    description: "A queue's macros, triggers and auto-actions: read; create (queue admins)",
+    default: false,
+  }),
+  defineToolset({
     id: 'fields',
     description: 'Field definitions: categories; global and queue-local fields created and changed',
     default: false,
@@ -113,6 +119,7 @@ export function createTools() {
     ...createComponentTools(),
     ...createProjectTools(),
     ...createEntityTools(),
+    ...createAutomationTools(),
     ...createQueueTools(),
     ...createBulkTools(),
     ...createReferenceTools(),

@@ -3,6 +3,7 @@
  * comments, links, worklogs, a checklist, components, projects, boards and sprints. Deterministic, so
  * tests and the demo can name what they expect.
  */
+import { createAutomationSeed } from './automation-state.ts';
 import { createEntitiesSeed } from './entities-state.ts';
 import {
   nextId,
@@ -301,6 +302,7 @@ export function createSeedState(): TrackerState {
     sequences: new Map(),
     bulkDurationMs: 300,
     entities: createEntitiesSeed(at),
+    automation: createAutomationSeed(at),
   };
 
   const issues: Array<[string, string, string, string, string | undefined, Partial<IssueRecord>?]> = [

@@ -303,6 +303,7 @@ export interface TrackerState {
   /** Milliseconds a bulk operation takes to complete (default 300). */
   bulkDurationMs: number;
   entities: import('./entities-state.ts').EntitiesState;
+  automation: import('./automation-state.ts').AutomationState;
 }
 
 /** Next value of a named id sequence, starting at `start`. */

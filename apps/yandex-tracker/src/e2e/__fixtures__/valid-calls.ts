@@ -442,6 +442,39 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
     },
   ],
 
+  // automation (seed: DEMO, administered by alice: macro 1, triggers 1–2, auto-action 1; OPS: trigger 3)
+  tracker_get_automations: [
+    { queueId: 'DEMO', kind: 'triggers', automationId: 1 },
+    { queueId: 'DEMO', kind: 'macros' },
+  ],
+  tracker_create_macro: [
+    {
+      queueId: 'DEMO',
+      name: 'Close as duplicate',
+      body: 'Duplicate, closing.',
+      issueUpdate: { resolution: 'duplicate' },
+    },
+  ],
+  tracker_create_trigger: [
+    {
+      queueId: 'DEMO',
+      name: 'Start on comment',
+      actions: [{ type: 'Transition', status: 'inProgress' }],
+      conditions: [{ type: 'CommentStringMatchCondition', word: 'start' }],
+      active: true,
+    },
+  ],
+  tracker_create_autoaction: [
+    {
+      queueId: 'DEMO',
+      name: 'Close resolved',
+      query: 'Status: resolved',
+      actions: [{ type: 'Transition', status: 'closed' }],
+      every: 'PT2H',
+      active: false,
+    },
+  ],
+
   // core
   search_tools: [{ query: 'log time on an issue', limit: 5 }],
 };

@@ -1,6 +1,7 @@
 /** Every route of the emulator. Each API area lives in its own module. */
 import type { TrackerRoute } from '../router.ts';
 import { attachmentsRoutes } from './attachments.ts';
+import { automationRoutes } from './automation.ts';
 import { boardsRoutes } from './boards.ts';
 import { bulkChangeRoutes } from './bulkchange.ts';
 import { checklistsRoutes } from './checklists.ts';
@@ -38,5 +39,6 @@ export function allRoutes(): TrackerRoute[] {
     ...versionsRoutes(),
     ...bulkChangeRoutes(),
     ...entitiesRoutes(),
+    ...automationRoutes(),
   ];
 }
