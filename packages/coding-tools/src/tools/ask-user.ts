@@ -3,9 +3,10 @@
  * handler (a CLI, a UI, `runAgent`'s consumer), then MCP elicitation when the client supports it;
  * with neither, it says no user is available instead of hanging.
  */
-import { BaseTool, defineToolMetadata, type ToolContext } from '@toolsmith/core';
+import { defineToolMetadata, type ToolContext } from '@toolsmith/core';
 import { z } from 'zod';
 import type { CodingToolsDeps } from '../session/coding-session.ts';
+import { CodingTool } from './shared/coding-tool.ts';
 
 const AskUserParams = z.object({
   question: z
@@ -61,7 +62,7 @@ function acceptedAnswer(content: Record<string, unknown>): string {
   return 'The user submitted the question without an answer. Decide yourself, state the assumption you made, and continue.';
 }
 
-export class AskUserTool extends BaseTool<CodingToolsDeps, typeof AskUserParams> {
+export class AskUserTool extends CodingTool<typeof AskUserParams> {
   static override readonly METADATA = defineToolMetadata({
     name: 'AskUser',
     title: 'Ask the user',

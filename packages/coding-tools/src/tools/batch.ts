@@ -4,7 +4,6 @@
  * Batch cannot call Batch.
  */
 import {
-  BaseTool,
   defineToolMetadata,
   toolResponse,
   type AnyTool,
@@ -14,6 +13,7 @@ import {
 } from '@toolsmith/core';
 import { z } from 'zod';
 import type { CodingToolsDeps } from '../session/coding-session.ts';
+import { CodingTool } from './shared/coding-tool.ts';
 
 const BatchParams = z.object({
   tool_calls: z
@@ -31,7 +31,7 @@ const BatchParams = z.object({
     .describe("2–10 independent calls to run at the same time (no call may depend on another one's result)."),
 });
 
-export class BatchTool extends BaseTool<CodingToolsDeps, typeof BatchParams> {
+export class BatchTool extends CodingTool<typeof BatchParams> {
   static override readonly METADATA = defineToolMetadata({
     name: 'Batch',
     title: 'Run tools in parallel',

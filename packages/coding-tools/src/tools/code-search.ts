@@ -5,12 +5,13 @@
  * GitHub, Stack Overflow, MDN, Read the Docs, docs.rs, pkg.go.dev, npm; a dedicated code search
  * provider can answer it its own way. Registered only when the session has a provider.
  */
-import { BaseTool, defineToolMetadata, type ToolContext } from '@toolsmith/core';
+import { defineToolMetadata, type ToolContext } from '@toolsmith/core';
 import { formatSearchResults } from '../search/format-results.ts';
 import type { CodingToolsDeps } from '../session/coding-session.ts';
 import { requireProvider, SearchParams, type SearchInput } from './web-search.ts';
+import { CodingTool } from './shared/coding-tool.ts';
 
-export class CodeSearchTool extends BaseTool<CodingToolsDeps, typeof SearchParams> {
+export class CodeSearchTool extends CodingTool<typeof SearchParams> {
   static override readonly METADATA = defineToolMetadata({
     name: 'CodeSearch',
     title: 'Search code and API docs',

@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import {
-  BaseTool,
   defineToolMetadata,
   NotFoundError,
   TimeoutError,
@@ -27,8 +26,12 @@ import {
 } from './diagnostics/parse-diagnostics.ts';
 import { comparePaths } from './shared/path-list.ts';
 import { plural } from './shared/plural.ts';
+import { CodingTool } from './shared/coding-tool.ts';
+import type { PermissionProfile } from '../permissions/permission-rules.ts';
 
 export const DEFAULT_MAX_PER_FILE = 20;
+/** What the permission rules see for the default check. */
+const DEFAULT_CHECKER = 'tsc --noEmit --pretty false';
 /** Output of the checker kept for parsing (per stream). */
 const MAX_CAPTURE_CHARS = 20 * 1024 * 1024;
 /** Characters of unrecognised output shown back. */
@@ -93,7 +96,7 @@ function summary(diagnostics: readonly Diagnostic[]): string {
   return parts.length === 3 ? `${parts[0]}, ${parts[1]} and ${parts[2]}` : parts.join(' and ');
 }
 
-export class DiagnosticsTool extends BaseTool<CodingToolsDeps, typeof DiagnosticsParams> {
+export class DiagnosticsTool extends CodingTool<typeof DiagnosticsParams> {
   static override readonly METADATA = defineToolMetadata({
     name: 'Diagnostics',
     title: 'Check for type and lint errors',
@@ -107,6 +110,13 @@ export class DiagnosticsTool extends BaseTool<CodingToolsDeps, typeof Diagnostic
     // Not read-only: `command` runs any program (a read-only server must not offer arbitrary execution).
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   });
+
+  // The checker is a command it runs: Bash's rules apply to it too.
+  override readonly permission: PermissionProfile = { kind: 'command', groups: ['Bash'] };
+
+  protected override permissionSubjects(params: z.output<typeof DiagnosticsParams>): string[] {
+    return [params.command ?? DEFAULT_CHECKER];
+  }
 
   override getParamsSchema() {
     return DiagnosticsParams;

@@ -18,7 +18,7 @@ import {
   type Stats,
 } from 'node:fs';
 import path from 'node:path';
-import { BaseTool, defineToolMetadata, ValidationError, type ToolContext } from '@toolsmith/core';
+import { defineToolMetadata, ValidationError, type ToolContext } from '@toolsmith/core';
 import ignore, { type Ignore } from 'ignore';
 import { glob, type FileSystemAdapter } from 'tinyglobby';
 import { z } from 'zod';
@@ -27,6 +27,8 @@ import { refuseNulByte } from '../session/resolve-path.ts';
 import { resolveExisting } from './shared/existing-path.ts';
 import { firstInPathOrder, listPaths } from './shared/path-list.ts';
 import { plural } from './shared/plural.ts';
+import { CodingTool, permissionPath } from './shared/coding-tool.ts';
+import type { PermissionProfile } from '../permissions/permission-rules.ts';
 
 /** Paths returned at most. */
 export const MAX_GLOB_RESULTS = 100;
@@ -262,7 +264,7 @@ async function newestFirst(matches: string[], base: string, signal: AbortSignal)
   return dated.map((entry) => entry.match);
 }
 
-export class GlobTool extends BaseTool<CodingToolsDeps, typeof GlobParams> {
+export class GlobTool extends CodingTool<typeof GlobParams> {
   static override readonly METADATA = defineToolMetadata({
     name: 'Glob',
     title: 'Find files by pattern',
@@ -277,6 +279,15 @@ export class GlobTool extends BaseTool<CodingToolsDeps, typeof GlobParams> {
     tags: ['glob', 'find', 'files', 'pattern', 'search', 'name', 'locate'],
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   });
+
+  override readonly permission: PermissionProfile = { kind: 'path', groups: ['Read'] };
+
+  protected override permissionSubjects(
+    params: z.output<typeof GlobParams>,
+    ctx: ToolContext<CodingToolsDeps>,
+  ): string[] {
+    return [permissionPath(ctx.deps.session, params.path ?? '.')];
+  }
 
   override getParamsSchema() {
     return GlobParams;

@@ -4,7 +4,7 @@
  * return structured results that this file sorts by path, pages and renders, so the output does not
  * depend on the backend.
  */
-import { BaseTool, defineToolMetadata, type ToolContext } from '@toolsmith/core';
+import { defineToolMetadata, type ToolContext } from '@toolsmith/core';
 import { z } from 'zod';
 import type { CodingSession, CodingToolsDeps } from '../session/coding-session.ts';
 import { displayPath, refuseNulByte } from '../session/resolve-path.ts';
@@ -17,6 +17,8 @@ import { comparePaths } from './shared/path-list.ts';
 import { RipgrepBackend } from './grep/ripgrep-backend.ts';
 import { plural } from './shared/plural.ts';
 import type { FileResult, SearchBackend, SearchRequest } from './grep/search-backend.ts';
+import { CodingTool, permissionPath } from './shared/coding-tool.ts';
+import type { PermissionProfile } from '../permissions/permission-rules.ts';
 
 /** Entries shown when `head_limit` is not given. */
 export const DEFAULT_HEAD_LIMIT = 250;
@@ -138,7 +140,7 @@ async function detectBackend(session: CodingSession): Promise<SearchBackend> {
   return new JsSearchBackend();
 }
 
-export class GrepTool extends BaseTool<CodingToolsDeps, typeof GrepParams> {
+export class GrepTool extends CodingTool<typeof GrepParams> {
   static override readonly METADATA = defineToolMetadata({
     name: 'Grep',
     title: 'Search file contents',
@@ -154,6 +156,15 @@ export class GrepTool extends BaseTool<CodingToolsDeps, typeof GrepParams> {
     tags: ['grep', 'search', 'ripgrep', 'rg', 'regex', 'find', 'content', 'text', 'code'],
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   });
+
+  override readonly permission: PermissionProfile = { kind: 'path', groups: ['Read'] };
+
+  protected override permissionSubjects(
+    params: z.output<typeof GrepParams>,
+    ctx: ToolContext<CodingToolsDeps>,
+  ): string[] {
+    return [permissionPath(ctx.deps.session, params.path ?? '.')];
+  }
 
   /** The backend of each session, detected on its first search. */
   readonly #backends = new WeakMap<CodingSession, Promise<SearchBackend>>();

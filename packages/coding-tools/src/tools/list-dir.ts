@@ -4,7 +4,7 @@
  */
 import { readdirSync, readlinkSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { BaseTool, defineToolMetadata, type ToolContext } from '@toolsmith/core';
+import { defineToolMetadata, type ToolContext } from '@toolsmith/core';
 import picomatch from 'picomatch';
 import { z } from 'zod';
 import type { CodingToolsDeps } from '../session/coding-session.ts';
@@ -12,6 +12,8 @@ import { displayPath } from '../session/resolve-path.ts';
 import { resolveExisting } from './shared/existing-path.ts';
 import { compareEntries } from './shared/path-list.ts';
 import { plural } from './shared/plural.ts';
+import { CodingTool, permissionPath } from './shared/coding-tool.ts';
+import type { PermissionProfile } from '../permissions/permission-rules.ts';
 
 export const DEFAULT_LIST_IGNORES: readonly string[] = ['node_modules', '.git', 'dist', 'build'];
 /** Entries shown at most. */
@@ -62,7 +64,7 @@ interface Pending {
   shownAncestor: string;
 }
 
-export class ListDirTool extends BaseTool<CodingToolsDeps, typeof ListDirParams> {
+export class ListDirTool extends CodingTool<typeof ListDirParams> {
   static override readonly METADATA = defineToolMetadata({
     name: 'ListDir',
     title: 'List directory',
@@ -76,6 +78,15 @@ export class ListDirTool extends BaseTool<CodingToolsDeps, typeof ListDirParams>
     tags: ['list', 'ls', 'tree', 'directory', 'folder', 'structure', 'files'],
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   });
+
+  override readonly permission: PermissionProfile = { kind: 'path', groups: ['Read'] };
+
+  protected override permissionSubjects(
+    params: z.output<typeof ListDirParams>,
+    ctx: ToolContext<CodingToolsDeps>,
+  ): string[] {
+    return [permissionPath(ctx.deps.session, params.path ?? '.')];
+  }
 
   override getParamsSchema() {
     return ListDirParams;

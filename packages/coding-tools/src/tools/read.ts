@@ -10,7 +10,6 @@
 import { open, readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import {
-  BaseTool,
   defineToolMetadata,
   toolResponse,
   ValidationError,
@@ -26,6 +25,8 @@ import { resolveExisting } from './shared/existing-path.ts';
 import { explainFsErrors } from './shared/fs-error.ts';
 import { formatSize, plural } from './shared/plural.ts';
 import { numberLines } from './shared/number-lines.ts';
+import { CodingTool, permissionPath } from './shared/coding-tool.ts';
+import type { PermissionProfile } from '../permissions/permission-rules.ts';
 
 /** Lines shown when `limit` is not given. */
 export const DEFAULT_READ_LIMIT = 2000;
@@ -207,7 +208,7 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Largest PDF Read attaches. */
 export const MAX_PDF_BYTES = 10 * 1024 * 1024;
 
-export class ReadTool extends BaseTool<CodingToolsDeps, typeof ReadParams> {
+export class ReadTool extends CodingTool<typeof ReadParams> {
   static override readonly METADATA = defineToolMetadata({
     name: 'Read',
     title: 'Read file',
@@ -222,6 +223,15 @@ export class ReadTool extends BaseTool<CodingToolsDeps, typeof ReadParams> {
     tags: ['read', 'file', 'view', 'open', 'cat', 'lines', 'content', 'image', 'pdf'],
     annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
   });
+
+  override readonly permission: PermissionProfile = { kind: 'path', groups: ['Read'] };
+
+  protected override permissionSubjects(
+    params: z.output<typeof ReadParams>,
+    ctx: ToolContext<CodingToolsDeps>,
+  ): string[] {
+    return [permissionPath(ctx.deps.session, params.file_path)];
+  }
 
   override getParamsSchema() {
     return ReadParams;

@@ -4,9 +4,10 @@
  * isolated conversation, the parent's model and a smaller step limit; aborting the parent aborts it.
  * It returns the sub-agent's final text.
  */
-import { BaseTool, defineToolMetadata, type ToolContext } from '@toolsmith/core';
+import { defineToolMetadata, type ToolContext } from '@toolsmith/core';
 import { z } from 'zod';
 import type { CodingToolsDeps } from '../session/coding-session.ts';
+import { CodingTool } from './shared/coding-tool.ts';
 
 const TaskParams = z.object({
   description: z
@@ -30,7 +31,7 @@ export type SubAgentRunner = (
   signal: AbortSignal,
 ) => Promise<{ text: string; steps: number }>;
 
-export class TaskTool extends BaseTool<CodingToolsDeps, typeof TaskParams> {
+export class TaskTool extends CodingTool<typeof TaskParams> {
   static override readonly METADATA = defineToolMetadata({
     name: 'Task',
     title: 'Delegate to a sub-agent',

@@ -2,11 +2,12 @@
  * TodoWrite / TodoRead: the session's task list. TodoWrite replaces the whole list (the agent sends
  * all items every time) and emits a `todo_update` event; TodoRead returns it.
  */
-import { BaseTool, defineToolMetadata, ValidationError, type ToolContext } from '@toolsmith/core';
+import { defineToolMetadata, ValidationError, type ToolContext } from '@toolsmith/core';
 import { z } from 'zod';
 import type { CodingToolsDeps } from '../session/coding-session.ts';
 import type { TodoItem } from '../session/events.ts';
 import { plural } from './shared/plural.ts';
+import { CodingTool } from './shared/coding-tool.ts';
 
 const TodoItemSchema = z.object({
   id: z.string().trim().min(1).describe('Stable id of the item, e.g. "1" or "add-tests".'),
@@ -33,7 +34,7 @@ export function formatTodos(todos: readonly TodoItem[]): string {
   return [`${plural(todos.length, 'todo')}, ${done} completed:`, ...lines].join('\n');
 }
 
-export class TodoWriteTool extends BaseTool<CodingToolsDeps, typeof TodoWriteParams> {
+export class TodoWriteTool extends CodingTool<typeof TodoWriteParams> {
   static override readonly METADATA = defineToolMetadata({
     name: 'TodoWrite',
     title: 'Write the todo list',
@@ -83,7 +84,7 @@ export class TodoWriteTool extends BaseTool<CodingToolsDeps, typeof TodoWritePar
 
 const TodoReadParams = z.object({});
 
-export class TodoReadTool extends BaseTool<CodingToolsDeps, typeof TodoReadParams> {
+export class TodoReadTool extends CodingTool<typeof TodoReadParams> {
   static override readonly METADATA = defineToolMetadata({
     name: 'TodoRead',
     title: 'Read the todo list',

@@ -14,12 +14,14 @@
  * - Results are cached per session for 15 minutes, by URL and format (`session.fetchCache`, clock
  *   `session.now()`); expired entries are dropped on each call, and at most 50 pages are kept.
  */
-import { BaseTool, defineToolMetadata, ValidationError, type ToolContext } from '@toolsmith/core';
+import { defineToolMetadata, ValidationError, type ToolContext } from '@toolsmith/core';
 import { z } from 'zod';
 import type { CodingSession, CodingToolsDeps } from '../session/coding-session.ts';
 import { fetchPage, formatBytes, type FetchedPage, type FetchFormat } from './web-fetch/fetch-page.ts';
 import { focusOnPrompt, markdownSections, textSections } from './web-fetch/prompt-focus.ts';
 import { isPrivateAddress, normalizeHost } from './web-fetch/host-guard.ts';
+import { CodingTool } from './shared/coding-tool.ts';
+import type { PermissionProfile } from '../permissions/permission-rules.ts';
 
 /** How long a fetched page is served from the session cache. */
 export const FETCH_CACHE_TTL_MS = 15 * 60 * 1000;
@@ -52,7 +54,7 @@ const WebFetchParams = z.object({
 
 type WebFetchInput = z.output<typeof WebFetchParams>;
 
-export class WebFetchTool extends BaseTool<CodingToolsDeps, typeof WebFetchParams> {
+export class WebFetchTool extends CodingTool<typeof WebFetchParams> {
   static override readonly METADATA = defineToolMetadata({
     name: 'WebFetch',
     title: 'Fetch a web page',
@@ -63,6 +65,12 @@ export class WebFetchTool extends BaseTool<CodingToolsDeps, typeof WebFetchParam
     tags: ['web', 'fetch', 'url', 'http', 'download', 'documentation', 'markdown', 'page'],
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   });
+
+  override readonly permission: PermissionProfile = { kind: 'domain' };
+
+  protected override permissionSubjects(params: z.output<typeof WebFetchParams>): string[] {
+    return [urlHost(params.url)];
+  }
 
   override getParamsSchema() {
     return WebFetchParams;
@@ -198,4 +206,13 @@ function render(
   }
   const body = content.trim() === '' ? '(The page has no text content.)' : content;
   return `${header.join('\n')}\n\n${body}`;
+}
+
+/** The host the permission rules judge: the URL's, lower-cased (the text itself when it is no URL: then refused by the fetch). */
+function urlHost(url: string): string {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return url;
+  }
 }

@@ -3,10 +3,11 @@
  * Brave Search by default — see src/search/) and lists title, URL and snippet per result.
  * Registered only when the session has a provider (see `webToolsFor`).
  */
-import { BaseTool, ConfigError, defineToolMetadata, type ToolContext } from '@toolsmith/core';
+import { ConfigError, defineToolMetadata, type ToolContext } from '@toolsmith/core';
 import { z } from 'zod';
 import { formatSearchResults } from '../search/format-results.ts';
 import type { CodingToolsDeps, SearchProvider } from '../session/coding-session.ts';
+import { CodingTool } from './shared/coding-tool.ts';
 
 export const DEFAULT_SEARCH_RESULTS = 5;
 export const MAX_SEARCH_RESULTS = 20;
@@ -48,7 +49,7 @@ export function requireProvider(
   });
 }
 
-export class WebSearchTool extends BaseTool<CodingToolsDeps, typeof SearchParams> {
+export class WebSearchTool extends CodingTool<typeof SearchParams> {
   static override readonly METADATA = defineToolMetadata({
     name: 'WebSearch',
     title: 'Search the web',
