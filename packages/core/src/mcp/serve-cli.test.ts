@@ -190,3 +190,15 @@ describe('parseServeArgs: authentication flags', () => {
     }
   });
 });
+
+describe('parseServeArgs: --tool-search', () => {
+  it('ranks lexically by default, hybrid on request (flag or MCP_TOOL_SEARCH), and names a bad ranking', () => {
+    expect(parseServeArgs([], {}).toolSearch).toBe('lexical');
+    expect(parseServeArgs(['--tool-search', 'hybrid'], {}).toolSearch).toBe('hybrid');
+    expect(parseServeArgs([], { MCP_TOOL_SEARCH: 'hybrid' }).toolSearch).toBe('hybrid');
+    expect(() => parseServeArgs(['--tool-search', 'fuzzy'], {})).toThrow(
+      '--tool-search: unknown ranking "fuzzy". Use "lexical" (the default) or "hybrid" (with @toolsmith/knowledge-search installed).',
+    );
+    expect(usage('x')).toContain('--tool-search <ranking>');
+  });
+});

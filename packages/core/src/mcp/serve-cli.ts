@@ -27,6 +27,7 @@ import { AUTH_MODES, type AuthSetting } from '../auth/auth-modes.ts';
 import type { BuiltinAuthFactory } from '../auth/configure-auth.ts';
 import { ConfigError } from '../errors/config-error.ts';
 import { createStreamLogger, type Logger, type LogLevel } from '../logging/logger.ts';
+import { hybridToolRanker } from '../registry/hybrid-tool-search.ts';
 import { SearchToolsTool } from '../registry/search-tools.tool.ts';
 import type { ToolRegistry } from '../registry/tool-registry.ts';
 import type { ToolSelection } from '../registry/tool-selection.ts';
@@ -125,6 +126,8 @@ export interface ServeCliArgs {
   authApiKeysFile?: string;
   /** `--allow-unauthenticated`: serve `--auth none` on a non-loopback address. */
   allowUnauthenticated: boolean;
+  /** `--tool-search`: how search_tools ranks (hybrid needs @toolsmith/knowledge-search). */
+  toolSearch: 'lexical' | 'hybrid';
 }
 
 const list = (value: string | undefined) =>
@@ -167,6 +170,9 @@ Options:
   --toolsets <ids>          Toolsets to enable: "a,b", "default,b" or "all" [MCP_TOOLSETS]
   --tools <names>           Comma-separated tools to enable                 [MCP_TOOLS]
   --exclude-tools <names>   Comma-separated tools to disable                [MCP_EXCLUDE_TOOLS]
+  --tool-search <ranking>   How search_tools ranks: lexical (default) or    [MCP_TOOL_SEARCH]
+                            hybrid (+ full text and trigram; needs
+                            @toolsmith/knowledge-search installed)
   --log-level <level>       debug|info|warn|error (default: info)           [MCP_LOG_LEVEL]
   --auth <mode>             HTTP authentication: none|jwt|introspection|    [MCP_AUTH]
                             api-key|builtin (default: none)
@@ -224,6 +230,7 @@ export function parseServeArgs(
         'public-url': { type: 'string' },
         'auth-api-keys': { type: 'string' },
         'allow-unauthenticated': { type: 'boolean' },
+        'tool-search': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -340,6 +347,14 @@ export function parseServeArgs(
       howToFix: `Use seconds, e.g. 60, or 0 for no limit (default ${DEFAULT_REQUEST_TIMEOUT_MS / 1000}).`,
     });
   }
+  const toolSearch = values['tool-search'] ?? env.MCP_TOOL_SEARCH ?? 'lexical';
+  if (toolSearch !== 'lexical' && toolSearch !== 'hybrid') {
+    problems.push({
+      variable: '--tool-search',
+      problem: `unknown ranking "${toolSearch}".`,
+      howToFix: 'Use "lexical" (the default) or "hybrid" (with @toolsmith/knowledge-search installed).',
+    });
+  }
   const logLevel = values['log-level'] ?? env.MCP_LOG_LEVEL ?? 'info';
   if (!['debug', 'info', 'warn', 'error'].includes(logLevel)) {
     problems.push({
@@ -433,6 +448,7 @@ export function parseServeArgs(
     ...(publicUrl !== undefined ? { publicUrl } : {}),
     ...(values['auth-api-keys'] !== undefined ? { authApiKeysFile: values['auth-api-keys'] } : {}),
     allowUnauthenticated,
+    toolSearch: toolSearch as 'lexical' | 'hybrid',
     help: values.help ?? false,
     version: values.version ?? false,
   };
@@ -485,8 +501,18 @@ export async function runServeCli<TDeps>(
     const secrets = [secret, args.auth === 'introspection' ? clientSecret : undefined].filter(
       (value): value is string => value !== undefined && value !== '',
     );
+    const searchTools =
+      args.toolSearch === 'hybrid' && rest.searchTools !== false
+        ? {
+            ...(typeof rest.searchTools === 'object' ? rest.searchTools : {}),
+            ranker: hybridToolRanker(
+              typeof rest.searchTools === 'object' ? rest.searchTools.glossary : undefined,
+            ),
+          }
+        : rest.searchTools;
     const serverOptions = {
       ...rest,
+      ...(searchTools !== undefined ? { searchTools } : {}),
       deps,
       logger,
       selection: args.selection,
