@@ -59,14 +59,29 @@ export function assertDownloadSize(
   attachment: ApiAttachment,
   size: number | undefined,
 ): void {
+  if (size !== undefined && size > ctx.deps.config.maxDownloadBytes) throw tooLarge(ctx, attachment, size);
+}
+
+/**
+ * The refusal of a file over YANDEX_TRACKER_MAX_DOWNLOAD_BYTES: by its size (listed, or announced
+ * by the download), or — `size` undefined — because more than the limit arrived although the list
+ * said less (the download was stopped at the limit).
+ */
+export function tooLarge(
+  ctx: TrackerCtx,
+  attachment: ApiAttachment,
+  size: number | undefined,
+): ToolsmithError {
   const max = ctx.deps.config.maxDownloadBytes;
-  if (size !== undefined && size > max) {
-    throw new ToolsmithError({
-      code: 'attachment_too_large',
-      userFacing: true,
-      message: `Attachment ${attachment.id} (${attachment.name}) is ${size} bytes (${mib(size)}), more than this server returns: ${max} bytes (YANDEX_TRACKER_MAX_DOWNLOAD_BYTES). Open it in Tracker instead, or ask the operator to raise YANDEX_TRACKER_MAX_DOWNLOAD_BYTES.`,
-    });
-  }
+  const what =
+    size !== undefined
+      ? `is ${size} bytes (${mib(size)}), more than this server returns: ${max} bytes (YANDEX_TRACKER_MAX_DOWNLOAD_BYTES).`
+      : `is larger than this server returns, ${max} bytes (YANDEX_TRACKER_MAX_DOWNLOAD_BYTES)${attachment.size === undefined ? '' : `, although it is listed at ${attachment.size} bytes`}: the download was stopped at the limit.`;
+  return new ToolsmithError({
+    code: 'attachment_too_large',
+    userFacing: true,
+    message: `Attachment ${attachment.id} (${attachment.name}) ${what} Open it in Tracker instead, or ask the operator to raise YANDEX_TRACKER_MAX_DOWNLOAD_BYTES.`,
+  });
 }
 
 /** A local file operation that failed for a reason the operator can fix (permissions, disk full). */

@@ -303,16 +303,15 @@ describe('tracker_download_attachment', () => {
     expect(requestsTo('GET', /attachments\/903\//)).toBe(before);
   });
 
-  it('returns base64 content when the server has no download directory', async () => {
+  it('returns the content when the server has no download directory (a log as text)', async () => {
     const r = await bare.call('tracker_download_attachment', { issueId: 'DEMO-1', attachmentId: '902' });
     expect(r.isError).toBe(false);
-    const content = (
-      r.raw as { content: Array<{ type: string; resource?: { blob: string; mimeType: string } }> }
-    ).content;
-    const resource = content.find((c) => c.type === 'resource')!.resource!;
-    expect(resource.mimeType).toBe('text/plain');
-    expect(Buffer.from(resource.blob, 'base64').equals(LOG)).toBe(true);
-    expect(r.json).toEqual(expect.objectContaining({ name: 'server.log', size: LOG.length }));
+    const content = (r.raw as { content: Array<{ type: string; text?: string }> }).content;
+    expect(content[0]).toEqual({ type: 'text', text: LOG.toString('utf8') });
+    // Then what the file is, as JSON.
+    expect(JSON.parse(content.at(-1)!.text!)).toEqual(
+      expect.objectContaining({ name: 'server.log', size: LOG.length, shownAs: 'text' }),
+    );
 
     const saveAs = await bare.call('tracker_download_attachment', {
       issueId: 'DEMO-1',

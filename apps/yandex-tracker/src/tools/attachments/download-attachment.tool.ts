@@ -2,8 +2,8 @@ import {
   buildToolName,
   defineToolMetadata,
   lazySchema,
-  toolResponse,
   ValidationError,
+  type HttpResponse,
   type ParamsOf,
 } from '@toolsmith/core';
 import { z } from 'zod';
@@ -17,7 +17,10 @@ import {
   findAttachment,
   issuePath,
   saveDownload,
+  tooLarge,
 } from './attachment-files.ts';
+import { showAttachment } from './attachment-content.ts';
+import { BodyTooLargeError, bodyLimit } from './body-limit.ts';
 
 const DownloadAttachmentParams = lazySchema(() =>
   z.object({
@@ -36,7 +39,7 @@ export class DownloadAttachmentTool extends TrackerTool<typeof DownloadAttachmen
   static override readonly METADATA = defineToolMetadata({
     name: buildToolName('download_attachment', TOOL_PREFIX),
     description:
-      'Download an attachment: saved to YANDEX_TRACKER_DOWNLOAD_DIR when set (path returned), else returned base64. Over YANDEX_TRACKER_MAX_DOWNLOAD_BYTES is refused.',
+      'Download an attachment: saved to YANDEX_TRACKER_DOWNLOAD_DIR when set (path returned), else shown (image, text, else base64). Over YANDEX_TRACKER_MAX_DOWNLOAD_BYTES is refused.',
     category: 'attachments',
     toolset: 'attachments',
     tags: ['attachment', 'file', 'download', 'read', 'save'],
@@ -58,16 +61,23 @@ export class DownloadAttachmentTool extends TrackerTool<typeof DownloadAttachmen
         ],
       });
     }
-    // The listed size lets a too-large file be refused before a byte of it is read.
+    // The listed size lets a too-large file be refused before a byte of it is read; the limit also
+    // rides the download itself, enforced while the body streams in (body-limit.ts).
     const attachment = await findAttachment(ctx, params.issueId, params.attachmentId);
     assertDownloadSize(ctx, attachment, attachment.size);
-    const response = await ctx.deps.client.request<Uint8Array>(
-      'GET',
-      `${issuePath(params.issueId)}/${encodeURIComponent(String(attachment.id))}/${encodeURIComponent(attachment.name)}`,
-      { responseType: 'bytes', signal: ctx.signal },
-    );
+    const path = `${issuePath(params.issueId)}/${encodeURIComponent(String(attachment.id))}/${encodeURIComponent(attachment.name)}`;
+    let response: HttpResponse<Uint8Array>;
+    try {
+      response = await ctx.deps.client.request<Uint8Array>('GET', path, {
+        responseType: 'bytes',
+        headers: bodyLimit(ctx.deps.config.maxDownloadBytes),
+        signal: ctx.signal,
+      });
+    } catch (error) {
+      if (BodyTooLargeError.isInstance(error)) throw tooLarge(ctx, attachment, error.announced);
+      throw error;
+    }
     const bytes = response.data ?? new Uint8Array();
-    assertDownloadSize(ctx, attachment, bytes.length);
     const mimetype =
       attachment.mimetype ??
       response.headers.get('content-type')?.split(';')[0] ??
@@ -82,20 +92,6 @@ export class DownloadAttachmentTool extends TrackerTool<typeof DownloadAttachmen
     if (downloadDir !== undefined) {
       return { ...info, savedTo: await saveDownload(downloadDir, params.saveAs, attachment.name, bytes) };
     }
-    return toolResponse({
-      content: [
-        {
-          type: 'resource',
-          resource: {
-            uri:
-              attachment.content ??
-              `${issuePath(params.issueId)}/${attachment.id}/${encodeURIComponent(attachment.name)}`,
-            mimeType: mimetype,
-            blob: Buffer.from(bytes).toString('base64'),
-          },
-        },
-      ],
-      data: { ...info, content: 'base64, in the embedded resource of this result' },
-    });
+    return showAttachment(info, bytes, attachment.content ?? path);
   }
 }

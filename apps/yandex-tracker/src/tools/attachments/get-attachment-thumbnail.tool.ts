@@ -4,6 +4,7 @@ import {
   ToolsmithError,
   toolResponse,
   lazySchema,
+  type HttpResponse,
   type ParamsOf,
 } from '@toolsmith/core';
 import { z } from 'zod';
@@ -11,7 +12,8 @@ import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
-import { assertDownloadSize, attachmentIdParam, findAttachment } from './attachment-files.ts';
+import { attachmentIdParam, findAttachment, tooLarge } from './attachment-files.ts';
+import { BodyTooLargeError, bodyLimit } from './body-limit.ts';
 
 const GetAttachmentThumbnailParams = lazySchema(() =>
   z.object({
@@ -41,13 +43,18 @@ export class GetAttachmentThumbnailTool extends TrackerTool<typeof GetAttachment
         message: `Attachment ${attachment.id} (${attachment.name}, ${attachment.mimetype ?? 'unknown type'}) has no thumbnail: only images have one. Download the file with tracker_download_attachment instead.`,
       });
     if (attachment.thumbnail === undefined && !attachment.mimetype?.startsWith('image/')) throw noPreview();
-    const response = await ctx.deps.client.request<Uint8Array>(
-      'GET',
-      `/v2/issues/${encodeURIComponent(params.issueId)}/thumbnails/${encodeURIComponent(String(attachment.id))}`,
-      { responseType: 'bytes', signal: ctx.signal },
-    );
+    let response: HttpResponse<Uint8Array>;
+    try {
+      response = await ctx.deps.client.request<Uint8Array>(
+        'GET',
+        `/v2/issues/${encodeURIComponent(params.issueId)}/thumbnails/${encodeURIComponent(String(attachment.id))}`,
+        { responseType: 'bytes', headers: bodyLimit(ctx.deps.config.maxDownloadBytes), signal: ctx.signal },
+      );
+    } catch (error) {
+      if (BodyTooLargeError.isInstance(error)) throw tooLarge(ctx, attachment, error.announced);
+      throw error;
+    }
     const bytes = response.data ?? new Uint8Array();
-    assertDownloadSize(ctx, attachment, bytes.length);
     const header = response.headers.get('content-type')?.split(';')[0]?.trim();
     const mimeType = header?.startsWith('image/') ? header : attachment.mimetype;
     if (!mimeType?.startsWith('image/') || bytes.length === 0) throw noPreview();
