@@ -11,6 +11,7 @@ import { createChecklistTools } from './checklists/index.ts';
 import { createCommentTools } from './comments/index.ts';
 import { createAutomationTools } from './automation/index.ts';
 import { createComponentTools } from './components/index.ts';
+import { createDashboardTools } from './dashboards/index.ts';
 import { createEntityTools } from './entities/index.ts';
 import { createFieldTools } from './fields/index.ts';
 import { createFilterTools } from './filters/index.ts';
@@ -101,6 +102,7 @@ export const TOOLSETS = [
     description: "A queue's macros, triggers and auto-actions: read; create (queue admins)",
     default: false,
   }),
+  defineToolset({ id: 'dashboards', description: 'Dashboards and their widgets (read)', default: false }),
   defineToolset({
     id: 'fields',
     description: 'Field definitions: categories; global and queue-local fields created and changed',
@@ -120,6 +122,7 @@ export function createTools() {
     ...createProjectTools(),
     ...createEntityTools(),
     ...createAutomationTools(),
+    ...createDashboardTools(),
     ...createQueueTools(),
     ...createBulkTools(),
     ...createReferenceTools(),

@@ -4,6 +4,7 @@
  * tests and the demo can name what they expect.
  */
 import { createAutomationSeed } from './automation-state.ts';
+import { createDashboardsSeed } from './dashboards-state.ts';
 import { createEntitiesSeed } from './entities-state.ts';
 import {
   nextId,
@@ -303,6 +304,7 @@ export function createSeedState(): TrackerState {
     bulkDurationMs: 300,
     entities: createEntitiesSeed(at),
     automation: createAutomationSeed(at),
+    dashboards: createDashboardsSeed(at),
   };
 
   const issues: Array<[string, string, string, string, string | undefined, Partial<IssueRecord>?]> = [

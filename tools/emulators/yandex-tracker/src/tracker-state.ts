@@ -304,6 +304,7 @@ export interface TrackerState {
   bulkDurationMs: number;
   entities: import('./entities-state.ts').EntitiesState;
   automation: import('./automation-state.ts').AutomationState;
+  dashboards: import('./dashboards-state.ts').DashboardRecord[];
 }
 
 /** Next value of a named id sequence, starting at `start`. */

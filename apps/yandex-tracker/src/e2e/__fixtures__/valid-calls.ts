@@ -475,6 +475,10 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
     },
   ],
 
+  // dashboards (seed: 1 "Team overview" by alice, widgets 11–12; 2 "Ops health" by bob, widget 21)
+  tracker_get_dashboards: [{ perPage: 10 }],
+  tracker_get_dashboard: [{ dashboardId: 1, fields: ['name', 'widgets.description'] }],
+
   // core
   search_tools: [{ query: 'log time on an issue', limit: 5 }],
 };

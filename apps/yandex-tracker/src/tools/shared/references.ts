@@ -15,6 +15,7 @@
  * - components (of the call's queue), sprints (of a board, or all), boards, projects: ids; names →
  *   the id;
  * - entities (projects, portfolios, goals of the call's `entityType`): ids; names and shortIds → the id;
+ * - dashboards: ids; names → the id;
  * - link relationships, transitions (of the issue, in its current status), checklist items (text →
  *   id), comments, worklogs, attachments (file name → id), links of the issue;
  * - fields (of the call's queue): ids and local keys; names and case → the key to write.
@@ -397,6 +398,37 @@ export function createTrackerReferences(options: TrackerReferencesOptions): Refe
         return { records, complete: false, scopeLabel: `type ${scope}` };
       },
       isStale: (error) => NotFoundError.isInstance(error) && /сущност|entit/i.test(error.message),
+    }),
+    defineEntityKind<TrackerDeps>({
+      name: 'dashboard',
+      one: 'a dashboard',
+      many: 'dashboards',
+      listTool: 'tracker_get_dashboards',
+      ttlMs,
+      load: async (_scope, ctx) => {
+        const dashboards: Array<{ id: number | string; name?: string }> = [];
+        for (let page = 1; page <= MAX_PAGES; page++) {
+          const found = await ctx.deps.client.page<{ id: number | string; name?: string }>(
+            'POST',
+            '/v3/dashboards/_search',
+            { page, perPage: 100 },
+            { json: {}, signal: ctx.signal },
+          );
+          dashboards.push(...found.items);
+          if (!found.hasMore || found.items.length === 0) {
+            return dashboards.map((d) => ({
+              value: Number(d.id),
+              ...(d.name ? { names: [d.name] } : {}),
+              label: d.name ? `${d.id} (${d.name})` : String(d.id),
+            }));
+          }
+        }
+        return {
+          records: dashboards.map((d) => ({ value: Number(d.id), names: d.name ? [d.name] : [] })),
+          complete: false,
+        };
+      },
+      isStale: (error) => NotFoundError.isInstance(error) && /дашборд|dashboard/i.test(error.message),
     }),
     defineEntityKind<TrackerDeps>({
       name: 'relationship',

@@ -7,6 +7,7 @@ import { bulkChangeRoutes } from './bulkchange.ts';
 import { checklistsRoutes } from './checklists.ts';
 import { commentsRoutes } from './comments.ts';
 import { componentsRoutes } from './components.ts';
+import { dashboardsRoutes } from './dashboards.ts';
 import { entitiesRoutes } from './entities.ts';
 import { fieldsRoutes } from './fields.ts';
 import { filtersRoutes } from './filters.ts';
@@ -40,5 +41,6 @@ export function allRoutes(): TrackerRoute[] {
     ...bulkChangeRoutes(),
     ...entitiesRoutes(),
     ...automationRoutes(),
+    ...dashboardsRoutes(),
   ];
 }
