@@ -11,6 +11,8 @@ import { customFieldTools } from './custom-fields/index.ts';
 import { commentTools } from './comments/index.ts';
 import { workspaceTools } from './workspace/index.ts';
 import { memberTools } from './members/index.ts';
+import { userGroupTools } from './user-groups/index.ts';
+import { guestTools } from './guests/index.ts';
 import { checklistTools } from './checklists/index.ts';
 import { tagTools } from './tags/index.ts';
 import { spaceTagTools } from './space-tags/index.ts';
@@ -60,6 +62,16 @@ export const TOOLSETS = [
   defineToolset({
     id: 'members',
     description: 'Workspace members and who is on a list or task.',
+    default: false,
+  }),
+  defineToolset({
+    id: 'user_groups',
+    description: 'User groups of workspace members (Business plan).',
+    default: false,
+  }),
+  defineToolset({
+    id: 'guests',
+    description: 'Invite guests and share tasks, lists or folders with them (Enterprise plan).',
     default: false,
   }),
   defineToolset({ id: 'checklists', description: 'Checklists and their items.', default: false }),
@@ -121,6 +133,8 @@ export function createTools(): AnyTool<ClickUpDeps>[] {
     ...commentTools(),
     ...workspaceTools(),
     ...memberTools(),
+    ...userGroupTools(),
+    ...guestTools(),
     ...checklistTools(),
     ...tagTools(),
     ...spaceTagTools(),

@@ -2,6 +2,7 @@
  * The emulator's in-memory workspace. Records hold what the API stores (dates as epoch ms numbers,
  * users by id); render.ts turns them into the API's JSON (dates as ms strings, users as objects).
  */
+import type { GroupRecord, GuestRecord } from './groups-and-guests.ts';
 import type { TemplateRecord } from './templates.ts';
 
 export interface UserRecord {
@@ -347,6 +348,9 @@ export interface ClickUpState {
   clickApps?: ClickAppsRecord;
   /** Counters behind the deterministic ids (see ids.ts). */
   counters: Record<string, number>;
+  /** User groups and guests' permissions and shares (groups-and-guests.ts): absent, its defaults. */
+  userGroups?: GroupRecord[];
+  guests?: GuestRecord[];
   /** Task and list templates (templates.ts): absent, SEED_TEMPLATES. */
   templates?: TemplateRecord[];
   /** The Workspace's plan (plan.ts): absent, Enterprise. */

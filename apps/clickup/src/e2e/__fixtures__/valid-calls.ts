@@ -175,6 +175,45 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   clickup_get_list_members: [{ list_id: lists.sprint }],
   clickup_get_task_members: [{ task_id: 'DEV-1' }],
 
+  // user groups (the seed's group Backend) and guests (the seed's guest Erin, 81000005)
+  clickup_get_user_groups: [{}],
+  clickup_create_user_group: [{ name: 'Design', handle: 'design', members: [members.carol, members.alice] }],
+  clickup_update_user_group: [
+    {
+      group_id: 'A1B2C3D4-0000-4000-8000-000000000001',
+      name: 'Platform',
+      add: [members.carol],
+      rem: [members.bob],
+    },
+  ],
+  clickup_delete_user_group: [{ group_id: 'A1B2C3D4-0000-4000-8000-000000000001' }],
+  clickup_invite_guest: [
+    {
+      email: 'pat@partner.example',
+      can_edit_tags: true,
+      can_see_time_spent: true,
+      can_see_time_estimated: false,
+      can_create_views: false,
+    },
+  ],
+  clickup_get_guest: [{ guest_id: 81000005 }],
+  clickup_edit_guest: [
+    {
+      guest_id: 81000005,
+      can_edit_tags: true,
+      can_see_time_spent: true,
+      can_see_time_estimated: true,
+      can_create_views: true,
+    },
+  ],
+  clickup_remove_guest: [{ guest_id: 81000005 }],
+  clickup_share_with_guest: [
+    { guest_id: 81000005, list_id: lists.roadmap, permission: 'read' },
+    { guest_id: 81000005, task_id: 'DEV-1', permission: 'edit' },
+    { guest_id: 81000005, folder_id: SEED.folder, permission: 'comment' },
+  ],
+  clickup_unshare_with_guest: [{ guest_id: 81000005, list_id: lists.roadmap }],
+
   // checklists
   clickup_create_checklist: [{ task_id: 'DEV-2', name: 'Review' }],
   clickup_update_checklist: [{ checklist_id: SEED.checklist, name: 'Done means', position: 0 }],

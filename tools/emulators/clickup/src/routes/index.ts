@@ -7,6 +7,7 @@ import { customFieldRoutes } from './custom-fields.ts';
 import { docRoutes } from './docs.ts';
 import { folderRoutes } from './folders.ts';
 import { goalRoutes } from './goals.ts';
+import { guestRoutes } from './guests.ts';
 import { keyResultRoutes } from './key-results.ts';
 import { listRoutes } from './lists.ts';
 import { relationshipRoutes } from './relationships.ts';
@@ -20,6 +21,7 @@ import { timeInStatusRoutes } from './time-in-status.ts';
 import { timeTrackingRoutes } from './time-tracking.ts';
 import { templateRoutes } from './templates.ts';
 import { timeEntryTagRoutes } from './time-entry-tags.ts';
+import { userGroupRoutes } from './user-groups.ts';
 import { viewRoutes } from './views.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { workspaceRoutes } from './workspace.ts';
@@ -33,6 +35,8 @@ export function allRoutes(config: RouteConfig): ClickUpRoute[] {
     ...workspaceRoutes(),
     ...spaceRoutes(),
     ...planRoutes(),
+    ...userGroupRoutes(),
+    ...guestRoutes(),
     ...folderRoutes(),
     ...listRoutes(),
     ...taskRoutes(),
