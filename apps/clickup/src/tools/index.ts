@@ -78,12 +78,12 @@ export const TOOLSETS = [
   defineToolset({ id: 'tags', description: 'Space tags, and tags on tasks.', default: false }),
   defineToolset({ id: 'time', description: 'Time entries and the timer.', default: false }),
   defineToolset({
-    id: 'time_in_status',
-  defineToolset({
     id: 'time_entry_writes',
     description: 'Change logged time entries and their labels.',
     default: false,
   }),
+  defineToolset({
+    id: 'time_in_status',
     description: 'How long tasks have been in each status.',
     default: false,
   }),
@@ -109,6 +109,7 @@ export const TOOLSETS = [
     default: false,
   }),
   defineToolset({ id: 'views', description: 'Views and the tasks they show.', default: false }),
+  defineToolset({ id: 'view_writes', description: 'Create, change and delete views.', default: false }),
   defineToolset({ id: 'goals', description: 'Goals and key results.', default: false }),
   defineToolset({ id: 'docs', description: 'Docs and their pages.', default: false }),
   defineToolset({
@@ -121,7 +122,6 @@ export const TOOLSETS = [
     id: 'raw',
     description: 'Read-only GET of ClickUp API paths the other tools do not cover.',
     default: false,
-  defineToolset({ id: 'view_writes', description: 'Create, change and delete views.', default: false }),
   }),
 ];
 
@@ -139,6 +139,7 @@ export function createTools(): AnyTool<ClickUpDeps>[] {
     ...tagTools(),
     ...spaceTagTools(),
     ...timeTools(),
+    ...timeEntryWriteTools(),
     ...timeInStatusTools(),
     ...taskListTools(),
     ...taskMergeTools(),
@@ -146,14 +147,13 @@ export function createTools(): AnyTool<ClickUpDeps>[] {
     ...attachmentTools(),
     ...relationTools(),
     ...viewTools(),
+    ...viewWriteTools(),
     ...goalTools(),
     ...goalWriteTools(),
     ...docTools(),
     ...docWriteTools(),
     ...webhookTools(),
     ...knowledgeTools(),
-    ...timeEntryWriteTools(),
     ...rawTools(),
   ];
 }
-    ...viewWriteTools(),

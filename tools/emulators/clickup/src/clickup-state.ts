@@ -346,8 +346,6 @@ export interface ClickUpState {
   taskLocations?: TaskLocationRecord[];
   /** ClickApps switched off (all on when absent). */
   clickApps?: ClickAppsRecord;
-  /** Counters behind the deterministic ids (see ids.ts). */
-  counters: Record<string, number>;
   /** User groups and guests' permissions and shares (groups-and-guests.ts): absent, its defaults. */
   userGroups?: GroupRecord[];
   guests?: GuestRecord[];
@@ -366,4 +364,6 @@ export interface ClickUpState {
     date: number;
     userId: number;
   }[];
+  /** Counters behind the deterministic ids (see ids.ts). */
+  counters: Record<string, number>;
 }

@@ -10,17 +10,17 @@ import { goalRoutes } from './goals.ts';
 import { guestRoutes } from './guests.ts';
 import { keyResultRoutes } from './key-results.ts';
 import { listRoutes } from './lists.ts';
-import { relationshipRoutes } from './relationships.ts';
 import { planRoutes } from './plan.ts';
+import { relationshipRoutes } from './relationships.ts';
 import { spaceRoutes } from './spaces.ts';
 import { tagRoutes } from './tags.ts';
 import { taskLocationRoutes } from './task-locations.ts';
 import { taskMergeRoutes } from './task-merge.ts';
 import { taskRoutes } from './tasks.ts';
-import { timeInStatusRoutes } from './time-in-status.ts';
-import { timeTrackingRoutes } from './time-tracking.ts';
 import { templateRoutes } from './templates.ts';
+import { timeInStatusRoutes } from './time-in-status.ts';
 import { timeEntryTagRoutes } from './time-entry-tags.ts';
+import { timeTrackingRoutes } from './time-tracking.ts';
 import { userGroupRoutes } from './user-groups.ts';
 import { viewRoutes } from './views.ts';
 import { webhookRoutes } from './webhooks.ts';
@@ -33,23 +33,23 @@ export interface RouteConfig {
 export function allRoutes(config: RouteConfig): ClickUpRoute[] {
   return [
     ...workspaceRoutes(),
-    ...spaceRoutes(),
     ...planRoutes(),
     ...userGroupRoutes(),
     ...guestRoutes(),
+    ...spaceRoutes(),
     ...folderRoutes(),
     ...listRoutes(),
     ...taskRoutes(),
+    ...templateRoutes(),
     ...timeInStatusRoutes(),
     ...taskLocationRoutes(),
     ...taskMergeRoutes(),
     ...customFieldRoutes(config),
     ...commentRoutes(),
-    ...templateRoutes(),
     ...checklistRoutes(),
     ...tagRoutes(),
-    ...timeTrackingRoutes(),
     ...timeEntryTagRoutes(),
+    ...timeTrackingRoutes(),
     ...attachmentRoutes(),
     ...relationshipRoutes(),
     ...viewRoutes(),
