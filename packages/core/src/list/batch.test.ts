@@ -47,4 +47,52 @@ describe('runBatch', () => {
       }),
     ).rejects.toThrow('aborted');
   });
+
+  it('runs at most `concurrency` items at once and reports each settled item, in order', async () => {
+    let running = 0;
+    let most = 0;
+    const settled: string[] = [];
+    const result = await runBatch(
+      [1, 2, 3, 4, 5, 6, 7],
+      async (n) => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running -= 1;
+        if (n === 4) throw new Error('four failed');
+        return n;
+      },
+      {
+        field: 'ids',
+        idOf: (n) => n,
+        max: 10,
+        concurrency: 2,
+        onSettled: (done, total) => {
+          settled.push(`${done}/${total}`);
+          if (done === 3) throw new Error('a progress sink that fails does not fail the item');
+        },
+      },
+    );
+    expect(most).toBe(2);
+    expect(settled).toEqual(['1/7', '2/7', '3/7', '4/7', '5/7', '6/7', '7/7']);
+    expect(result.successful).toEqual([1, 2, 3, 5, 6, 7]);
+    expect(result.failed).toEqual([{ id: 4, error: 'four failed' }]);
+  });
+
+  it('starts no item after the call is cancelled', async () => {
+    const controller = new AbortController();
+    const started: number[] = [];
+    await expect(
+      runBatch(
+        [1, 2, 3],
+        async (n) => {
+          started.push(n);
+          controller.abort();
+          return n;
+        },
+        { field: 'ids', idOf: (n) => n, max: 5, concurrency: 1, signal: controller.signal },
+      ),
+    ).rejects.toThrow();
+    expect(started).toEqual([1]);
+  });
 });

@@ -1,7 +1,9 @@
 /**
  * The one result shape of every batch tool: `{ total, successful: [...], failed: [{ <id>, error }] }`.
- * Items run concurrently (the HTTP client caps requests in flight); one failure never hides the others.
+ * Items run concurrently (the HTTP client caps requests in flight; `concurrency` caps items, for items
+ * of several requests each); one failure never hides the others.
  */
+import pLimit from 'p-limit';
 import { ToolsmithError } from '../errors/toolsmith-error.ts';
 import { ValidationError } from '../errors/validation-error.ts';
 import { withProjectionRoot } from './projection-root.ts';
@@ -29,8 +31,12 @@ export interface BatchOptions<I> {
   max: number;
   /** Where the limit is configured, for the refusal, e.g. `YANDEX_TRACKER_MAX_BATCH`. */
   maxSetting?: string;
-  /** A cancelled call throws instead of reporting every item as failed. */
+  /** A cancelled call throws instead of reporting every item as failed; items not started are not. */
   signal?: AbortSignal;
+  /** Most items running at once. Default: all (the HTTP client still caps requests in flight). */
+  concurrency?: number;
+  /** Called as each item settles, with how many have and the total: for progress. Its failures are ignored. */
+  onSettled?: (settled: number, total: number) => void | Promise<void>;
 }
 
 /** Runs `run` for every item and reports each outcome. */
@@ -50,7 +56,22 @@ export async function runBatch<I, R>(
       ],
     });
   }
-  const settled = await Promise.allSettled(items.map((item, index) => run(item, index)));
+  let done = 0;
+  const runOne = async (item: I, index: number): Promise<R> => {
+    options.signal?.throwIfAborted();
+    try {
+      return await run(item, index);
+    } finally {
+      done += 1;
+      await Promise.resolve()
+        .then(() => options.onSettled?.(done, items.length))
+        .catch(() => undefined);
+    }
+  };
+  const limit = options.concurrency === undefined ? undefined : pLimit(options.concurrency);
+  const settled = await Promise.allSettled(
+    items.map((item, index) => (limit ? limit(() => runOne(item, index)) : runOne(item, index))),
+  );
   const result = withProjectionRoot<BatchResult<R>>(
     { total: items.length, successful: [], failed: [] },
     'successful',

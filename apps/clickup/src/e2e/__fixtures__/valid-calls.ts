@@ -306,6 +306,21 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   // task merge
   clickup_merge_tasks: [{ task_id: 'DEV-8', source_task_ids: ['DEV-9', 'DEV-10'] }],
 
+  // bulk tasks (one create: a lost answer must be sent once, see ambiguous-writes)
+  clickup_bulk_create_tasks: [
+    { list_id: '901510000001', tasks: [{ name: 'Bulk one', status: 'in progress', priority: 2 }] },
+  ],
+  clickup_bulk_update_tasks: [
+    {
+      tasks: [
+        { task_id: 'DEV-2', status: 'in review' },
+        { task_id: 'DEV-8', status: 'fixing' },
+      ],
+    },
+  ],
+  clickup_bulk_move_tasks: [{ task_ids: ['DEV-9', 'DEV-10'], list_id: '901510000003' }],
+  clickup_bulk_delete_tasks: [{ task_ids: ['DEV-11', 'DEV-12'] }],
+
   // attachments
   clickup_upload_attachment: [
     { task_id: 'DEV-1', content_base64: 'aGVsbG8gd29ybGQK', file_name: 'hello.txt' },
