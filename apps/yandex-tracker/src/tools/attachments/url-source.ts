@@ -145,14 +145,13 @@ function checkedUrl(raw: string, rules: UrlUploadRules, redirectedFrom?: string)
       `${redirectedFrom ? where : `the host ${host}`} is not on this server's list of hosts uploads may come from (YANDEX_TRACKER_UPLOAD_URL_HOSTS: ${rules.hosts.join(', ')}). Use a URL on one of those hosts, give the file as contentBase64, or ask the operator to add ${host}. Nothing was downloaded or attached.`,
     );
   }
-  if (listing !== 'exact' && nodeNet().isIP(host) !== 0 && isNonPublicAddress(host)) {
-    throw refuseUrl(privateRefusal(host, host));
-  }
+  // An IP address can only be listed exactly (a wildcard matches names), which is the operator's
+  // explicit leave; a name is checked on what it resolves to, in the socket's lookup below.
   return url;
 }
 
 const privateRefusal = (host: string, address: string) =>
-  `${host}${address === host ? '' : ` resolves to ${address}, which`} is a loopback, private or otherwise non-public address, and uploads fetch such hosts only when YANDEX_TRACKER_UPLOAD_URL_HOSTS names the host exactly (not by a wildcard). Use a public URL, or ask the operator to list ${host}. Nothing was downloaded or attached.`;
+  `${host} resolves to ${address}, which is a loopback, private or otherwise non-public address, and uploads fetch such hosts only when YANDEX_TRACKER_UPLOAD_URL_HOSTS names the host exactly (not by a wildcard). Use a public URL, or ask the operator to list ${host}. Nothing was downloaded or attached.`;
 
 /** Marks the socket lookup's refusal, to tell it from a DNS failure. */
 const NON_PUBLIC = 'ETRACKER_NON_PUBLIC_ADDRESS';
