@@ -81,6 +81,13 @@ export {
 } from './tool/raw-get.ts';
 export type { GuardPolicy } from './tool/base-tool.ts';
 export {
+  CONFIRM_DESCRIPTION,
+  ConfirmationError,
+  confirmIrreversible,
+  confirmParam,
+  type IrreversibleChange,
+} from './tool/confirmation.ts';
+export {
   failureInBrief,
   isAmbiguousFailure,
   outcomeUnknown,
