@@ -56,6 +56,8 @@ beforeAll(async () => {
   seed('955', 'odd.txt', 'text/plain', NOT_UTF8);
   // Listed at 10 bytes, but the file is over the limit.
   seed('956', 'liar.bin', 'application/octet-stream', new Uint8Array(LIMIT + 1).fill(7), 10);
+  seed('957', 'huge.png', 'image/png', new Uint8Array(LIMIT + 1).fill(8), 10);
+  seed('958', 'exact.bin', 'application/octet-stream', new Uint8Array(LIMIT).fill(9));
 }, 30_000);
 
 afterAll(() => t?.close());
@@ -114,6 +116,21 @@ describe('YANDEX_TRACKER_MAX_DOWNLOAD_BYTES on the download itself', () => {
     const gets = t.emulator.requests.filter((q) => q.path.endsWith('/attachments/956/liar.bin'));
     expect(gets).toHaveLength(1);
     expect(t.emulator.requests.some((q) => BODY_LIMIT_HEADER in q.headers)).toBe(false);
+  });
+});
+
+describe('YANDEX_TRACKER_MAX_DOWNLOAD_BYTES, at the edges', () => {
+  it('takes a file of exactly the limit', async () => {
+    const r = await download('958');
+    expect(r.isError).toBe(false);
+    const resource = contentOf(r.raw).find((c) => c.type === 'resource')!.resource!;
+    expect(Buffer.from(resource.blob!, 'base64')).toHaveLength(LIMIT);
+  });
+
+  it('holds for a thumbnail too', async () => {
+    const r = await t.call('tracker_get_attachment_thumbnail', { issueId: 'DEMO-5', attachmentId: '957' });
+    expect(r.isError).toBe(true);
+    expect(r.text).toContain(`Attachment 957 (huge.png) is ${LIMIT + 1} bytes`);
   });
 });
 
