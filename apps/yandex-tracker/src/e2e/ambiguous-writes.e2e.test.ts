@@ -155,6 +155,7 @@ describe('Tracker writes that cannot be repeated safely, when the answer is lost
       'tracker_move_issue',
       'tracker_start_sprint',
       'tracker_transition_issue',
+      'tracker_update_key_results',
       'tracker_upload_attachment',
     ]);
     // No create_* or add_* tool is marked idempotent by mistake.

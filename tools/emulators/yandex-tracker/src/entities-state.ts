@@ -46,6 +46,20 @@ export interface EntityRecord {
   entityStatus: string;
   /** Queue keys (projects): `queues` on create, `issueQueues` when read. */
   queues: string[];
+  /** A goal's key results. */
+  keyResults?: KeyResultRecord[];
+}
+
+/** A goal's key result: reached or not (`binary`), or measured (`value`: progress from start to end). */
+export interface KeyResultRecord {
+  id: string;
+  text: string;
+  type: 'binary' | 'value';
+  assignee?: string;
+  /** YYYY-MM-DD. */
+  deadline?: string;
+  progress?: { start: number; end: number; current: number };
+  achieved: boolean;
 }
 
 export interface EntityCommentRecord {
@@ -79,8 +93,8 @@ export const entityIdFor = (n: number) => `6560${n.toString(16).padStart(20, '0'
 /**
  * The seed: portfolio "Platform 2027" (shortId 1), projects "Checkout redesign" (2, in the portfolio,
  * queue DEMO) and "Monitoring revamp" (3, OPS), goals "Halve checkout time" (shortId 1) and "Zero
- * P1 incidents" (2, under the first); a comment on the checkout project; the checkout project
- * relates to the checkout goal.
+ * P1 incidents" (2, under the first; the first has two key results); a comment on the checkout
+ * project; the checkout project relates to the checkout goal.
  */
 export function createEntitiesSeed(at: (hours: number) => string): EntitiesState {
   const entity = (
@@ -130,6 +144,23 @@ export function createEntitiesSeed(at: (hours: number) => string): EntitiesState
       lead: 'carol',
       end: '2026-12-31',
       entityStatus: 'in_progress',
+      keyResults: [
+        {
+          id: `6562${'1'.padStart(20, '0')}`,
+          text: 'Median checkout under 20 s',
+          type: 'value',
+          assignee: 'bob',
+          deadline: '2026-12-15',
+          progress: { start: 40, end: 20, current: 31 },
+          achieved: false,
+        },
+        {
+          id: `6562${'2'.padStart(20, '0')}`,
+          text: 'One-page checkout shipped',
+          type: 'binary',
+          achieved: false,
+        },
+      ],
     }),
     entity(5, 2, 'goal', 'Zero P1 incidents', { lead: 'dave', parentEntity: entityIdFor(4) }),
   ];

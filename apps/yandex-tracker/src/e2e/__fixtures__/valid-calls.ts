@@ -410,6 +410,23 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
       parentId: '656000000000000000000001',
     },
   ],
+  tracker_update_key_results: [
+    {
+      goalId: '656000000000000000000004',
+      version: 1,
+      add: [
+        {
+          text: 'Cart errors below 1%',
+          assignee: 'dave',
+          deadline: '2026-12-20',
+          start: 3,
+          end: 1,
+          current: 2,
+        },
+      ],
+      remove: ['656200000000000000000002'],
+    },
+  ],
   tracker_delete_entity: [
     { entityType: 'project', entityId: '656000000000000000000003', withBoard: false, confirm: true },
   ],

@@ -214,6 +214,82 @@ describe('tracker_update_entity', () => {
   });
 });
 
+describe('tracker_update_key_results', () => {
+  const KR1 = '656200000000000000000001';
+
+  it('adds a measured and a yes/no key result to a goal named by name, and removes one by its text', async () => {
+    const result = await t.call('tracker_update_key_results', {
+      goalId: 'Halve checkout time',
+      add: [
+        {
+          text: 'Cart errors below 1%',
+          assignee: 'dave',
+          deadline: '2026-12-20',
+          start: 3,
+          end: 1,
+          current: 2.5,
+        },
+        { text: 'Runbook written' },
+      ],
+      remove: ['one-page checkout shipped'],
+    });
+    expect(result.isError).toBe(false);
+    expect(result.notes).toContain('remove.0 "one-page checkout shipped" → 656200000000000000000002');
+    expect(lastRequest().body).toEqual({
+      fields: {
+        keyResultItems: {
+          add: [
+            {
+              text: 'Cart errors below 1%',
+              type: 'value',
+              assignee: 'dave',
+              deadline: { date: '2026-12-20', deadlineType: 'date' },
+              progress: { start: 3, end: 1, current: 2.5 },
+            },
+            { text: 'Runbook written', type: 'binary' },
+          ],
+          remove: ['656200000000000000000002'],
+        },
+      },
+    });
+    const json = result.json as { keyResults: Array<Record<string, unknown>> };
+    expect(json.keyResults.map((k) => k['text'])).toEqual([
+      'Median checkout under 20 s',
+      'Cart errors below 1%',
+      'Runbook written',
+    ]);
+    expect(json.keyResults[1]).toMatchObject({
+      type: 'value',
+      assignee: { display: 'Dave Kuznetsov' },
+      deadline: '2026-12-20',
+    });
+    const read = await t.call('tracker_get_entity', {
+      entityType: 'goal',
+      entityId: GOAL,
+      fields: ['fields.keyResultItems'],
+    });
+    expect((read.json as { fields: { keyResultItems: unknown[] } }).fields.keyResultItems).toHaveLength(3);
+  });
+
+  it('refuses before sending a half-measured key result, an unknown one to remove, and nothing to do', async () => {
+    expect(
+      await refusedUnsent(t, 'tracker_update_key_results', {
+        goalId: GOAL,
+        add: [{ text: 'X', start: 1, end: 2 }],
+      }),
+    ).toContain('- add.0.current: A measured key result needs `start`, `end` and `current`');
+    const before = t.emulator.requests.length;
+    const unknown = await t.call('tracker_update_key_results', { goalId: GOAL, remove: ['Ship it'] });
+    expect(unknown.text).toContain(
+      `- remove.0: "Ship it" is not a key result of this goal. Its key results: ${KR1} ("Median checkout under 20 s")`,
+    );
+    expect(t.emulator.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(await refusedUnsent(t, 'tracker_update_key_results', { goalId: GOAL })).toContain(
+      'says nothing to change.',
+    );
+  });
+});
+
 describe('entity comments and links', () => {
   it('adds a comment with a mention and lists the comments', async () => {
     const added = await t.call('tracker_add_entity_comment', {

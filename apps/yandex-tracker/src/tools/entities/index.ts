@@ -8,10 +8,11 @@ import { GetEntityTool } from './get-entity.tool.ts';
 import { LinkEntitiesTool } from './link-entities.tool.ts';
 import { UnlinkEntitiesTool } from './unlink-entities.tool.ts';
 import { UpdateEntityTool } from './update-entity.tool.ts';
+import { UpdateKeyResultsTool } from './update-key-results.tool.ts';
 
 /**
  * Projects, portfolios and goals through the Entity API (`entities` toolset, off by default):
- * search, read, create, change, delete; their comments and links. The v2 projects API stays in
+ * search, read, create, change, delete; goals' key results; their comments and links. The v2 projects API stays in
  * `projects`.
  */
 export function createEntityTools() {
@@ -20,6 +21,7 @@ export function createEntityTools() {
     new GetEntityTool(),
     new CreateEntityTool(),
     new UpdateEntityTool(),
+    new UpdateKeyResultsTool(),
     new DeleteEntityTool(),
     new GetEntityCommentsTool(),
     new AddEntityCommentTool(),

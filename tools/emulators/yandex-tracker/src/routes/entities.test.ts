@@ -133,6 +133,33 @@ describe('entity writes', () => {
     expect(tracker.state.entities.links).toEqual([]);
   });
 
+  it("edits a goal's key results: add, remove by id, a list replaces; other types and bad items are 422", async () => {
+    const goal = entityIdFor(4);
+    const added = await call('PATCH', `/v3/entities/goal/${goal}?fields=keyResultItems`, {
+      fields: {
+        keyResultItems: { add: [{ text: 'New', type: 'binary' }], remove: ['656200000000000000000001'] },
+      },
+    });
+    expect(
+      (added.json['fields'] as { keyResultItems: Array<{ text: string }> }).keyResultItems.map((k) => k.text),
+    ).toEqual(['One-page checkout shipped', 'New']);
+    const bad = await call('PATCH', `/v3/entities/goal/${goal}`, {
+      fields: { keyResultItems: { add: [{ text: 'X', type: 'value' }] } },
+    });
+    expect([bad.status, bad.json['errors']]).toEqual([
+      422,
+      { 'keyResultItems.0.progress': 'Обязательное поле' },
+    ]);
+    const project = await call('PATCH', `/v3/entities/project/${checkout}`, {
+      fields: { keyResultItems: [] },
+    });
+    expect(project.status).toBe(422);
+    const replaced = await call('PATCH', `/v3/entities/goal/${goal}?fields=keyResultItems`, {
+      fields: { keyResultItems: [] },
+    });
+    expect(replaced.json['fields']).toEqual({ keyResultItems: [] });
+  });
+
   it('reset() restores the seed', async () => {
     await call('DELETE', `/v3/entities/goal/${entityIdFor(4)}`);
     tracker.reset();

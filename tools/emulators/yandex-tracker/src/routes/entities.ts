@@ -31,6 +31,7 @@ import {
   entityIdFor,
   type EntityCommentRecord,
   type EntityRecord,
+  type KeyResultRecord,
   type EntityType,
 } from '../entities-state.ts';
 
@@ -70,6 +71,7 @@ const WRITABLE = [
   'teamAccess',
   'entityStatus',
   'queues',
+  'keyResultItems',
 ];
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -173,8 +175,27 @@ function fieldValue(ctx: RouteContext, entity: EntityRecord, name: string): unkn
     case 'quarter':
       return [];
     case 'checklistItems':
-    case 'keyResultItems':
       return [];
+    case 'keyResultItems':
+      return entity.type === 'goal'
+        ? (entity.keyResults ?? []).map((k) => ({
+            id: k.id,
+            text: k.text,
+            type: k.type,
+            ...(k.assignee ? { assignee: userRef(state, k.assignee) } : {}),
+            ...(k.deadline
+              ? {
+                  deadline: {
+                    date: `${k.deadline}T00:00:00.000+0000`,
+                    deadlineType: 'date',
+                    isExceeded: Date.parse(k.deadline) < ctx.now,
+                  },
+                }
+              : {}),
+            ...(k.progress ? { progress: k.progress } : {}),
+            achieved: k.achieved,
+          }))
+        : null;
     case 'id':
       return entity.id;
     default:
@@ -303,6 +324,9 @@ function applyFields(ctx: RouteContext, draft: EntityRecord, fields: Record<stri
         draft.queues = keys;
         break;
       }
+      case 'keyResultItems':
+        draft.keyResults = keyResultsOf(ctx, draft, value);
+        break;
       case 'parentEntity': {
         if (value === null) {
           delete draft.parentEntity;
@@ -324,6 +348,90 @@ function applyFields(ctx: RouteContext, draft: EntityRecord, fields: Record<stri
       }
     }
   }
+}
+
+/** A goal's key results: a list (replaces), or `{add: [items], remove: [ids]}`; each item checked. */
+function keyResultsOf(ctx: RouteContext, draft: EntityRecord, value: unknown): KeyResultRecord[] {
+  if (draft.type !== 'goal') {
+    throw unprocessable('Ключевые результаты есть только у целей.', { keyResultItems: 'Поле недоступно' });
+  }
+  const current = draft.keyResults ?? [];
+  let items: unknown[];
+  let kept: KeyResultRecord[];
+  if (Array.isArray(value)) {
+    items = value;
+    kept = [];
+  } else if (typeof value === 'object' && value !== null) {
+    const change = value as Record<string, unknown>;
+    const unknownOp = Object.keys(change).find((k) => !['add', 'remove'].includes(k));
+    if (unknownOp)
+      throw badRequest(`Неизвестная операция «${unknownOp}».`, { keyResultItems: 'Допустимы add, remove' });
+    const remove =
+      change['remove'] === undefined
+        ? []
+        : (Array.isArray(change['remove']) ? change['remove'] : [change['remove']]).map(String);
+    const missing = remove.find((id) => !current.some((k) => k.id === id));
+    if (missing)
+      throw unprocessable(`Ключевой результат ${missing} не найден.`, {
+        'keyResultItems.remove': 'Не найден',
+      });
+    kept = current.filter((k) => !remove.includes(k.id));
+    items = change['add'] === undefined ? [] : Array.isArray(change['add']) ? change['add'] : [change['add']];
+  } else {
+    throw badRequest('Поле keyResultItems: список или {add, remove}.', {
+      keyResultItems: 'Ожидается список',
+    });
+  }
+  let n = Math.max(
+    0,
+    ...ctx.state.entities.records.flatMap((e) =>
+      (e.keyResults ?? []).map((k) => parseInt(k.id.slice(4), 16)),
+    ),
+  );
+  const made = items.map((item, i): KeyResultRecord => {
+    const field = `keyResultItems.${i}`;
+    if (typeof item !== 'object' || item === null)
+      throw badRequest('Ключевой результат должен быть объектом.', { [field]: 'Ожидается объект' });
+    const k = item as Record<string, unknown>;
+    if (typeof k['text'] !== 'string' || k['text'].trim() === '')
+      throw unprocessable('Поле text обязательно.', { [`${field}.text`]: 'Обязательное поле' });
+    const type = k['type'] ?? 'binary';
+    if (type !== 'binary' && type !== 'value') {
+      throw unprocessable(`Тип ${JSON.stringify(type)} не существует. Допустимые: binary, value.`, {
+        [`${field}.type`]: 'Некорректный тип',
+      });
+    }
+    const progress = k['progress'];
+    if (type === 'value') {
+      const p = progress as Record<string, unknown> | undefined;
+      if (!p || !['start', 'end', 'current'].every((x) => typeof p[x] === 'number')) {
+        throw unprocessable('Для типа value укажите progress {start, end, current}.', {
+          [`${field}.progress`]: 'Обязательное поле',
+        });
+      }
+    }
+    const deadline = k['deadline'];
+    const date =
+      typeof deadline === 'object' && deadline !== null
+        ? (deadline as Record<string, unknown>)['date']
+        : deadline;
+    if (date !== undefined && (typeof date !== 'string' || !DATE.test(date.slice(0, 10)))) {
+      throw unprocessable('Срок: дата YYYY-MM-DD.', { [`${field}.deadline`]: 'Некорректная дата' });
+    }
+    n += 1;
+    return {
+      id: `6562${n.toString(16).padStart(20, '0')}`,
+      text: k['text'].trim(),
+      type,
+      ...(k['assignee'] !== undefined
+        ? { assignee: userOf(ctx.state, `${field}.assignee`, k['assignee']) }
+        : {}),
+      ...(typeof date === 'string' ? { deadline: date.slice(0, 10) } : {}),
+      ...(type === 'value' ? { progress: progress as KeyResultRecord['progress'] & object } : {}),
+      achieved: k['achieved'] === true,
+    };
+  });
+  return [...kept, ...made];
 }
 
 function fieldsOfBody(body: Record<string, unknown>): Record<string, unknown> {
