@@ -91,3 +91,31 @@ export async function terminateGroup(pgid: number, graceMs: number): Promise<{ f
   await waitForGroupExit(pgid, graceMs);
   return { forced: true };
 }
+
+/** Blocks the thread for `ms` (Atomics.wait: no busy loop), for waits where the event loop cannot run. */
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * {@link terminateGroup} for several groups at once, synchronously — for a process `exit` handler or
+ * a synchronous dispose, where no timer can fire: SIGTERM to every group, a wait of at most
+ * `graceMs` for all of them to end, then SIGKILL to the ones left (and up to `graceMs` more for
+ * those to go). Returns the groups that needed SIGKILL.
+ */
+export function terminateGroupsSync(pgids: readonly number[], graceMs: number): number[] {
+  const signalled = pgids.filter((pgid) => signalGroup(pgid, 'SIGTERM'));
+  const waitForExit = (groups: readonly number[]): number[] => {
+    const deadline = performance.now() + graceMs;
+    let alive = groups.filter(groupAlive);
+    while (alive.length > 0 && performance.now() < deadline) {
+      sleepSync(20);
+      alive = alive.filter(groupAlive);
+    }
+    return alive;
+  };
+  const stubborn = waitForExit(signalled);
+  for (const pgid of stubborn) signalGroup(pgid, 'SIGKILL');
+  waitForExit(stubborn);
+  return stubborn;
+}
