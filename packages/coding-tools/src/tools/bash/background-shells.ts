@@ -3,11 +3,13 @@
  * `run_in_background`, read by BashOutput, fed by BashInput, listed by BashList, stopped by
  * KillShell. Ids are `bash_1`, `bash_2`, … in the session. At most `maxProcesses` run at once; each
  * keeps at most `bufferBytes` of output. When the session is disposed — or the process hosting it
- * exits, whatever the cause short of SIGKILL — every group still alive is stopped (SIGTERM, then
- * SIGKILL after `killGraceMs`), so nothing a session started outlives it.
+ * exits — every group still alive is stopped (SIGTERM, then SIGKILL after `killGraceMs`); should the
+ * host die without running a handler (SIGKILL), the {@link OrphanReaper} does it. Nothing a session
+ * started outlives it.
  */
 import { NotFoundError, ToolsmithError } from '@toolsmith/core';
 import { BackgroundShell, type StartShellOptions } from './background-shell.ts';
+import { OrphanReaper } from './orphan-reaper.ts';
 import { terminateGroupsSync } from './process-group.ts';
 
 /** Limits of a session's background processes (an operator's settings). */
@@ -48,6 +50,10 @@ export class BackgroundShells {
   /** Stops every group when the host process exits (registered while processes exist). */
   readonly #onExit = () => this.disposeSync('the end of the server');
   #exitHook = false;
+  /** Started with the first process; told every group, and every group that is gone. */
+  #reaper: OrphanReaper | undefined;
+  /** Ids of the processes whose group the reaper no longer watches. */
+  readonly #unwatched = new Set<string>();
 
   constructor(limits: BackgroundLimits = {}, now: () => number = Date.now) {
     this.limits = { ...DEFAULT_BACKGROUND_LIMITS, ...limits };
@@ -89,14 +95,39 @@ export class BackgroundShells {
       process.once('exit', this.#onExit);
       this.#exitHook = true;
     }
+    this.#reaper ??= OrphanReaper.start(this.limits.killGraceMs);
+    this.#reaper?.watch(shell.pid);
+    this.#sweep();
     this.#forgetOldFinished();
     return shell;
+  }
+
+  /** Stops `shell`'s whole group (KillShell); returns whether SIGKILL was needed. */
+  async kill(shell: BackgroundShell, by: string): Promise<{ forced: boolean }> {
+    const result = await shell.kill(by, this.limits.killGraceMs);
+    this.#unwatch(shell);
+    return result;
+  }
+
+  /** Un-lists with the reaper the groups that have ended: their pgid may be reused later. */
+  #sweep(): void {
+    for (const shell of this.#shells.values()) {
+      if (!this.#unwatched.has(shell.id) && !shell.groupAlive()) this.#unwatch(shell);
+    }
+  }
+
+  #unwatch(shell: BackgroundShell): void {
+    if (this.#unwatched.has(shell.id)) return;
+    this.#unwatched.add(shell.id);
+    this.#reaper?.forget(shell.pid);
   }
 
   #forgetOldFinished(): void {
     const finished = this.list().filter((shell) => !shell.groupAlive());
     for (const shell of finished.slice(0, Math.max(0, finished.length - FINISHED_KEPT))) {
+      this.#unwatch(shell);
       this.#shells.delete(shell.id);
+      this.#unwatched.delete(shell.id);
       this.#forgotten.add(shell.id);
     }
   }
@@ -143,6 +174,7 @@ export class BackgroundShells {
       ),
     );
     for (const shell of alive) shell.markKilled(by, forced.has(shell.pid));
+    this.#closeReaper();
   }
 
   /** {@link disposeSync} without blocking the event loop while processes take their time to end. */
@@ -151,6 +183,18 @@ export class BackgroundShells {
     this.#removeExitHook();
     const alive = this.list().filter((shell) => shell.groupAlive());
     await Promise.all(alive.map((shell) => shell.kill(by, this.limits.killGraceMs)));
+    this.#closeReaper();
+  }
+
+  /** Pid of the reaper, once started (tests). */
+  get reaperPid(): number | undefined {
+    return this.#reaper?.pid;
+  }
+
+  #closeReaper(): void {
+    for (const shell of this.#shells.values()) this.#unwatch(shell);
+    this.#reaper?.close();
+    this.#reaper = undefined;
   }
 
   #removeExitHook(): void {

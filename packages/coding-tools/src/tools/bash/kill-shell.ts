@@ -44,7 +44,7 @@ export class KillShellTool extends CodingTool<typeof KillShellParams> {
       return `${shellLabel(shell)} is no longer running (${statusText(shell)}); nothing to stop.`;
     }
     const graceMs = background.limits.killGraceMs;
-    const { forced } = await shell.kill('KillShell', graceMs);
+    const { forced } = await background.kill(shell, 'KillShell');
     const how = forced
       ? `it ignored SIGTERM for ${formatDuration(graceMs)}, so SIGKILL ended it`
       : 'SIGTERM ended it';
