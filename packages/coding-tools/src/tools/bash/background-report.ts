@@ -89,8 +89,13 @@ export function readNewOutput(
       const line = text.slice(position, newline === -1 ? text.length : newline);
       if (filter.test(line)) {
         if (size + line.length + 1 > budget && lines.length > 0) break; // the rest: next read
-        lines.push(line);
-        size += line.length + 1;
+        // One matching line longer than the whole budget: its start, and how much of it is not shown.
+        lines.push(
+          line.length > budget
+            ? `${line.slice(0, budget)} [… ${plural(line.length - budget, 'more character')} of this line not shown …]`
+            : line,
+        );
+        size += Math.min(line.length, budget) + 1;
       } else skipped++;
       position = end;
     }
@@ -111,11 +116,11 @@ export function readNewOutput(
       : shown.replace(/\n$/, ''),
   );
   if (waiting > 0) {
-    const what = filter !== undefined && shell.running && !text.slice(consumedChars).includes('\n');
+    const partialLine = filter !== undefined && shell.running && !text.slice(consumedChars).includes('\n');
     parts.push(
-      what
+      partialLine
         ? `[The last line is still being written (${plural(waiting, 'character')}); it is judged by the filter once complete.]`
-        : `[… ${plural(waiting, 'more character')} of new output not shown (the answer's limit is ${BACKGROUND_OUTPUT_BUDGET}); call BashOutput again for them …]`,
+        : `[… ${plural(waiting, 'more character')} of new output not shown (the answer's limit is ${budget}); call BashOutput again for them …]`,
     );
   }
   return parts.join('\n');

@@ -15,6 +15,7 @@ import { BashTool } from '../bash.ts';
 import { BashInputTool } from './bash-input.ts';
 import { BashListTool } from './bash-list.ts';
 import { BashOutputTool } from './bash-output.ts';
+import { readNewOutput } from './background-report.ts';
 import { KillShellTool } from './kill-shell.ts';
 import { processAlive } from './process-group.ts';
 
@@ -189,6 +190,23 @@ describe('Bash run_in_background', () => {
     expect(text(bad)).toContain(
       '- filter: "Error(" is not a valid regular expression (/Error(/: Unterminated group). Escape characters meant literally with a backslash',
     );
+  });
+
+  it('shows the start of a matching line longer than the whole budget, and says how much is cut', async () => {
+    const s = session();
+    const id = await start(s, "echo short E; head -c 50 /dev/zero | tr '\\0' E; echo; echo tail E");
+    const shell = s.background.get(id);
+    await waitFor(() => !shell.running && shell.outputEnd === 8 + 51 + 7);
+    const read = () => readNewOutput(shell, /E/, 20).split('\n').slice(1);
+    const more = (n: number) =>
+      `[… ${n} more characters of new output not shown (the answer's limit is 20); call BashOutput again for them …]`;
+    expect(read()).toEqual(['Filter /E/: 1 line matched.', 'short E', more(58)]);
+    expect(read()).toEqual([
+      'Filter /E/: 1 line matched.',
+      `${'E'.repeat(20)} [… 30 more characters of this line not shown …]`,
+      more(7),
+    ]);
+    expect(read()).toEqual(['Filter /E/: 1 line matched.', 'tail E']);
   });
 
   it('stops a process that ignores SIGTERM with SIGKILL, with everything it started', async () => {
