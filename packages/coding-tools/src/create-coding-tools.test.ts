@@ -16,12 +16,16 @@ const ALL = [
   'ApplyPatch',
   'AskUser',
   'Bash',
+  'BashInput',
+  'BashList',
+  'BashOutput',
   'Batch',
   'CodeSearch',
   'Diagnostics',
   'Edit',
   'Glob',
   'Grep',
+  'KillShell',
   'ListDir',
   'MultiEdit',
   'Read',
@@ -34,7 +38,7 @@ const ALL = [
 ];
 
 describe('createCodingTools', () => {
-  it('returns all 18 tools with search providers and a model', () => {
+  it('returns all 22 tools with search providers and a model', () => {
     expect(
       Object.keys(createCodingTools({ root, webSearch: provider, codeSearch: provider, model })).sort(),
     ).toEqual(ALL);
@@ -47,7 +51,17 @@ describe('createCodingTools', () => {
 
   it('honours a selection (read-only mode keeps only tools that change nothing)', () => {
     const names = Object.keys(createCodingTools({ root, selection: { readOnly: true } })).sort();
-    expect(names).toEqual(['AskUser', 'Glob', 'Grep', 'ListDir', 'Read', 'TodoRead', 'WebFetch']);
+    expect(names).toEqual([
+      'AskUser',
+      'BashList',
+      'BashOutput',
+      'Glob',
+      'Grep',
+      'ListDir',
+      'Read',
+      'TodoRead',
+      'WebFetch',
+    ]);
   });
 });
 

@@ -8,19 +8,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import {
-  BaseTool,
-  defineToolMetadata,
-  NotFoundError,
-  ValidationError,
-  type ToolContext,
-} from '@toolsmith/core';
+import { defineToolMetadata, NotFoundError, ValidationError, type ToolContext } from '@toolsmith/core';
 import { z } from 'zod';
 import type { CodingSession, CodingToolsDeps } from '../session/coding-session.ts';
 import { displayPath, refuseNulByte, resolveInRoot, suggestPaths } from '../session/resolve-path.ts';
 import { OutputCollector, type CollectedOutput } from './bash/output-collector.ts';
 import { runCommand, type CommandOutcome } from './bash/run-command.ts';
 import { plural } from './shared/plural.ts';
+import { CodingTool } from './shared/coding-tool.ts';
+import type { PermissionProfile } from '../permissions/permission-rules.ts';
 
 export const DEFAULT_BASH_TIMEOUT_MS = 120_000;
 export const MAX_BASH_TIMEOUT_MS = 600_000;
@@ -54,6 +50,12 @@ const BashParams = z.object({
     .string()
     .optional()
     .describe('What the command does, in 5–10 words, e.g. "Run the unit tests of the parser".'),
+  run_in_background: z
+    .boolean()
+    .default(false)
+    .describe(
+      'Start it in the background and return its id at once (dev servers, watchers, long builds); `timeout` does not apply. Read its output with BashOutput, type into it with BashInput, stop it with KillShell.',
+    ),
 });
 
 /** The shell a session runs commands with. */
@@ -77,7 +79,7 @@ function statusLine(outcome: CommandOutcome, timeoutMs: number): string {
   return `Killed by signal ${outcome.signal ?? 'unknown'} (${took})`;
 }
 
-export class BashTool extends BaseTool<CodingToolsDeps, typeof BashParams> {
+export class BashTool extends CodingTool<typeof BashParams> {
   static override readonly METADATA = defineToolMetadata({
     name: 'Bash',
     title: 'Run shell command',
@@ -85,14 +87,34 @@ export class BashTool extends BaseTool<CodingToolsDeps, typeof BashParams> {
       '[Shell/Run] Run a shell command in the project (bash -c, working directory = the project root or `workdir`) and get its exit code and output (stdout and stderr interleaved, in the order they were written).',
       `Default timeout ${DEFAULT_BASH_TIMEOUT_MS / 1000} s (max ${MAX_BASH_TIMEOUT_MS / 1000} s); on timeout the command and all its child processes are stopped and the output so far is returned. A non-zero exit is reported as "Exit code N", not as a failure of the tool.`,
       'Long output is cut to its first and last lines with a "[… N lines omitted …]" marker; the full output is saved to a file whose path is given. Each call is a fresh shell: `cd` and variables do not carry over (use `workdir`). stdin is closed, so interactive prompts get end-of-file. Background jobs (`&`) that still write to the output are stopped when the command ends; redirect their output to a file to keep them running.',
+      'For a command that keeps running (a dev server, a watcher), set run_in_background: it gets an id at once; BashOutput, BashInput, BashList and KillShell work with it, and it is stopped when the session ends.',
       'Prefer Read, Grep, Glob, Edit and Write over cat, grep, find, sed and echo. Chain dependent commands with `&&`.',
     ].join('\n'),
     category: 'shell',
     toolset: 'shell',
     priority: 'high',
-    tags: ['shell', 'bash', 'command', 'run', 'execute', 'terminal', 'test', 'build', 'npm', 'git'],
+    tags: [
+      'shell',
+      'bash',
+      'command',
+      'run',
+      'execute',
+      'terminal',
+      'test',
+      'build',
+      'npm',
+      'git',
+      'background',
+      'server',
+    ],
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   });
+
+  override readonly permission: PermissionProfile = { kind: 'command' };
+
+  protected override permissionSubjects(params: z.output<typeof BashParams>): string[] {
+    return [params.command];
+  }
 
   /** The default spill folder of each session (created on first use). */
   readonly #spillDirs = new WeakMap<CodingSession, string>();
@@ -148,6 +170,7 @@ export class BashTool extends BaseTool<CodingToolsDeps, typeof BashParams> {
     const session = ctx.deps.session;
     refuseNulByte(params.command, this.name, 'command', NUL_IN_COMMAND);
     const cwd = this.#workdir(session, params.workdir);
+    if (params.run_in_background) return this.#startInBackground(session, params, cwd);
     const collector = new OutputCollector(() =>
       path.join(this.#spillDir(session), `bash-${Date.now()}-${randomBytes(4).toString('hex')}.log`),
     );
@@ -167,6 +190,21 @@ export class BashTool extends BaseTool<CodingToolsDeps, typeof BashParams> {
     collector.write(stderr.end());
     const output = await collector.finish();
     return this.#render(session, outcome, output, params.timeout);
+  }
+
+  async #startInBackground(
+    session: CodingSession,
+    params: z.output<typeof BashParams>,
+    cwd: string,
+  ): Promise<string> {
+    const shell = await session.background.start({
+      command: params.command,
+      ...(params.description !== undefined ? { description: params.description } : {}),
+      shell: sessionShell(session),
+      cwd,
+      env: session.options.env ?? process.env,
+    });
+    return `Started in the background as ${shell.id} (pid ${shell.pid}). Read its output with BashOutput (bash_id "${shell.id}"), type into it with BashInput, stop it with KillShell; it is stopped when the session ends.`;
   }
 
   #render(
