@@ -20,7 +20,7 @@ export function formatDuration(ms: number): string {
 }
 
 /** `running for 3.2 s`, `exited with code 0 after 1.0 s`, `killed by KillShell (SIGTERM) after …`. */
-export function statusText(shell: BackgroundShell): string {
+export function statusText(shell: BackgroundShell, groups?: ReadonlyMap<number, number>): string {
   const took = formatDuration(shell.runtimeMs);
   const state = shell.state;
   let text: string;
@@ -30,7 +30,7 @@ export function statusText(shell: BackgroundShell): string {
   else
     text = `stopped by ${state.by} after ${took} (${state.forced ? 'it ignored SIGTERM, so SIGKILL' : 'SIGTERM'})`;
   if (!shell.running) {
-    const left = shell.leftovers().length;
+    const left = shell.leftovers(groups);
     if (left > 0) {
       text += `; ${plural(left, 'process', 'processes')} it started still ${left === 1 ? 'runs' : 'run'} (KillShell stops them)`;
     }

@@ -8,7 +8,7 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable, Writable } from 'node:stream';
 import { OutputRing, type OutputSince } from './output-ring.ts';
-import { groupMembers, terminateGroup } from './process-group.ts';
+import { groupMembers, livingGroups, processAlive, terminateGroup } from './process-group.ts';
 
 export interface StartShellOptions {
   id: string;
@@ -129,14 +129,19 @@ export class BackgroundShell {
     return this.#inputClosed;
   }
 
-  /** Living processes of its group other than the shell (what it started and left running). */
-  leftovers(): number[] {
-    return (groupMembers(this.pid) ?? []).filter((pid) => pid !== this.pid);
+  /**
+   * How many processes of its group other than the shell are alive (what it started and left
+   * running); `groups` ({@link livingGroups}) saves a pass over /proc when many are asked at once.
+   */
+  leftovers(groups: ReadonlyMap<number, number> | undefined = livingGroups()): number {
+    if (groups === undefined) return (groupMembers(this.pid) ?? []).filter((pid) => pid !== this.pid).length;
+    const members = groups.get(this.pid) ?? 0;
+    return Math.max(0, members - (processAlive(this.pid) ? 1 : 0));
   }
 
   /** True while any process of its group is alive. */
   groupAlive(): boolean {
-    return this.running || this.leftovers().length > 0;
+    return this.running || this.leftovers() > 0;
   }
 
   /** Bytes written that the model has not read yet (dropped ones included). */
@@ -185,7 +190,9 @@ export class BackgroundShell {
     this.#stopping = by;
     const { forced } = await terminateGroup(this.pid, graceMs);
     // Let the last output arrive, unless something outside the group still holds the pipes.
-    await Promise.race([this.#closed, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.#closed, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
     if (wasRunning) this.#state = { status: 'killed', by, forced };
     this.#closePipes();
     return { forced };

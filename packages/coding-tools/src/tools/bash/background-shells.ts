@@ -10,7 +10,7 @@
 import { NotFoundError, ToolsmithError } from '@toolsmith/core';
 import { BackgroundShell, type StartShellOptions } from './background-shell.ts';
 import { OrphanReaper } from './orphan-reaper.ts';
-import { terminateGroupsSync } from './process-group.ts';
+import { livingGroups, terminateGroupsSync } from './process-group.ts';
 
 /** Limits of a session's background processes (an operator's settings). */
 export interface BackgroundLimits {
@@ -97,8 +97,9 @@ export class BackgroundShells {
     }
     this.#reaper ??= OrphanReaper.start(this.limits.killGraceMs);
     this.#reaper?.watch(shell.pid);
-    this.#sweep();
-    this.#forgetOldFinished();
+    const alive = new Set(this.#alive());
+    this.#sweep(alive);
+    this.#forgetOldFinished(alive);
     return shell;
   }
 
@@ -110,9 +111,9 @@ export class BackgroundShells {
   }
 
   /** Un-lists with the reaper the groups that have ended: their pgid may be reused later. */
-  #sweep(): void {
+  #sweep(alive: ReadonlySet<BackgroundShell>): void {
     for (const shell of this.#shells.values()) {
-      if (!this.#unwatched.has(shell.id) && !shell.groupAlive()) this.#unwatch(shell);
+      if (!this.#unwatched.has(shell.id) && !alive.has(shell)) this.#unwatch(shell);
     }
   }
 
@@ -122,8 +123,16 @@ export class BackgroundShells {
     this.#reaper?.forget(shell.pid);
   }
 
-  #forgetOldFinished(): void {
-    const finished = this.list().filter((shell) => !shell.groupAlive());
+  /** The processes whose group still has a living member (one pass over /proc for all). */
+  #alive(): BackgroundShell[] {
+    const groups = livingGroups();
+    return this.list().filter((shell) =>
+      groups === undefined ? shell.groupAlive() : shell.running || groups.has(shell.pid),
+    );
+  }
+
+  #forgetOldFinished(alive: ReadonlySet<BackgroundShell>): void {
+    const finished = this.list().filter((shell) => !alive.has(shell));
     for (const shell of finished.slice(0, Math.max(0, finished.length - FINISHED_KEPT))) {
       this.#unwatch(shell);
       this.#shells.delete(shell.id);
@@ -166,7 +175,7 @@ export class BackgroundShells {
   disposeSync(by = 'the end of the session'): void {
     this.#disposed = true;
     this.#removeExitHook();
-    const alive = this.list().filter((shell) => shell.groupAlive());
+    const alive = this.#alive();
     const forced = new Set(
       terminateGroupsSync(
         alive.map((shell) => shell.pid),
@@ -181,7 +190,7 @@ export class BackgroundShells {
   async dispose(by = 'the end of the session'): Promise<void> {
     this.#disposed = true;
     this.#removeExitHook();
-    const alive = this.list().filter((shell) => shell.groupAlive());
+    const alive = this.#alive();
     await Promise.all(alive.map((shell) => shell.kill(by, this.limits.killGraceMs)));
     this.#closeReaper();
   }

@@ -9,6 +9,7 @@ import type { CodingToolsDeps } from '../../session/coding-session.ts';
 import { CodingTool } from '../shared/coding-tool.ts';
 import { formatSize, plural } from '../shared/plural.ts';
 import { statusText } from './background-report.ts';
+import { livingGroups } from './process-group.ts';
 import { shellLabel } from './background-shells.ts';
 
 export const BashListParams = lazySchema(() => z.object({}));
@@ -37,10 +38,11 @@ export class BashListTool extends CodingTool<typeof BashListParams> {
       return 'No background processes in this session. Start one with Bash and run_in_background: true.';
     }
     const running = shells.filter((shell) => shell.running).length;
+    const groups = livingGroups(); // one pass over /proc for every line
     const lines = shells.map((shell) => {
       const started = new Date(shell.startedAt).toISOString().replace(/\.\d+Z$/, 'Z');
       const unread = shell.unreadBytes > 0 ? `; ${formatSize(shell.unreadBytes)} unread` : '';
-      return `- ${shellLabel(shell)}: pid ${shell.pid}, started ${started}, ${statusText(shell)}${unread}`;
+      return `- ${shellLabel(shell)}: pid ${shell.pid}, started ${started}, ${statusText(shell, groups)}${unread}`;
     });
     return [
       `${plural(shells.length, 'background process', 'background processes')}, ${running} running (at most ${background.limits.maxProcesses} at once):`,

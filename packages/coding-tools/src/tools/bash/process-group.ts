@@ -64,6 +64,27 @@ export function groupMembers(pgid: number): number[] | undefined {
   return members;
 }
 
+/**
+ * The living (non-zombie) members of every process group, counted in one pass over /proc; undefined
+ * without /proc. Cheaper than {@link groupMembers} per group when many groups are checked at once.
+ */
+export function livingGroups(): Map<number, number> | undefined {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return undefined;
+  }
+  const groups = new Map<number, number>();
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readStat(entry);
+    if (stat && stat.state !== 'Z' && stat.state !== 'X')
+      groups.set(stat.pgrp, (groups.get(stat.pgrp) ?? 0) + 1);
+  }
+  return groups;
+}
+
 /** True while any non-zombie process of group `pgid` is left. */
 export function groupAlive(pgid: number): boolean {
   const members = groupMembers(pgid);
