@@ -56,6 +56,7 @@ import { hierarchyLoader, type Hierarchy, type HierarchyLoader, type ListPlace }
 import { taskPlaces, type TaskPlaces } from './task-places.ts';
 import { resolveTaskRef } from './task-ref-resolver.ts';
 import { resolveDocParent } from './doc-parent-resolver.ts';
+import { resolveCommentMarkdown } from '../tools/comments/comment-markdown-resolver.ts';
 
 type Ctx = ToolContext;
 
@@ -142,7 +143,11 @@ export class ClickUpReferences<TDeps = unknown> extends ReferenceSource<TDeps> {
     };
     super({
       kinds: entityKinds<TDeps>(client, { hierarchy, tasks, checklists, fields, placeReads }, readMe),
-      resolvers: { task: resolveTaskRef, doc_parent: resolveDocParent },
+      resolvers: {
+        task: resolveTaskRef,
+        doc_parent: resolveDocParent,
+        comment_markdown: resolveCommentMarkdown,
+      },
       zone: async (ctx) => (await readMe(ctx.signal)).timezone ?? undefined,
       zoneSource: 'your ClickUp profile',
     });

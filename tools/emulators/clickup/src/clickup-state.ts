@@ -163,6 +163,8 @@ export interface CommentRecord {
   /** Set for threaded replies: the comment replied to. */
   parentId: string | null;
   text: string;
+  /** The rich text (`comment: [{text, attributes} | {type: "tag", user}]`) when it was sent so. */
+  blocks?: Record<string, unknown>[];
   userId: number;
   assignee: number | null;
   resolved: boolean;

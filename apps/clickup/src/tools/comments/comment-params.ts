@@ -1,5 +1,5 @@
 /** Params the comment tools share, and where a comment's thread lives. */
-import { ValidationError, type Query } from '@toolsmith/core';
+import { custom, ValidationError, type Query } from '@toolsmith/core';
 import { z } from 'zod';
 import type { ClickUpCtx } from '../clickup-context.ts';
 import { memberParam } from '../shared/params.ts';
@@ -9,7 +9,9 @@ export const commentIdParam = z
   .transform(String)
   .describe('Comment id (from clickup_get_comments)');
 
-export const commentTextParam = z.string().trim().min(1).max(100_000).describe('Comment text');
+/** A comment's Markdown (comment-markdown.ts); its mentions resolved to members by the guard. */
+export const commentTextParam = () =>
+  custom(z.string().trim().min(1).max(100_000), 'comment_markdown').describe('Markdown; @name mentions');
 
 /** A member to assign the comment to (an action item): id, e-mail, name or "me". */
 export const commentAssigneeParam = () => memberParam().describe('Assign to this person (an action item)');

@@ -18,13 +18,14 @@ import {
   commentTextParam,
   notifyAllParam,
 } from './comment-params.ts';
+import { commentBody } from './comment-body.ts';
 import { quoteStart } from './comment-params.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 export const CreateCommentReplyParams = lazySchema(() =>
   z.object({
     comment_id: commentIdParam.describe('Id of the comment to answer'),
-    text: commentTextParam,
+    text: commentTextParam(),
     notify_all: notifyAllParam,
     assignee: commentAssigneeParam().optional(),
     team_id: teamIdParam(),
@@ -54,7 +55,7 @@ export class CreateCommentReplyTool extends ClickUpTool<typeof CreateCommentRepl
     const created = await hintOnNotFound(
       ctx.deps.client.post<ApiCreatedComment>(`/comment/${encodeURIComponent(params.comment_id)}/reply`, {
         json: {
-          comment_text: params.text,
+          ...commentBody(params.text, ctx),
           notify_all: params.notify_all ?? false,
           ...(params.assignee !== undefined ? { assignee: params.assignee } : {}),
         },

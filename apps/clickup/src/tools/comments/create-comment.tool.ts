@@ -12,13 +12,14 @@ import { ClickUpTool } from '../shared/clickup-tool.ts';
 import type { ClickUpCtx } from '../clickup-context.ts';
 import { listIdParam, taskIdParam, teamIdParam } from '../shared/params.ts';
 import { commentAssigneeParam, commentsPath, commentTextParam, notifyAllParam } from './comment-params.ts';
+import { commentBody } from './comment-body.ts';
 import { quoteStart } from './comment-params.ts';
 
 export const CreateCommentParams = lazySchema(() =>
   z.object({
     task_id: taskIdParam().optional(),
     list_id: listIdParam().optional().describe('List id, to comment on a list instead of a task'),
-    text: commentTextParam,
+    text: commentTextParam(),
     notify_all: notifyAllParam,
     assignee: commentAssigneeParam().optional(),
     team_id: teamIdParam(),
@@ -50,7 +51,7 @@ export class CreateCommentTool extends ClickUpTool<typeof CreateCommentParams> {
     const created = await ctx.deps.client.post<ApiCreatedComment>(path, {
       query,
       json: {
-        comment_text: params.text,
+        ...commentBody(params.text, ctx),
         notify_all: params.notify_all ?? false,
         ...(params.assignee !== undefined ? { assignee: params.assignee } : {}),
       },

@@ -1,6 +1,7 @@
 import { buildToolName, defineToolMetadata, lazySchema, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toCommentView, type ApiComment } from '../../api/dto/comment-view.ts';
+import { commentMarkdown } from './comment-body.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool } from '../shared/clickup-tool.ts';
 import type { ClickUpCtx } from '../clickup-context.ts';
@@ -29,6 +30,6 @@ export class GetCommentRepliesTool extends ClickUpTool<typeof GetCommentRepliesP
       }),
       COMMENT_NOT_FOUND_HINT,
     );
-    return { items: comments.map(toCommentView) };
+    return { items: comments.map((c) => ({ ...toCommentView(c), text: commentMarkdown(c) })) };
   }
 }

@@ -1,6 +1,7 @@
 import { buildToolName, defineToolMetadata, lazySchema, listAfter, type ParamsOf } from '@toolsmith/core';
 import { z } from 'zod';
 import { toCommentView, type ApiComment } from '../../api/dto/comment-view.ts';
+import { commentMarkdown } from './comment-body.ts';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
 import { ClickUpTool } from '../shared/clickup-tool.ts';
 import type { ClickUpCtx } from '../clickup-context.ts';
@@ -49,7 +50,7 @@ export class GetCommentsTool extends ClickUpTool<typeof GetCommentsParams> {
           return { items: comments, hasMore: comments.length >= PER_PAGE };
         },
         (comment) => `${comment.date}:${comment.id}`,
-        toCommentView,
+        (comment) => ({ ...toCommentView(comment), text: commentMarkdown(comment) }),
       ),
     );
   }

@@ -16,12 +16,13 @@ import {
   commentIdParam,
   commentTextParam,
 } from './comment-params.ts';
+import { commentBody } from './comment-body.ts';
 import { teamIdParam } from '../shared/params.ts';
 
 export const UpdateCommentParams = lazySchema(() =>
   z.object({
     comment_id: commentIdParam,
-    text: commentTextParam.optional().describe('New text (replaces the old)'),
+    text: commentTextParam().optional().describe('New Markdown (replaces the old)'),
     assignee: commentAssigneeParam().optional(),
     resolved: z.boolean().optional().describe('Mark the comment resolved (true) or open again (false)'),
     team_id: teamIdParam(),
@@ -49,7 +50,7 @@ export class UpdateCommentTool extends ClickUpTool<typeof UpdateCommentParams> {
     await hintOnNotFound(
       ctx.deps.client.put(`/comment/${encodeURIComponent(comment_id)}`, {
         json: {
-          ...(text !== undefined ? { comment_text: text } : {}),
+          ...(text !== undefined ? commentBody(text, ctx) : {}),
           ...(assignee !== undefined ? { assignee } : {}),
           ...(resolved !== undefined ? { resolved } : {}),
         },

@@ -97,4 +97,47 @@ describe('comments', () => {
     expect(json.comments[0]!.comment_text).toBe('Hello team');
     expect((await call('POST', `/list/${list}/comment`, {})).status).toBe(400);
   });
+
+  it('answers rich text back as sent, a mention with its user and "@name"; comment_text the plain text', async () => {
+    const task = idOf('DEV-2');
+    const bob = SEED_USERS.bob;
+    const rich = [
+      { type: 'tag', user: { id: bob } },
+      { text: ' see ' },
+      { text: 'docs', attributes: { link: 'https://example.com' } },
+      { text: '\n', attributes: { list: { list: 'bullet' } } },
+    ];
+    const created = await call<{ id: number }>('POST', `/task/${task}/comment`, {
+      comment: rich,
+      notify_all: false,
+    });
+    const read = (await call<{ comments: Record<string, unknown>[] }>('GET', `/task/${task}/comment`)).json;
+    const comment = read.comments.find((c) => Number(c['id']) === created.json.id)!;
+    expect(comment['comment']).toEqual([
+      { type: 'tag', text: '@Bob Chen', user: expect.objectContaining({ id: bob, username: 'Bob Chen' }) },
+      ...rich.slice(1),
+    ]);
+    expect(comment['comment_text']).toBe('@Bob Chen see docs\n');
+    // An edit to plain text drops the rich parts.
+    await call('PUT', `/comment/${created.json.id}`, { comment_text: 'plain' });
+    const edited = (await call<{ comments: Record<string, unknown>[] }>('GET', `/task/${task}/comment`)).json;
+    expect(edited.comments.find((c) => Number(c['id']) === created.json.id)!['comment']).toEqual([
+      { text: 'plain' },
+    ]);
+  });
+
+  it('refuses a mention of someone outside the workspace and a part that is not one, writing nothing', async () => {
+    const task = idOf('DEV-2');
+    const before = clickup.state.comments.length;
+    const stranger = await call<{ err: string }>('POST', `/task/${task}/comment`, {
+      comment: [{ type: 'tag', user: { id: 42 } }],
+    });
+    expect([stranger.status, stranger.json.err]).toEqual([
+      400,
+      'Tagged user is not a member of this workspace',
+    ]);
+    expect((await call('POST', `/task/${task}/comment`, { comment: ['text'] })).status).toBe(400);
+    expect((await call('POST', `/task/${task}/comment`, { comment: [{ text: 5 }] })).status).toBe(400);
+    expect(clickup.state.comments).toHaveLength(before);
+  });
 });

@@ -5,7 +5,11 @@
  * Paging as the API does it: newest first, 25 a page; the next page is asked for with `start` (the
  * `date` of the last comment received) and `start_id` (its id), and holds the comments older than it.
  * A task comment carries `reply_count`; replies are not in the task's list. A create answers
- * `{id, hist_id, date}` (a number date), not the comment. Body: `comment_text` or rich `comment[]`.
+ * `{id, hist_id, date}` (a number date), not the comment. Body: `comment_text` or rich `comment[]`
+ * ([doc: Comment formatting]): runs `{text, attributes}` (bold, italic, code, link; a line's list or
+ * code-block on its "\n") and mentions `{type: "tag", user: {id}}`, answered back with the mentioned
+ * user and `text: "@<username>"`; `comment_text` is the plain text. A part that is neither, or a
+ * mention of someone not in the workspace, is a 400 (the emulator's choice: the research names none).
  */
 import { badRequest, notFound } from '../clickup-error.ts';
 import type { CommentRecord } from '../clickup-state.ts';
@@ -19,7 +23,7 @@ export const COMMENTS_PER_PAGE = 25;
 export function commentRoutes(): ClickUpRoute[] {
   const render = (ctx: RouteContext, c: CommentRecord) => ({
     id: c.id,
-    comment: [{ text: c.text }],
+    comment: c.blocks?.map((b) => renderPart(ctx, b)) ?? [{ text: c.text }],
     comment_text: c.text,
     user: userRef(ctx.state, c.userId),
     assignee: userRef(ctx.state, c.assignee),
@@ -42,10 +46,37 @@ export function commentRoutes(): ClickUpRoute[] {
           );
     return { comments: older.slice(0, COMMENTS_PER_PAGE).map((c) => render(ctx, c)) };
   };
-  const textOf = (body: Record<string, unknown>): string => {
-    if (typeof body['comment_text'] === 'string') return body['comment_text'];
+  const renderPart = (ctx: RouteContext, part: Record<string, unknown>) => {
+    if (part['type'] !== 'tag') return part;
+    const user = userRef(ctx.state, (part['user'] as { id: number }).id);
+    return { type: 'tag', text: `@${user?.username ?? ''}`, user };
+  };
+  /** The rich parts as sent, each checked. */
+  const partsOf = (ctx: RouteContext, comment: unknown[]): Record<string, unknown>[] =>
+    comment.map((part) => {
+      if (typeof part !== 'object' || part === null || Array.isArray(part))
+        throw badRequest('comment must be an array of {text, attributes} or {type: "tag", user: {id}}');
+      const p = part as Record<string, unknown>;
+      if (p['type'] === 'tag') {
+        const id = (p['user'] as { id?: unknown } | undefined)?.id;
+        if (typeof id !== 'number' || !ctx.state.users.some((u) => u.id === id))
+          throw badRequest('Tagged user is not a member of this workspace');
+        return { type: 'tag', user: { id } };
+      }
+      if (typeof p['text'] !== 'string') throw badRequest('comment text must be a string');
+      return p;
+    });
+  const plainOf = (ctx: RouteContext, parts: Record<string, unknown>[]) =>
+    parts.map((p) => String(renderPart(ctx, p)['text'] ?? '')).join('');
+  /** The comment's plain text, and its rich parts when it was sent as rich text. */
+  const textOf = (
+    ctx: RouteContext,
+    body: Record<string, unknown>,
+  ): Pick<CommentRecord, 'text' | 'blocks'> => {
+    if (typeof body['comment_text'] === 'string') return { text: body['comment_text'] };
     if (Array.isArray(body['comment'])) {
-      return body['comment'].map((part) => String((part as { text?: unknown })?.text ?? '')).join('');
+      const blocks = partsOf(ctx, body['comment']);
+      return { text: plainOf(ctx, blocks), blocks };
     }
     throw badRequest('Comment text is required');
   };
@@ -54,7 +85,7 @@ export function commentRoutes(): ClickUpRoute[] {
     const comment: CommentRecord = {
       id: String(90150000000 + nextCounter(ctx.state, 'comment', 1000)),
       ...target,
-      text: textOf(body),
+      ...textOf(ctx, body),
       userId: ctx.me,
       assignee: typeof body['assignee'] === 'number' ? body['assignee'] : null,
       resolved: false,
@@ -108,7 +139,12 @@ export function commentRoutes(): ClickUpRoute[] {
     v2('PUT', '/comment/:comment_id', (ctx) => {
       const comment = findComment(ctx);
       const body = objectBody(ctx.request);
-      if (body['comment_text'] !== undefined || body['comment'] !== undefined) comment.text = textOf(body);
+      if (body['comment_text'] !== undefined || body['comment'] !== undefined) {
+        const { text, blocks } = textOf(ctx, body);
+        comment.text = text;
+        if (blocks) comment.blocks = blocks;
+        else delete comment.blocks;
+      }
       if (typeof body['assignee'] === 'number') comment.assignee = body['assignee'];
       if (typeof body['resolved'] === 'boolean') comment.resolved = body['resolved'];
       const task = ctx.state.tasks.find((t) => t.id === comment.taskId);
