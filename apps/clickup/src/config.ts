@@ -69,6 +69,13 @@ export const ConfigSchema = z.object({
     .describe(
       'Directory from which clickup_upload_attachment may read files by path (unset: no uploads from disk).',
     ),
+  CLICKUP_DOWNLOAD_MAX_BYTES: envInteger({
+    min: 1024,
+    max: 100 * 1024 * 1024,
+    fallback: 5 * 1024 * 1024,
+  }).describe(
+    'Largest attachment clickup_get_attachment downloads and shows, in bytes (default 5 MiB, at most 100 MiB).',
+  ),
   CLICKUP_WEBHOOK_SECRET: z
     .string()
     .optional()
@@ -136,6 +143,8 @@ export interface ClickUpConfig {
   maxWaitMs: number;
   maxBatch: number;
   uploadDir: string | undefined;
+  /** CLICKUP_DOWNLOAD_MAX_BYTES: the largest attachment a download reads. */
+  downloadMaxBytes: number;
   webhookSecret: string | undefined;
   webhookStore: string | undefined;
   databaseUrl: string | undefined;
@@ -193,6 +202,7 @@ export function loadConfig(env: EnvSource = process.env, options: LoadConfigOpti
     maxWaitMs: raw.CLICKUP_MAX_WAIT_MS,
     maxBatch: raw.CLICKUP_MAX_BATCH,
     uploadDir: raw.CLICKUP_UPLOAD_DIR,
+    downloadMaxBytes: raw.CLICKUP_DOWNLOAD_MAX_BYTES,
     webhookSecret: raw.CLICKUP_WEBHOOK_SECRET,
     webhookStore: raw.CLICKUP_WEBHOOK_STORE,
     databaseUrl: raw.DATABASE_URL,

@@ -33,7 +33,7 @@ export interface ClickUpDeps extends KnowledgeDeps {
    * (`--auth builtin`, for whom CLICKUP_TEAM_ID is a default only when they are in it).
    */
   readonly caller: 'server' | 'user';
-  readonly config: Pick<ClickUpConfig, 'maxBatch' | 'uploadDir' | 'teamId'>;
+  readonly config: Pick<ClickUpConfig, 'maxBatch' | 'uploadDir' | 'teamId' | 'downloadMaxBytes' | 'apiBase'>;
   /**
    * The workspace's entities every tool parameter may name (members, lists, statuses, tags, fields…)
    * and the user's time zone: what core's guarded path resolves declared values against.
@@ -83,7 +83,13 @@ function createSharedParts(config: ClickUpConfig, logger?: Logger): SharedParts 
       await close();
       if (knowledgeStore) await (await knowledgeStore).close();
     },
-    config: { maxBatch: config.maxBatch, uploadDir: config.uploadDir, teamId: config.teamId },
+    config: {
+      maxBatch: config.maxBatch,
+      uploadDir: config.uploadDir,
+      teamId: config.teamId,
+      downloadMaxBytes: config.downloadMaxBytes,
+      apiBase: config.apiBase,
+    },
     webhookEvents: createWebhookEventStore({
       databaseUrl: config.databaseUrl,
       directory: config.webhookStore,

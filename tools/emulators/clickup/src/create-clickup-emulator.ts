@@ -42,6 +42,7 @@ import { createRateLimiter, type RateLimiter } from './rate-limiter.ts';
 import { toFakeRoutes, type Caller, type ClickUpRoute } from './router.ts';
 import { allRoutes } from './routes/index.ts';
 import { createSeedState, type SeedOptions } from './seed.ts';
+import { serveAttachmentsAt } from './attachment-origin.ts';
 import { createWebhookDispatcher, type WebhookDispatcher } from './webhooks/webhook-dispatcher.ts';
 
 /** The default OAuth app and the OAuth settings. */
@@ -287,6 +288,7 @@ export async function createClickUpEmulator(options: ClickUpEmulatorOptions = {}
     handler: () => routeNotFound().toResponse(),
   });
 
+  serveAttachmentsAt(state, api.url);
   const close = async () => {
     await api.close();
     await webhooks.settled();

@@ -2,6 +2,7 @@
  * Records → the API's JSON: dates as epoch-ms strings (research §2.1), users as objects, the task
  * object of GET /task (research §2.5) with its custom fields (unset fields have no `value` key, §3).
  */
+import { attachmentUrl } from './attachment-origin.ts';
 import type {
   ClickUpState,
   CustomFieldRecord,
@@ -340,7 +341,7 @@ export function renderTask(state: ClickUpState, task: TaskRecord, options: Rende
     project: folderRef,
     folder: folderRef,
     space: { id: list.spaceId },
-    attachments: state.attachments.filter((a) => a.taskId === task.id).map(renderAttachment),
+    attachments: state.attachments.filter((a) => a.taskId === task.id).map((a) => renderAttachment(a, state)),
   };
   if (options.includeSubtasks) {
     rendered['subtasks'] = state.tasks
@@ -375,8 +376,10 @@ export function renderChecklist(state: ClickUpState, checklist: ClickUpState['ch
   };
 }
 
-export function renderAttachment(attachment: ClickUpState['attachments'][number]) {
-  const url = `https://t9015.p.clickup-attachments.com/t9015/${attachment.id}/${encodeURIComponent(attachment.title)}`;
+export function renderAttachment(attachment: ClickUpState['attachments'][number], state?: ClickUpState) {
+  const url = state
+    ? attachmentUrl(state, attachment.id, attachment.title)
+    : `https://t9015.p.clickup-attachments.com/t9015/${attachment.id}/${encodeURIComponent(attachment.title)}`;
   return {
     id: attachment.id,
     version: '0',

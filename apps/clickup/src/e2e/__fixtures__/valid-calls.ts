@@ -53,6 +53,8 @@ export const EXTRAS = {
   timer: '4015000000000000099',
   /** The key result of the seed's goal added for the key result tools. */
   keyResult: 'c1c0a000-0000-4000-8000-000500000001',
+  /** A text file on DEV-1, for clickup_get_attachment. */
+  attachment: 'c1c0a000-0000-4000-8000-000600000001.txt',
 } as const;
 
 export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
@@ -322,6 +324,8 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   clickup_bulk_delete_tasks: [{ task_ids: ['DEV-11', 'DEV-12'] }],
 
   // attachments
+  clickup_get_attachments: [{ task_id: 'DEV-1' }],
+  clickup_get_attachment: [{ task_id: 'DEV-1', attachment_id: EXTRAS.attachment }],
   clickup_upload_attachment: [
     { task_id: 'DEV-1', content_base64: 'aGVsbG8gd29ybGQK', file_name: 'hello.txt' },
   ],
@@ -474,6 +478,19 @@ export function addSeedExtras(state: ClickUpState, tool: string): void {
         note: '',
       },
     ];
+  }
+  if (tool === 'clickup_get_attachment') {
+    state.attachments.push({
+      id: EXTRAS.attachment,
+      taskId: SEED.ciTaskId,
+      title: 'build.log',
+      extension: 'txt',
+      mimetype: 'text/plain',
+      size: 9,
+      userId: state.me,
+      date: Date.UTC(2026, 0, 2),
+      bytes: new TextEncoder().encode('build ok\n'),
+    });
   }
   if (tool !== 'clickup_stop_timer' && tool !== 'clickup_get_running_timer') return;
   const start = TIMER_START;
