@@ -82,15 +82,15 @@ describe('comments in Markdown', () => {
     ]);
   });
 
-  it('sends plain text, an escaped \\@ and an e-mail address as comment_text', async () => {
+  it('sends plain text, an escaped \\@, snake_case and an e-mail address as comment_text', async () => {
     const mark = clickup.emulator.requests.length;
     const plain = await clickup.call('clickup_create_comment', {
       task_id: 'DEV-3',
-      text: 'Mail ops@example.com or use \\@here.',
+      text: 'Mail ops@example.com or use \\@here; see my_var_name.',
     });
     expect(plain.isError).toBe(false);
     const sent = clickup.emulator.writes(mark)[0]!;
-    expect(sent.body).toMatchObject({ comment_text: 'Mail ops@example.com or use @here.' });
+    expect(sent.body).toMatchObject({ comment_text: 'Mail ops@example.com or use @here; see my_var_name.' });
     expect(newest().blocks).toBeUndefined();
   });
 

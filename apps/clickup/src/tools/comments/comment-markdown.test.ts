@@ -47,6 +47,20 @@ describe('Markdown → ClickUp comment blocks', () => {
     ]);
   });
 
+  it('leaves snake_case as it is, and italicises inside a word with *', () => {
+    expect(markdownToBlocks('rename my_var_name to _x_')).toEqual([
+      { text: 'rename my_var_name to ' },
+      { text: 'x', attributes: { italic: true } },
+    ]);
+    const inWord: CommentBlock[] = [
+      { text: 'un' },
+      { text: 'believ', attributes: { italic: true } },
+      { text: 'able' },
+    ];
+    expect(blocksToMarkdown(inWord)).toBe('un*believ*able');
+    expect(markdownToBlocks('un*believ*able')).toEqual(inWord);
+  });
+
   it('reads mentions as tags, and leaves e-mail addresses, escaped and code @ as text', () => {
     expect(markdownToBlocks('@bob and @[Carol Diaz], cc @81000004 (@me)')).toEqual([
       { type: 'tag', user: { id: 'bob' } },
@@ -73,7 +87,7 @@ describe('Markdown → ClickUp comment blocks', () => {
       { text: '\n', attributes: { list: { list: 'bullet' } } },
     ];
     expect(blocksToMarkdown(blocks)).toBe(
-      'Ping @[Bob Chen]: see [**the log**](https://ci.example.com/1)\n- a\\*b\\_c',
+      'Ping @[Bob Chen]: see [**the log**](https://ci.example.com/1)\n- a\\*b_c',
     );
   });
 });

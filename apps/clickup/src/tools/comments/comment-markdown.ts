@@ -6,7 +6,7 @@
  * `{type: "tag", user: {id}}`.
  *
  * The Markdown read and written is a subset, line for line (a Markdown line is a ClickUp line):
- * `**bold**`, `_italic_` (also `*italic*`), `` `code` ``, `[text](url)`, `@name` / `@[Full Name]` /
+ * `**bold**`, `_italic_` (also `*italic*`; a `_` inside a word is a letter, snake_case stays), `` `code` ``, `[text](url)`, `@name` / `@[Full Name]` /
  * `@<user id>` mentions, `- ` bullets, `1. ` numbered items, `- [ ] ` / `- [x] ` checklist items and
  * ``` fenced code blocks. A backslash escapes a mark (`\*`, `\@`). Everything else is text as written.
  * No Markdown parser is installed in the workspace; this one reads exactly the subset it writes, so
@@ -43,6 +43,7 @@ export type CommentBlock = TextBlock | TagBlock;
 
 export const isTag = (block: CommentBlock): block is TagBlock => (block as TagBlock).type === 'tag';
 
+const ALNUM = /[A-Za-z0-9]/;
 const WORD_MENTION = /^(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+|[\w](?:[\w.-]*[\w])?)/;
 const FENCE = /^```([\w+-]*)\s*$/;
 
@@ -128,7 +129,8 @@ function parseInline(text: string, attributes: InlineAttributes): CommentBlock[]
         continue;
       }
     }
-    if (c === '_' || c === '*') {
+    // `_` inside a word (snake_case) is a letter, as in CommonMark: it opens only after a non-word.
+    if (c === '*' || (c === '_' && !ALNUM.test(text[i - 1] ?? ''))) {
       const end = closing(text, c, i + 1);
       if (end > i + 1) {
         flush();
@@ -195,11 +197,14 @@ function closing(text: string, delimiter: string, from: number): number {
       continue;
     }
     if (text.startsWith(delimiter, i)) {
-      // `**` is bold, not two italic marks: a single `*` does not close on one.
+      // `**` is bold, not two italic marks: a single `*` closes on a lone `*`, or on the first of
+      // `***` (italic ends, bold starts); `_` closes only before a non-word (not in snake_case).
       if (delimiter === '*' && text[i + 1] === '*') {
+        if (text[i + 2] === '*') return i;
         i++;
         continue;
       }
+      if (delimiter === '_' && ALNUM.test(text[i + 1] ?? '')) continue;
       return i;
     }
   }
@@ -239,18 +244,19 @@ export function mergeRuns(blocks: readonly CommentBlock[]): CommentBlock[] {
 export function blocksToMarkdown(blocks: readonly CommentBlock[]): string {
   const lines: { inline: string; line: LineAttributes | undefined }[] = [];
   let inline = '';
-  blocks.forEach((block, index) => {
+  blocks.forEach((block, blockIndex) => {
     if (isTag(block)) {
-      inline += mentionMarkdown(block, inline.at(-1), firstMark(blocks[index + 1]));
+      inline += mentionMarkdown(block, inline.at(-1), firstMark(blocks[blockIndex + 1]));
       return;
     }
     const parts = block.text.split('\n');
-    parts.forEach((part, index) => {
-      if (index > 0) {
+    parts.forEach((part, partIndex) => {
+      if (partIndex > 0) {
         lines.push({ inline, line: lineAttributes(block) });
         inline = '';
       }
-      if (part !== '') inline += inlineMarkdown(part, block.attributes ?? {});
+      const after = partIndex < parts.length - 1 ? undefined : firstMark(blocks[blockIndex + 1]);
+      if (part !== '') inline += inlineMarkdown(part, block.attributes ?? {}, inline.at(-1), after);
     });
   });
   if (inline !== '') lines.push({ inline, line: undefined });
@@ -316,9 +322,12 @@ function mentionMarkdown(tag: TagBlock, before: string | undefined, after: strin
   return word ? `@${name}` : `@[${name.replace(/[\\\]`]/g, '\\$&')}]`;
 }
 
-function inlineMarkdown(text: string, a: InlineAttributes): string {
+/** One run; italic as `_x_`, or `*x*` next to a letter or digit, where `_` would read as one. */
+function inlineMarkdown(text: string, a: InlineAttributes, before?: string, after?: string): string {
   let out = a.code ? `\`${text}\`` : escapeInline(text);
-  if (!a.code && a.italic) out = `_${out}_`;
+  const mark =
+    !a.bold && a.link === undefined && (ALNUM.test(before ?? '') || ALNUM.test(after ?? '')) ? '*' : '_';
+  if (!a.code && a.italic) out = `${mark}${out}${mark}`;
   if (!a.code && a.bold) out = `**${out}**`;
   if (a.link !== undefined) out = `[${out}](${a.link})`;
   return out;
@@ -331,7 +340,12 @@ function escapeInline(text: string): string {
     const c = text[i]!;
     // A run's first character counts as after a boundary: inside `**…**` it is one.
     const previous = i === 0 ? ' ' : text[i - 1];
-    if (/[\\`*_[\]]/.test(c)) out += `\\${c}`;
+    // `_` between two letters or digits (snake_case) reads as itself: left as it is.
+    if (
+      /[\\`*[\]]/.test(c) ||
+      (c === '_' && !(ALNUM.test(text[i - 1] ?? '') && ALNUM.test(text[i + 1] ?? '')))
+    )
+      out += `\\${c}`;
     // An `@` ending the run could start a mention with what follows (`@[…` of a link): escaped too.
     else if (
       c === '@' &&
