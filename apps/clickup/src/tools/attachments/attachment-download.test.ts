@@ -89,7 +89,7 @@ describe('clickup_get_attachment', () => {
       attachment_id: 'notes.md',
     });
     expect(result.isError).toBe(false);
-    expect(result.text).toContain('{"id":"a2.md","title":"notes.md","type":"text/markdown","size":17}');
+    expect(result.json).toEqual({ id: 'a2.md', title: 'notes.md', type: 'text/markdown', size: 17 });
     expect(result.text).toContain('# Notes\n\nShip it.');
   });
 

@@ -13,6 +13,8 @@ const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp
 /** Types read as text (when the bytes are UTF-8). */
 const TEXT_TYPE =
   /^text\/|^application\/(json|ld\+json|xml|yaml|x-yaml|toml|javascript|x-ndjson|csv|sql|x-sh|graphql)$|\+(json|xml)$/;
+/** How long one download may take. */
+const DOWNLOAD_TIMEOUT_MS = 60_000;
 /** Characters of a text file in one answer (the output budget is 50 000 for the whole answer). */
 const MAX_TEXT_CHARS = 40_000;
 
@@ -90,7 +92,10 @@ export async function downloadBytes(
 ): Promise<Uint8Array> {
   let response: Response;
   try {
-    response = await fetch(info.url, { redirect: 'manual', signal });
+    response = await fetch(info.url, {
+      redirect: 'manual',
+      signal: AbortSignal.any([signal, AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS)]),
+    });
   } catch (error) {
     if (signal.aborted) throw error;
     throw new NetworkError(`The file "${info.title}" could not be downloaded: ${(error as Error).message}.`);
@@ -116,10 +121,17 @@ export async function downloadBytes(
   }
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for await (const chunk of response.body ?? []) {
-    total += chunk.length;
-    if (total > limit) throw tooLarge(info, limit, 'larger');
-    chunks.push(chunk);
+  try {
+    for await (const chunk of response.body ?? []) {
+      total += chunk.length;
+      if (total > limit) throw tooLarge(info, limit, 'larger');
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (ApiError.isInstance(error) || signal.aborted) throw error;
+    throw new NetworkError(
+      `The file "${info.title}" broke off while downloading: ${(error as Error).message}.`,
+    );
   }
   return Buffer.concat(chunks);
 }
@@ -149,16 +161,11 @@ export function showFile(info: AttachmentInfo, bytes: Uint8Array): ToolResponse 
     );
   }
   const cut = text.length > MAX_TEXT_CHARS;
+  // The text first, then (core appends it) what it is: the model reads the file, then its facts.
   return toolResponse({
-    content: [
-      {
-        type: 'text',
-        text: JSON.stringify(
-          cut ? { ...data, note: `the first ${MAX_TEXT_CHARS} of ${text.length} characters` } : data,
-        ),
-      },
-      { type: 'text', text: cut ? text.slice(0, MAX_TEXT_CHARS) : text },
-    ],
-    data,
+    content: [{ type: 'text', text: cut ? text.slice(0, MAX_TEXT_CHARS) : text }],
+    data: cut
+      ? { ...data, note: `only the first ${MAX_TEXT_CHARS} of its ${text.length} characters are shown` }
+      : data,
   });
 }
