@@ -20,6 +20,8 @@ import { timeEntryWriteTools, timeTools } from './time/index.ts';
 import { timeInStatusTools } from './time-in-status/index.ts';
 import { taskListTools } from './task-lists/index.ts';
 import { taskMergeTools } from './task-merge/index.ts';
+import { bulkTaskTools } from './bulk-tasks/index.ts';
+import { sprintTools } from './sprints/index.ts';
 import { templateTools } from './templates/index.ts';
 import { attachmentTools } from './attachments/index.ts';
 import { relationTools } from './relations/index.ts';
@@ -93,6 +95,16 @@ export const TOOLSETS = [
     default: false,
   }),
   defineToolset({
+    id: 'bulk_tasks',
+    description: 'Create, update, move or delete many tasks in one call, each checked first.',
+    default: false,
+  }),
+  defineToolset({
+    id: 'sprints',
+    description: 'The current sprint of a Sprint folder; tasks into it.',
+    default: false,
+  }),
+  defineToolset({
     id: 'task_merge',
     description: 'Merge duplicate tasks into one (the merged ones are deleted).',
     default: false,
@@ -143,6 +155,8 @@ export function createTools(): AnyTool<ClickUpDeps>[] {
     ...timeInStatusTools(),
     ...taskListTools(),
     ...taskMergeTools(),
+    ...bulkTaskTools(),
+    ...sprintTools(),
     ...templateTools(),
     ...attachmentTools(),
     ...relationTools(),

@@ -78,6 +78,9 @@ export interface ListRecord {
   content: string;
   statuses: StatusRecord[];
   archived: boolean;
+  /** A sprint's dates (ms), shown as `start_date` / `due_date`; null or absent: none. */
+  startDate?: number | null;
+  dueDate?: number | null;
 }
 
 export interface DropDownOption {

@@ -125,8 +125,8 @@ export function renderList(state: ClickUpState, list: ListRecord) {
     priority: null,
     assignee: null,
     task_count: state.tasks.filter((t) => t.listId === list.id && !t.deleted).length,
-    due_date: null,
-    start_date: null,
+    due_date: ms(list.dueDate),
+    start_date: ms(list.startDate),
     folder: folder
       ? { id: folder.id, name: folder.name, hidden: false, access: true }
       : { id: hiddenFolderId(list.spaceId), name: 'hidden', hidden: true, access: true },

@@ -22,6 +22,7 @@ import type {
   UserRecord,
 } from './clickup-state.ts';
 import { taskIdFor, uuidFor, UUID_KIND } from './ids.ts';
+import { withSprintFolder } from './seed-sprints.ts';
 
 /** 2026-01-05T09:00:00Z: the seed's "now". */
 export const SEED_EPOCH = Date.UTC(2026, 0, 5, 9, 0, 0);
@@ -451,8 +452,7 @@ export function createSeedState(options: SeedOptions = {}): ClickUpState {
     users,
     me: alice,
     spaces,
-    folders,
-    lists,
+    ...withSprintFolder(folders, lists),
     fields,
     tasks,
     dependencies: [{ taskId: login.id, dependsOn: ci.id, userId: alice, date: SEED_EPOCH - DAY }],

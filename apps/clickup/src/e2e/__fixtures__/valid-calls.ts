@@ -323,6 +323,12 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
   clickup_bulk_move_tasks: [{ task_ids: ['DEV-9', 'DEV-10'], list_id: '901510000003' }],
   clickup_bulk_delete_tasks: [{ task_ids: ['DEV-11', 'DEV-12'] }],
 
+  // sprints (the seed's Sprint folder: Sprint 8 holds 2026-01-06)
+  clickup_get_active_sprint: [{ folder_id: '90152000009', at: '2026-01-06T12:00:00-05:00' }],
+  clickup_add_tasks_to_sprint: [
+    { folder_id: '90152000009', task_ids: ['DEV-2', 'DEV-8'], at: '2026-01-06T12:00:00-05:00' },
+  ],
+
   // attachments
   clickup_get_attachments: [{ task_id: 'DEV-1' }],
   clickup_get_attachment: [{ task_id: 'DEV-1', attachment_id: EXTRAS.attachment }],
@@ -492,6 +498,11 @@ export function addSeedExtras(state: ClickUpState, tool: string): void {
       bytes: new TextEncoder().encode('build ok\n'),
     });
   }
+  // For clickup_add_tasks_to_sprint, the seed's last sprint runs on to a year from now: a day in
+  // words ("tomorrow 9am") then finds a sprint, as it would in a live Sprint folder.
+  const lastSprint = state.lists.find((l) => l.id === '901510000013');
+  if (lastSprint && tool === 'clickup_add_tasks_to_sprint')
+    lastSprint.dueDate = Date.now() + 365 * 86_400_000;
   if (tool !== 'clickup_stop_timer' && tool !== 'clickup_get_running_timer') return;
   const start = TIMER_START;
   state.timeEntries.push({

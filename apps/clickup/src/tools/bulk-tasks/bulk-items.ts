@@ -174,7 +174,8 @@ export interface BulkAnswer<R> {
   failures: Array<{ index: number; task?: string; error: string }>;
 }
 
-class BulkFailedError extends ToolsmithError {
+/** Every item of a bulk call failed: the answer is an error, listing each. */
+export class BulkFailedError extends ToolsmithError {
   constructor(message: string) {
     super({ code: 'bulk_failed', message, userFacing: true });
     this.name = 'BulkFailedError';

@@ -46,7 +46,9 @@ describe('views tools against the emulator', () => {
     expect(text(two)).toContain('Pass one of space_id, folder_id or list_id');
     const missing = await run(new GetViewsTool(), { folder_id: '999' });
     expect(missing.isError).toBe(true);
-    expect(text(missing)).toContain('"999" is not a folder. Valid folders: 90152000001 (Sprint work).');
+    expect(text(missing)).toContain(
+      '"999" is not a folder. Valid folders: 90152000001 (Sprint work), 90152000009 (Sprints).',
+    );
   });
 
   it('clickup_get_view_tasks: compact tasks, 100 a page, then the rest with the cursor', async () => {

@@ -166,7 +166,9 @@ describe('workspace tools against the emulator', () => {
     expect(text(missing)).toContain(VALID_SPACES);
     const noFolder = await run(new GetFolderTool(), { folder_id: '999' });
     expect(noFolder.isError).toBe(true);
-    expect(text(noFolder)).toContain('"999" is not a folder. Valid folders: 90152000001 (Sprint work).');
+    expect(text(noFolder)).toContain(
+      '"999" is not a folder. Valid folders: 90152000001 (Sprint work), 90152000009 (Sprints).',
+    );
   });
 
   it('clickup_create_folder / update / delete', async () => {
