@@ -25,6 +25,9 @@
  * | `doc`             | doc id                     | name                           | workspace         | GET v3 /workspaces/{id}/docs               |
  * | `doc_page`        | page id                    | name                           | the doc           | GET v3 …/docs/{id}/pages                   |
  * | `time_entry`      | entry id                   | —                              | your recent ones  | GET /team/{id}/time_entries (incomplete)   |
+ * | `chat_channel`    | channel id                 | name, "#name"                  | workspace         | GET v3 …/chat/channels (≤ 5 pages)         |
+ * | `chat_post_type`  | post subtype id            | Announcement, Update…          | workspace         | GET v3 …/comments/types/post/subtypes      |
+ * | `chat_reaction`   | emoji name (yours)         | ":name:", any case             | the message       | GET v3 …/chat/messages/{id}/reactions      |
  *
  * Scopes are written `list:<id>`, `lists:<id>,<id>`, `space:<id>`, `spaces:<id>,…`, `task:<ref>`
  * (the task's list or space, from one cached task read), `carried:<ref>` (the tags a task carries).
@@ -57,6 +60,7 @@ import { taskPlaces, type TaskPlaces } from './task-places.ts';
 import { resolveTaskRef } from './task-ref-resolver.ts';
 import { resolveDocParent } from './doc-parent-resolver.ts';
 import { resolveCommentMarkdown } from '../tools/comments/comment-markdown-resolver.ts';
+import { chatKinds } from '../tools/chat/chat-kinds.ts';
 
 type Ctx = ToolContext;
 
@@ -644,5 +648,6 @@ function entityKinds<TDeps>(
         return { records: data.map((e) => ({ value: String(e.id) })), complete: false };
       },
     }),
+    ...chatKinds<TDeps>(client, me),
   ];
 }

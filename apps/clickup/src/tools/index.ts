@@ -32,6 +32,7 @@ import { docTools, docWriteTools } from './docs/index.ts';
 import { webhookTools } from './webhooks/index.ts';
 import { knowledgeTools } from './knowledge/index.ts';
 import { rawTools } from './raw/index.ts';
+import { chatTools } from './chat/index.ts';
 
 /** Areas of the API, for `--toolsets`; the default set is what most sessions need. */
 export const TOOLSETS = [
@@ -125,6 +126,11 @@ export const TOOLSETS = [
   defineToolset({ id: 'goals', description: 'Goals and key results.', default: false }),
   defineToolset({ id: 'docs', description: 'Docs and their pages.', default: false }),
   defineToolset({
+    id: 'chat',
+    description: 'Chat channels, messages, threads and reactions.',
+    default: false,
+  }),
+  defineToolset({
     id: 'doc_writes',
     description: 'Create docs and pages; write a page (replace, append, prepend).',
     default: false,
@@ -165,6 +171,7 @@ export function createTools(): AnyTool<ClickUpDeps>[] {
     ...goalTools(),
     ...goalWriteTools(),
     ...docTools(),
+    ...chatTools(),
     ...docWriteTools(),
     ...webhookTools(),
     ...knowledgeTools(),

@@ -431,6 +431,20 @@ export const VALID_CALLS: Record<string, Record<string, unknown>[]> = {
     },
   ],
 
+  // chat (API v3): the emulator's chat seed (tools/emulators/clickup/src/chat-state.ts): #general,
+  // #dev-team, Bob's standup message (2 replies, 2 reactions), Carol's post (Alice's "heart")
+  clickup_get_chat_channels: [{ include_closed: true }],
+  clickup_get_chat_messages: [{ channel_id: '8cnzy-101', limit: 10 }],
+  clickup_get_chat_replies: [{ message_id: '80150000000002', limit: 10 }],
+  clickup_send_chat_message: [
+    { channel_id: '8cnzy-102', text: 'Deploying now' },
+    { channel_id: '8cnzy-101', text: 'Details inside.', title: 'Q4 plan', post_type: '8015000904' },
+  ],
+  clickup_send_chat_reply: [{ message_id: '80150000000002', text: 'See you there' }],
+  clickup_get_chat_reactions: [{ message_id: '80150000000002' }],
+  clickup_add_chat_reaction: [{ message_id: '80150000000002', reaction: 'tada' }],
+  clickup_remove_chat_reaction: [{ message_id: '80150000000003', reaction: 'heart' }],
+
   // core's tool, served by this server
   search_tools: [{ query: 'tags of a task' }],
 };

@@ -1,6 +1,7 @@
 /** Every route of the emulator. Each API area lives in its own module. */
 import type { ClickUpRoute } from '../router.ts';
 import { attachmentRoutes } from './attachments.ts';
+import { chatRoutes } from './chat.ts';
 import { checklistRoutes } from './checklists.ts';
 import { commentRoutes } from './comments.ts';
 import { customFieldRoutes } from './custom-fields.ts';
@@ -56,6 +57,7 @@ export function allRoutes(config: RouteConfig): ClickUpRoute[] {
     ...goalRoutes(),
     ...keyResultRoutes(),
     ...docRoutes(),
+    ...chatRoutes(),
     ...webhookRoutes(),
   ];
 }
