@@ -26,9 +26,11 @@ const ALL = [
   'Glob',
   'Grep',
   'KillShell',
+  'LSP',
   'ListDir',
   'MultiEdit',
   'Read',
+  'Rename',
   'Task',
   'TodoRead',
   'TodoWrite',
@@ -38,7 +40,7 @@ const ALL = [
 ];
 
 describe('createCodingTools', () => {
-  it('returns all 22 tools with search providers and a model', () => {
+  it('returns all 24 tools with search providers and a model', () => {
     expect(
       Object.keys(createCodingTools({ root, webSearch: provider, codeSearch: provider, model })).sort(),
     ).toEqual(ALL);
@@ -57,6 +59,7 @@ describe('createCodingTools', () => {
       'BashOutput',
       'Glob',
       'Grep',
+      'LSP',
       'ListDir',
       'Read',
       'TodoRead',

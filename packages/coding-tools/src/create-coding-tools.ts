@@ -1,6 +1,6 @@
 /**
  * Assembles the coding tools for one session: the registry (for MCP servers and Batch), and the AI
- * SDK tool record (`codingTools`) for `generateText` / `streamText`. Conditional tools: WebSearch and
+ * SDK tool record (`codingTools`) for `generateText` / `streamText`. Conditional tools: LSP and Rename unless language servers are off, WebSearch and
  * CodeSearch only with a search provider, Task only with a model.
  */
 import { ToolRegistry, defineToolset, type Logger, type ToolSelection } from '@toolsmith/core';
@@ -11,6 +11,10 @@ import { CodingSession, type CodingSessionOptions, type CodingToolsDeps } from '
 import { ApplyPatchTool } from './tools/apply-patch/apply-patch.tool.ts';
 import { AskUserTool } from './tools/ask-user.ts';
 import { BashTool } from './tools/bash.ts';
+import { BashInputTool } from './tools/bash/bash-input.ts';
+import { BashListTool } from './tools/bash/bash-list.ts';
+import { BashOutputTool } from './tools/bash/bash-output.ts';
+import { KillShellTool } from './tools/bash/kill-shell.ts';
 import { BatchTool } from './tools/batch.ts';
 import { CodeSearchTool } from './tools/code-search.ts';
 import { DiagnosticsTool } from './tools/diagnostics.ts';
@@ -18,6 +22,8 @@ import { EditTool } from './tools/edit.ts';
 import { GlobTool } from './tools/glob.ts';
 import { GrepTool } from './tools/grep.ts';
 import { ListDirTool } from './tools/list-dir.ts';
+import { LspTool } from './tools/lsp/lsp.tool.ts';
+import { RenameTool } from './tools/lsp/rename.tool.ts';
 import { MultiEditTool } from './tools/multi-edit.ts';
 import { ReadTool } from './tools/read.ts';
 import { TaskTool } from './tools/task.ts';
@@ -26,11 +32,18 @@ import { WebFetchTool } from './tools/web-fetch.ts';
 import { WebSearchTool } from './tools/web-search.ts';
 import { WriteTool } from './tools/write.ts';
 import type { ToolCallResult } from '@toolsmith/core';
+import { compilePermissionRules, type PermissionProfile } from './permissions/permission-rules.ts';
+import { CodingTool } from './tools/shared/coding-tool.ts';
 
 export const CODING_TOOLSETS = [
   defineToolset({ id: 'files', description: 'Read, write, edit, patch and list files', default: true }),
   defineToolset({ id: 'search', description: 'Glob, Grep and code/web search', default: true }),
   defineToolset({ id: 'shell', description: 'Run commands and diagnostics', default: true }),
+  defineToolset({
+    id: 'code',
+    description: 'Code intelligence and renames through the language server',
+    default: true,
+  }),
   defineToolset({ id: 'web', description: 'Fetch web pages', default: true }),
   defineToolset({ id: 'planning', description: 'Todo list', default: true }),
   defineToolset({ id: 'interaction', description: 'Ask the user', default: true }),
@@ -80,6 +93,10 @@ export function createCodingToolkit(options: CodingToolsOptions): CodingToolkit 
     new GlobTool(),
     new GrepTool(),
     new BashTool(),
+    new BashOutputTool(),
+    new BashInputTool(),
+    new BashListTool(),
+    new KillShellTool(),
     new DiagnosticsTool(),
     new WebFetchTool(),
     new TodoWriteTool(),
@@ -87,6 +104,7 @@ export function createCodingToolkit(options: CodingToolsOptions): CodingToolkit 
     new AskUserTool(),
     new BatchTool(lookup, names),
   );
+  if (session.languageServers.enabled) registry.register(new LspTool(), new RenameTool());
   if (session.options.webSearch) registry.register(new WebSearchTool());
   if (session.options.codeSearch) registry.register(new CodeSearchTool());
 
@@ -122,7 +140,19 @@ export function createCodingToolkit(options: CodingToolsOptions): CodingToolkit 
       }),
     );
   }
+  if (session.options.permissions && session.permissions === undefined) {
+    session.permissions = compilePermissionRules(session.options.permissions, permissionProfiles(registry));
+  }
   return { session, registry, deps };
+}
+
+/** Each registered tool's permission profile, by name (a tool not built on CodingTool: the tool alone). */
+function permissionProfiles(registry: ToolRegistry<CodingToolsDeps>): Map<string, PermissionProfile> {
+  return new Map(
+    registry
+      .list()
+      .map((tool) => [tool.name, tool instanceof CodingTool ? tool.permission : { kind: 'none' as const }]),
+  );
 }
 
 /**

@@ -24,7 +24,9 @@ export {
   type SearchKind,
   type SearchOptions,
   type FileReadRecord,
+  type DiagnosticsAfterEditSettings,
 } from './session/coding-session.ts';
+export type { LanguageServerConfig, LanguageServerSettings } from './tools/lsp/language-server-config.ts';
 export type { CodingToolEvent, TodoItem, AskUserQuestion } from './session/events.ts';
 
 // Search providers
@@ -37,10 +39,17 @@ export { EditTool } from './tools/edit.ts';
 export { MultiEditTool } from './tools/multi-edit.ts';
 export { ApplyPatchTool } from './tools/apply-patch/apply-patch.tool.ts';
 export { BashTool } from './tools/bash.ts';
+export { BashOutputTool } from './tools/bash/bash-output.ts';
+export { BashInputTool } from './tools/bash/bash-input.ts';
+export { BashListTool } from './tools/bash/bash-list.ts';
+export { KillShellTool } from './tools/bash/kill-shell.ts';
+export type { BackgroundLimits } from './tools/bash/background-shells.ts';
 export { GlobTool } from './tools/glob.ts';
 export { GrepTool } from './tools/grep.ts';
 export { ListDirTool } from './tools/list-dir.ts';
 export { DiagnosticsTool } from './tools/diagnostics.ts';
+export { LspTool } from './tools/lsp/lsp.tool.ts';
+export { RenameTool } from './tools/lsp/rename.tool.ts';
 export { BatchTool } from './tools/batch.ts';
 export { AskUserTool } from './tools/ask-user.ts';
 export { WebFetchTool } from './tools/web-fetch.ts';

@@ -35,6 +35,10 @@ const BENCHMARKS: Record<string, { title: string; run: () => Promise<BenchmarkRe
     title: 'Coding tools: Grep, Glob, ApplyPatch and Read against rg, tinyglobby and plain fs',
     run: async () => (await import('./coding-tools.ts')).runCodingTools(),
   },
+  'language-server': {
+    title: 'Coding tools: the TypeScript language server (start, first answer, Rename, errors after an edit)',
+    run: async () => (await import('./language-server.ts')).runLanguageServer(),
+  },
   'http-sessions': {
     title: 'Streamable HTTP, stateful: server memory under 20,000 initialize-only sessions',
     run: async () => (await import('./http-sessions.ts')).runHttpSessions(),

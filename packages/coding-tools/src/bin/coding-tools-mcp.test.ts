@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { connectStdio, resultText, type StdioConnection } from '@toolsmith/testing';
 import { tinyPdf, tinyPng } from '../tools/__fixtures__/binary-files.ts';
+import { copyFixtureProject } from '../tools/lsp/__fixtures__/copy-fixture-project.ts';
+import { processAlive } from '../tools/bash/process-group.ts';
 
 const bin = fileURLToPath(new URL('./coding-tools-mcp.ts', import.meta.url));
 const nodeArgs = ['--conditions=@toolsmith/source', bin];
@@ -42,14 +44,20 @@ describe('coding-tools-mcp', () => {
         'ApplyPatch',
         'AskUser',
         'Bash',
+        'BashInput',
+        'BashList',
+        'BashOutput',
         'Batch',
         'Diagnostics',
         'Edit',
         'Glob',
         'Grep',
+        'KillShell',
         'ListDir',
+        'LSP',
         'MultiEdit',
         'Read',
+        'Rename',
         'TodoRead',
         'TodoWrite',
         'WebFetch',
@@ -228,6 +236,208 @@ describe('coding-tools-mcp', () => {
     expect((error as { code: number }).code).toBe(2);
     expect((error as { stderr: string }).stderr).toContain('--knowledge no-such.md: not found');
   }, 30_000);
+
+  it('applies --permissions rules: deny refuses, ask goes through elicitation, or is refused without it', async () => {
+    const rules = path.join(root, 'rules.json');
+    writeFileSync(
+      rules,
+      JSON.stringify({ permissions: { deny: ['Read(notes.txt)'], ask: ['Bash(touch:*)'] } }),
+    );
+    connection = await connectStdio({
+      command: process.execPath,
+      args: [...nodeArgs, '--root', root, '--permissions', rules],
+      capabilities: { elicitation: { form: {} } },
+    });
+    const decisions = ['deny', 'allow once'];
+    const asked: string[] = [];
+    connection.client.setRequestHandler('elicitation/create', async (request) => {
+      asked.push(request.params.message);
+      return { action: 'accept', content: { decision: decisions.shift() ?? '' } };
+    });
+    const read = await call('Read', { file_path: 'notes.txt' });
+    expect(read).toMatchObject({ isError: true });
+    expect(read.text).toContain('rule deny "Read(notes.txt)"');
+    const declined = await call('Bash', { command: 'touch made' });
+    expect(declined.isError).toBe(true);
+    expect(declined.text).toContain('The user did not allow Bash: touch made');
+    expect(existsSync(path.join(root, 'made'))).toBe(false);
+    expect((await call('Bash', { command: 'touch made' })).isError).toBe(false);
+    expect(existsSync(path.join(root, 'made'))).toBe(true);
+    expect(asked).toEqual([
+      'Allow Bash: touch made? (rule ask "Bash(touch:*)")',
+      'Allow Bash: touch made? (rule ask "Bash(touch:*)")',
+    ]);
+    await connection.close();
+    // A client without elicitation: the ask is refused, saying why.
+    connection = await connectStdio({
+      command: process.execPath,
+      args: [...nodeArgs, '--root', root, '--permissions', rules],
+    });
+    const refused = await call('Bash', { command: 'touch again' });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toContain('cannot ask the user (no elicitation)');
+    expect(existsSync(path.join(root, 'again'))).toBe(false);
+  }, 30_000);
+
+  it('ranks search_tools with knowledge-search on --tool-search hybrid', async () => {
+    connection = await connectStdio({
+      command: process.execPath,
+      args: [...nodeArgs, '--root', root, '--tool-search', 'hybrid'],
+    });
+    const names = async (query: string) =>
+      (
+        JSON.parse(
+          resultText(
+            await connection!.client.callTool({ name: 'search_tools', arguments: { query, limit: 3 } }),
+          ),
+        ) as { results: { name: string }[] }
+      ).results.map((r) => r.name);
+    expect(await names('find files by name')).toContain('Glob');
+    expect(await names('прочитать файл')).toContain('Read'); // the lexical side's glossary, fused
+    expect(await names('serch file contents')).toContain('Grep');
+  }, 60_000);
+
+  it('refuses a --permissions file naming no tool, with exit code 2', async () => {
+    const rules = path.join(root, 'bad.json');
+    writeFileSync(rules, JSON.stringify({ deny: ['Raed(.env)'] }));
+    const run = promisify(execFile);
+    const error = await run(process.execPath, [...nodeArgs, '--root', root, '--permissions', rules]).catch(
+      (e: unknown) => e,
+    );
+    expect((error as { code: number }).code).toBe(2);
+    expect((error as { stderr: string }).stderr).toContain('"Raed" is no tool of this server');
+    expect((error as { stderr: string }).stderr).toContain('Did you mean Read');
+  }, 30_000);
+
+  it('runs background processes, feeds and reads them, caps them, and stops them all with the server', async () => {
+    connection = await connectStdio({
+      command: process.execPath,
+      args: [...nodeArgs, '--root', root, '--max-background-processes', '3'],
+    });
+    const started = async (command: string) => {
+      const result = await call('Bash', { command, run_in_background: true });
+      expect(result.isError).toBe(false);
+      return /as (bash_\d+) \(pid (\d+)\)/.exec(result.text)!.slice(1);
+    };
+    // A "server" that forks two children and logs a tick every 50 ms.
+    const [server] = await started(
+      `echo $$ > pids; sleep 100 & echo $! >> pids; sleep 100 & echo $! >> pids; node -e 'let n = 0; setInterval(() => console.log("tick " + ++n), 50)'`,
+    );
+    const pidsFile = path.join(root, 'pids');
+    const readPids = () => (existsSync(pidsFile) ? readFileSync(pidsFile, 'utf8').trim().split('\n') : []);
+    const deadline = Date.now() + 10_000;
+    while (
+      (readPids().length < 3 || !(await call('BashList', {})).text.includes('unread')) &&
+      Date.now() < deadline
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const pids = readPids().map(Number);
+    expect(pids).toHaveLength(3);
+    const ticks = (text: string) => [...text.matchAll(/tick (\d+)/g)].map((m) => Number(m[1]));
+    const first = ticks((await call('BashOutput', { bash_id: server })).text);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const second = ticks((await call('BashOutput', { bash_id: server })).text);
+    expect(first.length).toBeGreaterThan(0);
+    expect(second[0]).toBe(first.at(-1)! + 1);
+
+    const [cat] = await started('cat');
+    expect((await call('BashInput', { bash_id: cat, input: 'echo me\n' })).text).toMatch(/\necho me$/);
+    const [third, thirdPid] = await started('sleep 100');
+    const refused = await call('Bash', { command: 'sleep 1', run_in_background: true });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toContain('the most this session allows (3)');
+    const unknown = await call('BashOutput', { bash_id: 'bash_7' });
+    expect(unknown.isError).toBe(true);
+    expect(unknown.text).toContain(`Running: ${server} (\``);
+    expect((await call('KillShell', { shell_id: third })).text).toContain(`Stopped ${third} (\`sleep 100\`)`);
+    expect(processAlive(Number(thirdPid))).toBe(false);
+
+    // The server ends (its stdin closed): every process it started is gone with it.
+    await connection.close();
+    connection = undefined;
+    for (const pid of pids) expect(processAlive(pid)).toBe(false);
+  }, 30_000);
+
+  it('leaves nothing running when the server is killed with SIGKILL: the reaper stops the groups', async () => {
+    connection = await connectStdio({ command: process.execPath, args: [...nodeArgs, '--root', root] });
+    const started = await call('Bash', {
+      command: `trap '' TERM; echo $$ > pids; sleep 100 & echo $! >> pids; sleep 100 & echo $! >> pids; wait`,
+      run_in_background: true,
+    });
+    expect(started.isError).toBe(false);
+    const pidsFile = path.join(root, 'pids');
+    const readPids = () => (existsSync(pidsFile) ? readFileSync(pidsFile, 'utf8').trim().split('\n') : []);
+    let deadline = Date.now() + 10_000;
+    while (readPids().length < 3 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const pids = readPids().map(Number);
+    expect(pids).toHaveLength(3);
+    process.kill(connection.pid!, 'SIGKILL'); // no handler of the server runs
+    deadline = Date.now() + 10_000; // SIGTERM is ignored: SIGKILL after the 2 s grace
+    while (pids.some(processAlive) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const pid of pids) expect(processAlive(pid)).toBe(false);
+    await connection.close().catch(() => undefined);
+    connection = undefined;
+  }, 30_000);
+
+  it('answers LSP, appends the errors an edit introduced, and takes --no-lsp, --no-diagnostics-after-edit and --lsp-config', async () => {
+    const project = copyFixtureProject();
+    try {
+      connection = await connectStdio({ command: process.execPath, args: [...nodeArgs, '--root', project] });
+      const references = await call('LSP', {
+        operation: 'findReferences',
+        file_path: 'packages/app/src/report.ts',
+        symbol: 'totalArea',
+      });
+      expect(references.text).toContain('3 references in 2 files to "totalArea"');
+      await call('Read', { file_path: 'packages/app/src/report.ts' });
+      const edited = await call('Edit', {
+        file_path: 'packages/app/src/report.ts',
+        old_string: 'computeArea(shape)',
+        new_string: 'computeArea(shape, 2)',
+      });
+      expect(edited.text).toContain(
+        '1 new error (typescript language server):\npackages/app/src/report.ts:4:65 TS2554 Expected 1 arguments, but got 2.',
+      );
+      await connection.close();
+
+      connection = await connectStdio({
+        command: process.execPath,
+        args: [...nodeArgs, '--root', project, '--no-lsp', '--no-diagnostics-after-edit'],
+      });
+      const names = (await connection.client.listTools()).tools.map((t) => t.name);
+      expect(names).not.toContain('LSP');
+      expect(names).not.toContain('Rename');
+      await call('Read', { file_path: 'packages/app/src/report.ts' });
+      expect(
+        (
+          await call('Edit', {
+            file_path: 'packages/app/src/report.ts',
+            old_string: 'shape, 2',
+            new_string: 'shape, 3',
+          })
+        ).text,
+      ).toMatch(/^Edited packages\/app\/src\/report.ts at line 4\. The changed region now reads:\n[^]*\d\t$/);
+
+      writeFileSync(
+        path.join(project, 'lsp.json'),
+        JSON.stringify({ servers: [{ id: 'py', command: 'pylsp' }] }),
+      );
+      const error = await promisify(execFile)(process.execPath, [
+        ...nodeArgs,
+        '--root',
+        project,
+        '--lsp-config',
+        path.join(project, 'lsp.json'),
+      ]).catch((e: unknown) => e);
+      expect((error as { code: number }).code).toBe(2);
+      expect((error as { stderr: string }).stderr).toContain('servers.0.extensions');
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   it('refuses a missing --root folder with exit code 2', async () => {
     const run = promisify(execFile);

@@ -7,6 +7,10 @@ import { EventEmitter } from 'node:events';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { PermissionRules, PermissionRulesConfig } from '../permissions/permission-rules.ts';
+import { LanguageServerManager } from '../tools/lsp/language-server-manager.ts';
+import type { LanguageServerSettings } from '../tools/lsp/language-server-config.ts';
+import { BackgroundShells, type BackgroundLimits } from '../tools/bash/background-shells.ts';
 import type { AskUserQuestion, CodingToolEvent, TodoItem } from './events.ts';
 
 export interface SearchResult {
@@ -90,8 +94,36 @@ export interface CodingSessionOptions {
   shell?: string;
   /** Environment for Bash. @default process.env */
   env?: Record<string, string | undefined>;
+  /**
+   * Limits of Bash's background processes (`run_in_background`): how many run at once, output kept
+   * per process, grace between SIGTERM and SIGKILL. @default 10 processes, 1 MiB, 2000 ms
+   */
+  background?: BackgroundLimits;
   /** Clock (WebFetch cache). @default Date.now */
   now?: () => number;
+  /**
+   * Allow / ask / deny rules per tool and pattern (Claude Code's format, src/permissions/), checked
+   * before a call has any effect. @default none: every call allowed
+   */
+  permissions?: PermissionRulesConfig;
+  /**
+   * Language servers for LSP and Rename (and the errors after edits): the built-in TypeScript/JavaScript
+   * server plus any configured ones, their idle time and time limits; `false` turns them off.
+   */
+  languageServers?: LanguageServerSettings | false;
+  /**
+   * Write, Edit, MultiEdit and ApplyPatch append the new errors of the files they changed (see
+   * docs/coding-tools.md, "Diagnostics after edits"); `false` turns it off. @default true
+   */
+  diagnosticsAfterEdit?: boolean | DiagnosticsAfterEditSettings;
+}
+
+/** How edits report the errors they introduce. */
+export interface DiagnosticsAfterEditSettings {
+  /** Longest wait for the errors after a write, in ms; later, the answer says they were not checked. @default 5000 */
+  timeoutMs?: number;
+  /** Tokens (about 4 characters each) the appended errors may take. @default 200 */
+  maxTokens?: number;
 }
 
 /** What was read: used to refuse writing over a file the agent has not seen in its current state. */
@@ -111,6 +143,20 @@ export class CodingSession {
   todos: TodoItem[] = [];
   /** WebFetch cache: url+format → { at, body }. */
   readonly fetchCache = new Map<string, { at: number; value: string }>();
+  /** Background processes (Bash `run_in_background`); stopped with their groups by `dispose()`. */
+  readonly background: BackgroundShells;
+  /** The permission rules, compiled against the session's tools (createCodingToolkit); none: all allowed. */
+  permissions: PermissionRules | undefined;
+  /** "Allow for this session" answers: tool + subject. */
+  readonly permissionGrants = new Set<string>();
+
+  /** The session's language servers (started on first use). */
+  readonly languageServers: LanguageServerManager;
+  /** Errors tsc last found per file: what the errors after an edit are compared with when no language server serves it. */
+  readonly tscErrors = new Map<
+    string,
+    readonly { file: string; line: number; column: number; code: string; message: string }[]
+  >();
 
   /** Temporary folders this session created (Bash spill files); `dispose()` removes them. */
   readonly #tempDirs = new Set<string>();
@@ -118,6 +164,12 @@ export class CodingSession {
   constructor(options: CodingSessionOptions) {
     this.options = options;
     this.root = realpathSync(path.resolve(options.root));
+    this.background = new BackgroundShells(options.background, () => this.now());
+    this.languageServers = new LanguageServerManager({
+      root: this.root,
+      settings: options.languageServers,
+      env: options.env ?? process.env,
+    });
   }
 
   /** Creates a temporary folder owned by the session: `dispose()` deletes it with its files. */
@@ -128,15 +180,24 @@ export class CodingSession {
   }
 
   /**
-   * Deletes the temporary folders the session created (Bash spill files). Synchronous, so it can run
-   * in a process `exit` handler; `using session = new CodingSession(…)` calls it too.
+   * Deletes the temporary folders the session created (Bash spill files) and kills its language
+   * servers. Synchronous, so it can run in a process `exit` handler; `using session = new
+   * CodingSession(…)` calls it too.
    */
   dispose(): void {
+    this.background.disposeSync();
+    this.languageServers.dispose();
     for (const dir of this.#tempDirs) rmSync(dir, { recursive: true, force: true });
     this.#tempDirs.clear();
   }
 
   [Symbol.dispose](): void {
+    this.dispose();
+  }
+
+  /** `dispose()` without blocking the event loop while background processes end (`await using`). */
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.background.dispose();
     this.dispose();
   }
 

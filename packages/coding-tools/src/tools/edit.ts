@@ -3,13 +3,16 @@
  * have been Read in this session and not changed since; line endings and BOM are kept; the write is
  * atomic. A miss says where the closest text is.
  */
-import { BaseTool, defineToolMetadata, type ToolContext } from '@toolsmith/core';
+import { defineToolMetadata, type ToolContext } from '@toolsmith/core';
 import { z } from 'zod';
 import type { CodingToolsDeps } from '../session/coding-session.ts';
 import { editFile } from './shared/edit-file.ts';
 import { explainFsErrors } from './shared/fs-error.ts';
 import { countLines, listLineNumbers, numberLines } from './shared/number-lines.ts';
 import { plural } from './shared/plural.ts';
+import { EditCheck } from './lsp/edit-diagnostics.ts';
+import { CodingTool, permissionPath } from './shared/coding-tool.ts';
+import type { PermissionProfile } from '../permissions/permission-rules.ts';
 
 const EditParams = z.object({
   file_path: z
@@ -33,7 +36,7 @@ const EditParams = z.object({
 const CONTEXT_LINES = 2;
 const MAX_RESULT_LINES = 20;
 
-export class EditTool extends BaseTool<CodingToolsDeps, typeof EditParams> {
+export class EditTool extends CodingTool<typeof EditParams> {
   static override readonly METADATA = defineToolMetadata({
     name: 'Edit',
     title: 'Edit file',
@@ -49,11 +52,26 @@ export class EditTool extends BaseTool<CodingToolsDeps, typeof EditParams> {
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   });
 
+  override readonly permission: PermissionProfile = { kind: 'path', groups: ['Edit'] };
+
+  protected override permissionSubjects(
+    params: z.output<typeof EditParams>,
+    ctx: ToolContext<CodingToolsDeps>,
+  ): string[] {
+    return [permissionPath(ctx.deps.session, params.file_path)];
+  }
+
   override getParamsSchema() {
     return EditParams;
   }
 
   async execute(params: z.output<typeof EditParams>, ctx: ToolContext<CodingToolsDeps>): Promise<string> {
+    const check = EditCheck.beginPath(ctx.deps.session, params.file_path, this.name);
+    const answer = this.#edit(params, ctx);
+    return `${answer}${await check.finish(ctx.signal)}`;
+  }
+
+  #edit(params: z.output<typeof EditParams>, ctx: ToolContext<CodingToolsDeps>): string {
     const result = explainFsErrors(this.name, 'file_path', params.file_path, () =>
       editFile(ctx.deps.session, params.file_path, [params], { toolName: this.name, fieldPrefix: () => '' }),
     );

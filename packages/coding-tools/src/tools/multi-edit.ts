@@ -2,12 +2,15 @@
  * MultiEdit: several exact-string replacements in one file, applied in order in memory and written
  * once — all or nothing. If any edit fails, the file is left byte-for-byte as it was.
  */
-import { BaseTool, defineToolMetadata, type ToolContext } from '@toolsmith/core';
+import { defineToolMetadata, type ToolContext } from '@toolsmith/core';
 import { z } from 'zod';
 import type { CodingToolsDeps } from '../session/coding-session.ts';
+import { EditCheck } from './lsp/edit-diagnostics.ts';
 import { editFile } from './shared/edit-file.ts';
 import { explainFsErrors } from './shared/fs-error.ts';
 import { countLines } from './shared/number-lines.ts';
+import { CodingTool, permissionPath } from './shared/coding-tool.ts';
+import type { PermissionProfile } from '../permissions/permission-rules.ts';
 
 const EditItem = z.object({
   old_string: z
@@ -33,7 +36,7 @@ const MultiEditParams = z.object({
     ),
 });
 
-export class MultiEditTool extends BaseTool<CodingToolsDeps, typeof MultiEditParams> {
+export class MultiEditTool extends CodingTool<typeof MultiEditParams> {
   static override readonly METADATA = defineToolMetadata({
     name: 'MultiEdit',
     title: 'Edit file (several changes)',
@@ -49,6 +52,15 @@ export class MultiEditTool extends BaseTool<CodingToolsDeps, typeof MultiEditPar
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   });
 
+  override readonly permission: PermissionProfile = { kind: 'path', groups: ['Edit'] };
+
+  protected override permissionSubjects(
+    params: z.output<typeof MultiEditParams>,
+    ctx: ToolContext<CodingToolsDeps>,
+  ): string[] {
+    return [permissionPath(ctx.deps.session, params.file_path)];
+  }
+
   override getParamsSchema() {
     return MultiEditParams;
   }
@@ -58,6 +70,7 @@ export class MultiEditTool extends BaseTool<CodingToolsDeps, typeof MultiEditPar
     ctx: ToolContext<CodingToolsDeps>,
   ): Promise<string> {
     const total = params.edits.length;
+    const check = EditCheck.beginPath(ctx.deps.session, params.file_path, this.name);
     const result = explainFsErrors(this.name, 'file_path', params.file_path, () =>
       editFile(ctx.deps.session, params.file_path, params.edits, {
         toolName: this.name,
@@ -72,6 +85,6 @@ export class MultiEditTool extends BaseTool<CodingToolsDeps, typeof MultiEditPar
     return `${result.created ? 'Created' : 'Edited'} ${result.shown}: applied ${count(total, 'edit')} (${count(
       replacements,
       'replacement',
-    )}); the file now has ${count(lines, 'line')}.`;
+    )}); the file now has ${count(lines, 'line')}.${await check.finish(ctx.signal)}`;
   }
 }

@@ -4,7 +4,7 @@
  * the write is atomic.
  */
 import { readFileSync, statSync, type Stats } from 'node:fs';
-import { BaseTool, defineToolMetadata, ValidationError, type ToolContext } from '@toolsmith/core';
+import { defineToolMetadata, ValidationError, type ToolContext } from '@toolsmith/core';
 import { z } from 'zod';
 import type { CodingToolsDeps } from '../session/coding-session.ts';
 import { assertWritable, recordRead } from '../session/file-guard.ts';
@@ -15,6 +15,9 @@ import { binaryKind } from './shared/binary-file.ts';
 import { explainFsErrors } from './shared/fs-error.ts';
 import { countLines } from './shared/number-lines.ts';
 import { plural } from './shared/plural.ts';
+import { EditCheck } from './lsp/edit-diagnostics.ts';
+import { CodingTool, permissionPath } from './shared/coding-tool.ts';
+import type { PermissionProfile } from '../permissions/permission-rules.ts';
 
 const WriteParams = z.object({
   file_path: z
@@ -26,7 +29,7 @@ const WriteParams = z.object({
   content: z.string().describe('The complete new content of the file.'),
 });
 
-export class WriteTool extends BaseTool<CodingToolsDeps, typeof WriteParams> {
+export class WriteTool extends CodingTool<typeof WriteParams> {
   static override readonly METADATA = defineToolMetadata({
     name: 'Write',
     title: 'Write file',
@@ -40,6 +43,15 @@ export class WriteTool extends BaseTool<CodingToolsDeps, typeof WriteParams> {
     tags: ['write', 'create', 'file', 'save', 'overwrite', 'new'],
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   });
+
+  override readonly permission: PermissionProfile = { kind: 'path', groups: ['Edit'] };
+
+  protected override permissionSubjects(
+    params: z.output<typeof WriteParams>,
+    ctx: ToolContext<CodingToolsDeps>,
+  ): string[] {
+    return [permissionPath(ctx.deps.session, params.file_path)];
+  }
 
   override getParamsSchema() {
     return WriteParams;
@@ -68,6 +80,7 @@ export class WriteTool extends BaseTool<CodingToolsDeps, typeof WriteParams> {
     }
 
     if (info) assertWritable(session, file, this.name);
+    const check = EditCheck.begin(session, [{ file }]);
     const { output, kept } = explainFsErrors(this.name, 'file_path', shown, () => {
       let content = params.content;
       const preserved: string[] = [];
@@ -87,6 +100,7 @@ export class WriteTool extends BaseTool<CodingToolsDeps, typeof WriteParams> {
     recordRead(session, file);
     const lines = countLines(decodeText(output).text);
     const summary = `${info ? 'Overwrote' : 'Created'} ${shown} (${plural(lines, 'line')}, ${plural(Buffer.byteLength(output), 'byte')})`;
-    return kept.length > 0 ? `${summary}; kept ${kept.join(' and ')}.` : `${summary}.`;
+    const errors = await check.finish(ctx.signal);
+    return `${kept.length > 0 ? `${summary}; kept ${kept.join(' and ')}.` : `${summary}.`}${errors}`;
   }
 }

@@ -31,7 +31,13 @@ export function createTempProject(options: Omit<CodingSessionOptions, 'root'> = 
   const base = mkdtempSync(path.join(tmpdir(), 'file-tools-'));
   mkdirSync(path.join(base, 'project'));
   mkdirSync(path.join(base, 'outside'));
-  const session = new CodingSession({ ...options, root: path.join(base, 'project') });
+  // The errors after edits have their own tests (src/tools/lsp/edit-diagnostics.test.ts): off here,
+  // so these tests see the tools' own answers and start no language server.
+  const session = new CodingSession({
+    diagnosticsAfterEdit: false,
+    ...options,
+    root: path.join(base, 'project'),
+  });
   const file = (relative: string) => path.join(session.root, relative);
   return {
     base,

@@ -7,14 +7,17 @@
  * ones when a later one fails (its fixture 015). We refuse the whole patch instead, so the model
  * never has to work out which half of its patch landed.
  */
-import { BaseTool, defineToolMetadata, ToolsmithError, type ToolContext } from '@toolsmith/core';
+import { defineToolMetadata, ToolsmithError, type ToolContext } from '@toolsmith/core';
 import { z } from 'zod';
 import type { CodingToolsDeps } from '../../session/coding-session.ts';
 import { recordRead } from '../../session/file-guard.ts';
 import { confinedRoot, displayPath } from '../../session/resolve-path.ts';
+import { EditCheck } from '../lsp/edit-diagnostics.ts';
 import { commitChanges, rootCommitFileSystem } from './commit-changes.ts';
 import { parsePatch } from './parse-patch.ts';
 import { planPatch } from './plan-patch.ts';
+import { CodingTool, permissionPath } from '../shared/coding-tool.ts';
+import type { PermissionProfile } from '../../permissions/permission-rules.ts';
 
 const ApplyPatchParams = z.object({
   patch: z
@@ -45,7 +48,7 @@ const DESCRIPTION = `[Files/Patch] Create, change, rename and delete one or more
 - Delete File: removes one file.
 The patch is all-or-nothing: it is checked completely against the current files before anything is written, and if any part fails (missing file, context not found) nothing changes and the error names the file, the hunk and the closest text in the file. Files keep their line endings (CRLF) and BOM. By default a file must have been Read in this session before it is updated, replaced or deleted. For one small change in one file, Edit is simpler.`;
 
-export class ApplyPatchTool extends BaseTool<CodingToolsDeps, typeof ApplyPatchParams, string> {
+export class ApplyPatchTool extends CodingTool<typeof ApplyPatchParams, string> {
   static override readonly METADATA = defineToolMetadata({
     name: 'ApplyPatch',
     title: 'Apply a multi-file patch',
@@ -54,6 +57,15 @@ export class ApplyPatchTool extends BaseTool<CodingToolsDeps, typeof ApplyPatchP
     tags: ['patch', 'edit', 'diff', 'create', 'delete', 'rename', 'move', 'files', 'apply_patch'],
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   });
+
+  override readonly permission: PermissionProfile = { kind: 'path', groups: ['Edit'] };
+
+  protected override permissionSubjects(
+    params: z.output<typeof ApplyPatchParams>,
+    ctx: ToolContext<CodingToolsDeps>,
+  ): string[] {
+    return patchPaths(params.patch).map((p) => permissionPath(ctx.deps.session, p));
+  }
 
   override getParamsSchema() {
     return ApplyPatchParams;
@@ -67,6 +79,10 @@ export class ApplyPatchTool extends BaseTool<CodingToolsDeps, typeof ApplyPatchP
     const parsed = parsePatch(patch);
     const plan = planPatch(session, parsed, this.name);
     ctx.signal.throwIfAborted();
+    const check = EditCheck.begin(
+      session,
+      plan.changes.map((change) => ({ file: change.file, deleted: change.content === undefined })),
+    );
     const result = commitChanges(plan.changes, rootCommitFileSystem(confinedRoot(session)));
     if (!result.ok) {
       const { message } = result.error as { message?: unknown };
@@ -86,6 +102,18 @@ export class ApplyPatchTool extends BaseTool<CodingToolsDeps, typeof ApplyPatchP
       if (change.content === undefined) session.reads.delete(change.file);
       else recordRead(session, change.file);
     }
-    return ['Success. Updated the following files:', ...plan.summary].join('\n');
+    const errors = await check.finish(ctx.signal);
+    return `${['Success. Updated the following files:', ...plan.summary].join('\n')}${errors}`;
+  }
+}
+
+/** Every path a patch adds, changes, deletes or moves to (none when it does not parse: it is then refused, unapplied). */
+function patchPaths(patch: string): string[] {
+  try {
+    return parsePatch(patch).operations.flatMap((op) =>
+      op.kind === 'update' && op.movePath !== undefined ? [op.path, op.movePath] : [op.path],
+    );
+  } catch {
+    return [];
   }
 }
