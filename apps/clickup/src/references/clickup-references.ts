@@ -61,6 +61,7 @@ import { resolveTaskRef } from './task-ref-resolver.ts';
 import { resolveDocParent } from './doc-parent-resolver.ts';
 import { resolveCommentMarkdown } from '../tools/comments/comment-markdown-resolver.ts';
 import { chatKinds } from '../tools/chat/chat-kinds.ts';
+import { resolveChatMessage } from '../tools/chat/chat-message-resolver.ts';
 
 type Ctx = ToolContext;
 
@@ -151,6 +152,7 @@ export class ClickUpReferences<TDeps = unknown> extends ReferenceSource<TDeps> {
         task: resolveTaskRef,
         doc_parent: resolveDocParent,
         comment_markdown: resolveCommentMarkdown,
+        chat_message: resolveChatMessage,
       },
       zone: async (ctx) => (await readMe(ctx.signal)).timezone ?? undefined,
       zoneSource: 'your ClickUp profile',

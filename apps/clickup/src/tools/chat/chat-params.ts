@@ -1,5 +1,6 @@
 /** Params the chat tools share, the v3 chat paths, and one page of a v3 chat list behind core's cursor. */
 import {
+  custom,
   decodeCursor,
   encodeCursor,
   ref,
@@ -16,17 +17,9 @@ import type { ApiPage } from './chat-view.ts';
 /** A channel by id or by name ("general", "#general"): core's ref('chat_channel'). */
 export const channelIdParam = () => ref('chat_channel').describe('Channel id or name');
 
-/** Chat message ids are opaque to this server: checked by the API (404 with where to find them). */
+/** A chat message by id or thread URL (chat-message-resolver.ts); whether it exists, the API says. */
 export const messageIdParam = () =>
-  z
-    .string()
-    .trim()
-    // Checked, not shown in the definition (tokens): one path segment, never "." or "..".
-    .refine(
-      (id) => /^[\w-]{1,64}$/.test(id),
-      'a message id is up to 64 letters, digits, "_" or "-", e.g. "80150000000002"',
-    )
-    .describe('Message id');
+  custom(z.string().trim(), 'chat_message').describe('Message id or thread URL');
 
 /** The API takes at most 40,000 characters of markdown (checked, not shown: tokens). */
 export const messageTextParam = () =>

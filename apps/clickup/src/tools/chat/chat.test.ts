@@ -94,6 +94,14 @@ describe('reading', () => {
         { reaction: 'thumbsup', by: 'Carol Diaz', at: '2026-10-01T09:03:00.000Z' },
       ],
     });
+    const byUrl = await clickup.call('clickup_get_chat_replies', {
+      message_id: `https://app.clickup.com/9015123456/chat/r/${GENERAL}/t/${STANDUP}`,
+    });
+    expect(byUrl.text).toContain(`→ ${STANDUP} (the message of that thread URL)`);
+    expect(byUrl.json).toEqual(replies.json);
+    const junk = await clickup.call('clickup_get_chat_replies', { message_id: '../../etc/passwd' });
+    expect(junk.isError).toBe(true);
+    expect(junk.text).toContain('is not a chat message id');
     const missing = await clickup.call('clickup_get_chat_replies', { message_id: '80159999999999' });
     expect(missing.isError).toBe(true);
     expect(missing.text).toContain('Message 80159999999999 not found');
