@@ -1,6 +1,6 @@
 /** The `coding-tools-mcp` bin, spawned and driven by the MCP SDK's real client over stdio. */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -438,6 +438,33 @@ describe('coding-tools-mcp', () => {
       rmSync(project, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it('leaves no language server running when the server is killed with SIGKILL', async () => {
+    const project = copyFixtureProject();
+    try {
+      connection = await connectStdio({ command: process.execPath, args: [...nodeArgs, '--root', project] });
+      await call('LSP', { operation: 'hover', file_path: 'packages/app/src/report.ts', symbol: 'totalArea' });
+      const server = connection.pid!;
+      const languageServer = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' })
+        .split('\n')
+        .map((line) => line.trim().split(/\s+/))
+        .find(
+          ([, ppid, ...args]) =>
+            Number(ppid) === server && args.join(' ').includes('typescript-language-server'),
+        );
+      const pid = Number(languageServer?.[0]);
+      expect(processAlive(pid)).toBe(true);
+      process.kill(server, 'SIGKILL');
+      // It watches the client's process id (LSP initialize's processId) and exits with its tsserver.
+      const deadline = Date.now() + 20_000;
+      while ((processAlive(pid) || processAlive(-pid)) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect([processAlive(pid), processAlive(-pid)]).toEqual([false, false]);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('refuses a missing --root folder with exit code 2', async () => {
     const run = promisify(execFile);

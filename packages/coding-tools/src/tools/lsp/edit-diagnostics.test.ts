@@ -192,6 +192,24 @@ describe('errors after edits without a language server', () => {
     }
   });
 
+  it('stay within the token budget, counting the rest', async () => {
+    const project = await open({ diagnosticsAfterEdit: { timeoutMs: 30_000, maxTokens: 25 } });
+    try {
+      const written = await project.call('Write', {
+        file_path: 'packages/app/src/broken.ts',
+        content:
+          'export const a: number = "1";\nexport const b: number = "2";\nexport const c: number = "3";\n',
+      });
+      expect(written.split('\n').slice(1)).toEqual([
+        '3 new errors (typescript language server):',
+        "packages/app/src/broken.ts:1:14 TS2322 Type 'string' is not assignable to type 'number'.",
+        '… and 2 more (Diagnostics lists them all).',
+      ]);
+    } finally {
+      await project.close();
+    }
+  });
+
   it('are not appended when turned off', async () => {
     const project = await open({ diagnosticsAfterEdit: false });
     try {

@@ -164,6 +164,17 @@ describe('LSP and Rename on a two-package TypeScript project, through the MCP cl
     });
     expect(outgoing.text).toContain('function computeArea — packages/geometry/src/shapes.ts:17:17');
     expect(outgoing.text).toContain('function totalArea — packages/app/src/report.ts:3:17');
+    const implementations = await call('LSP', {
+      operation: 'goToImplementation',
+      file_path: 'packages/geometry/src/shapes.ts',
+      symbol: 'Shape',
+      line: 2,
+    });
+    expect(implementations.text.split('\n')).toEqual([
+      '2 implementations of "Shape" at packages/geometry/src/shapes.ts:2:18:',
+      'packages/geometry/src/shapes.ts:6:14: export class Circle implements Shape {',
+      'packages/geometry/src/shapes.ts:11:14: export class Square implements Shape {',
+    ]);
   });
 
   it('refuses a position that is not there, naming what the file holds', async () => {
