@@ -130,9 +130,9 @@ export class LspTool extends CodingTool<typeof LspParams, string> {
     name: 'LSP',
     title: 'Code intelligence (language server)',
     description: [
-      'Ask the language server about code: goToDefinition, findReferences, hover, documentSymbol, workspaceSymbol, goToImplementation, incomingCalls, outgoingCalls.',
-      'Name the place with file_path plus symbol (the name as written; add line when it occurs several times) or line and character (1-based). workspaceSymbol takes query instead.',
-      'Answers are path:line:col lines relative to the root, with the source line. TypeScript and JavaScript are built in (the server starts on first use, a few seconds); other languages when configured. Use Rename to rename a symbol everywhere.',
+      'Ask the language server where code is defined and used, its types and docs, outlines and call hierarchies (operation).',
+      'Name the place with file_path plus symbol (the name as written; add line when it occurs several times) or line and character (1-based); workspaceSymbol takes query instead.',
+      'Answers are path:line:col lines relative to the root, with the source line. TypeScript and JavaScript are built in (the server starts on first use, a few seconds); other languages when configured. Rename renames a symbol everywhere.',
     ].join('\n'),
     category: 'code',
     toolset: 'code',
