@@ -27,6 +27,30 @@ export {
   type DiagnosticsAfterEditSettings,
 } from './session/coding-session.ts';
 export type { LanguageServerConfig, LanguageServerSettings } from './tools/lsp/language-server-config.ts';
+export type {
+  LanguageServerManager,
+  LanguageServerManagerOptions,
+} from './tools/lsp/language-server-manager.ts';
+export type {
+  LanguageServerClient,
+  LanguageServerClientOptions,
+} from './tools/lsp/language-server-client.ts';
+
+// Permission rules (ADR 0023): every tool is a CodingTool, checked before any effect
+export { CodingTool, permissionPath } from './tools/shared/coding-tool.ts';
+export {
+  compilePermissionRules,
+  PermissionRules,
+  type PermissionAction,
+  type PermissionDecision,
+  type PermissionGroup,
+  type PermissionKind,
+  type PermissionProfile,
+  type PermissionRule,
+  type PermissionRulesConfig,
+} from './permissions/permission-rules.ts';
+export { PermissionDeniedError } from './permissions/check-permission.ts';
+export { loadPermissionsFile } from './permissions/load-permissions.ts';
 export type { CodingToolEvent, TodoItem, AskUserQuestion } from './session/events.ts';
 
 // Search providers
@@ -43,7 +67,13 @@ export { BashOutputTool } from './tools/bash/bash-output.ts';
 export { BashInputTool } from './tools/bash/bash-input.ts';
 export { BashListTool } from './tools/bash/bash-list.ts';
 export { KillShellTool } from './tools/bash/kill-shell.ts';
-export type { BackgroundLimits } from './tools/bash/background-shells.ts';
+export type {
+  BackgroundLimits,
+  BackgroundShells,
+  StartOptions as BackgroundStartOptions,
+} from './tools/bash/background-shells.ts';
+export type { BackgroundShell, ShellState, StartShellOptions } from './tools/bash/background-shell.ts';
+export type { OutputSince } from './tools/bash/output-ring.ts';
 export { GlobTool } from './tools/glob.ts';
 export { GrepTool } from './tools/grep.ts';
 export { ListDirTool } from './tools/list-dir.ts';
