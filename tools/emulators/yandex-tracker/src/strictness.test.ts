@@ -3,15 +3,11 @@
  * research is silent, see the comments at each check), with the API's error body, and a refusal
  * changes nothing.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { createTrackerEmulator, type TrackerEmulator } from './create-tracker-emulator.ts';
+import { describe, expect, it } from '@jest/globals';
+import { useTrackerEmulator } from './__fixtures__/emulator-harness.ts';
 
-let tracker: TrackerEmulator;
-beforeAll(async () => {
-  tracker = await createTrackerEmulator();
-});
-beforeEach(() => tracker.reset());
-afterAll(() => tracker.close());
+const harness = useTrackerEmulator();
+const { call } = harness;
 
 interface ErrorBody {
   statusCode: number;
@@ -20,21 +16,7 @@ interface ErrorBody {
   errorsData: Record<string, unknown>;
 }
 
-async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${tracker.url}${path}`, {
-    method,
-    headers: {
-      authorization: `OAuth ${tracker.token}`,
-      'x-org-id': tracker.orgId,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as unknown };
-}
-
-const issue = (key: string) => tracker.state.issues.find((i) => i.key === key)!;
+const issue = (key: string) => harness.tracker.state.issues.find((i) => i.key === key)!;
 
 /** Expects the API's error body with `status`, a Russian message and (when given) the field. */
 function expectRefusal(result: { status: number; json: unknown }, status: number, field?: string) {
@@ -74,9 +56,9 @@ describe('(a) fields the queue does not have', () => {
   });
 
   it('a create with an unknown field is refused and uses up no id or key', async () => {
-    const count = tracker.state.issues.length;
+    const count = harness.tracker.state.issues.length;
     expectRefusal(await call('POST', '/v2/issues', { queue: 'DEMO', summary: 'x', desc: 'y' }), 422, 'desc');
-    expect(tracker.state.issues).toHaveLength(count);
+    expect(harness.tracker.state.issues).toHaveLength(count);
     const created = await call('POST', '/v2/issues', { queue: 'DEMO', summary: 'x' });
     expect(created.json).toMatchObject({ key: 'DEMO-13', id: '6a0000000000000000000015' });
   });
@@ -134,7 +116,7 @@ describe('(b) list edits take add, remove, set and replace only', () => {
       422,
       'tags',
     );
-    expect(tracker.state.bulkOperations).toHaveLength(0);
+    expect(harness.tracker.state.bulkOperations).toHaveLength(0);
   });
 });
 
@@ -156,7 +138,7 @@ describe('(c) impossible calendar dates', () => {
   });
 
   it('worklog start must be a real instant (month 13, 31 November and 25:00 are refused)', async () => {
-    const count = tracker.state.worklogs.length;
+    const count = harness.tracker.state.worklogs.length;
     for (const start of [
       '2026-13-01T10:00:00.000+0000',
       '2026-11-31T10:00:00.000+0300',
@@ -170,7 +152,7 @@ describe('(c) impossible calendar dates', () => {
         'start',
       );
     }
-    expect(tracker.state.worklogs).toHaveLength(count);
+    expect(harness.tracker.state.worklogs).toHaveLength(count);
     const ok = await call('POST', '/v2/issues/DEMO-1/worklog', {
       start: '2026-11-21T10:00:00.000+0300',
       duration: 'PT1H',
@@ -318,7 +300,7 @@ describe('time zones', () => {
         timezone: 'Europe/Moscow',
       });
     }
-    const users = (await call('GET', '/v3/users')).json as Array<{ login: string; timezone: string }>;
+    const users = (await call<Array<{ login: string; timezone: string }>>('GET', '/v3/users')).json;
     const zones = users.map((u) => u.timezone);
     expect(new Set(zones).size).toBe(users.length);
     for (const zone of zones) {

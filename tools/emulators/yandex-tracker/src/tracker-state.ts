@@ -3,6 +3,9 @@
  * (../../../../../shared/research/yandex-tracker.md §3.8): references are `{ self, id, key?, display }`,
  * dates are `YYYY-MM-DDThh:mm:ss.sss+0000`, every mutable entity carries a `version`.
  */
+import type { AutomationState } from './automation-state.ts';
+import type { DashboardRecord } from './dashboards-state.ts';
+import type { EntitiesState } from './entities-state.ts';
 
 export interface UserRecord {
   uid: number;
@@ -302,9 +305,9 @@ export interface TrackerState {
   sequences: Map<string, number>;
   /** Milliseconds a bulk operation takes to complete (default 300). */
   bulkDurationMs: number;
-  entities: import('./entities-state.ts').EntitiesState;
-  automation: import('./automation-state.ts').AutomationState;
-  dashboards: import('./dashboards-state.ts').DashboardRecord[];
+  entities: EntitiesState;
+  automation: AutomationState;
+  dashboards: DashboardRecord[];
 }
 
 /** Next value of a named id sequence, starting at `start`. */

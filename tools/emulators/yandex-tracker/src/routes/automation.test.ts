@@ -3,29 +3,11 @@
  * by a queue administrator only (403 otherwise), with the 422s naming the field and `reset()`
  * restoring the seed.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { createTrackerEmulator, type TrackerEmulator } from '../create-tracker-emulator.ts';
+import { describe, expect, it } from '@jest/globals';
+import { useTrackerEmulator } from '../__fixtures__/emulator-harness.ts';
 
-let tracker: TrackerEmulator;
-beforeAll(async () => {
-  tracker = await createTrackerEmulator();
-});
-beforeEach(() => tracker.reset());
-afterAll(() => tracker.close());
-
-async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${tracker.url}${path}`, {
-    method,
-    headers: {
-      authorization: `OAuth ${tracker.token}`,
-      'x-org-id': tracker.orgId,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
-}
+const harness = useTrackerEmulator();
+const { call } = harness;
 
 describe('automation reads', () => {
   it("lists a queue's triggers and reads one; another queue's is a 404", async () => {
@@ -96,12 +78,12 @@ describe('automation writes', () => {
       actions: [{ type: 'Transition', status: 'open' }],
     });
     expect(noSelector.status).toBe(422);
-    expect(tracker.state.automation.triggers).toHaveLength(3);
+    expect(harness.tracker.state.automation.triggers).toHaveLength(3);
   });
 
   it('reset() restores the seed', async () => {
     await call('POST', '/v3/queues/DEMO/macros', { name: 'Extra' });
-    tracker.reset();
-    expect(tracker.state.automation.macros.map((m) => m.name)).toEqual(['Need info']);
+    harness.tracker.reset();
+    expect(harness.tracker.state.automation.macros.map((m) => m.name)).toEqual(['Need info']);
   });
 });

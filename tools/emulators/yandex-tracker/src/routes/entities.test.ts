@@ -3,30 +3,12 @@
  * content in `fields` only when asked for (an unknown name: 422), 201/204, a stale `version` 409, a
  * 422 naming the field, links read from both ends, and `reset()` restoring the seed.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { createTrackerEmulator, type TrackerEmulator } from '../create-tracker-emulator.ts';
+import { describe, expect, it } from '@jest/globals';
+import { useTrackerEmulator } from '../__fixtures__/emulator-harness.ts';
 import { entityIdFor } from '../entities-state.ts';
 
-let tracker: TrackerEmulator;
-beforeAll(async () => {
-  tracker = await createTrackerEmulator();
-});
-beforeEach(() => tracker.reset());
-afterAll(() => tracker.close());
-
-async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${tracker.url}${path}`, {
-    method,
-    headers: {
-      authorization: `OAuth ${tracker.token}`,
-      'x-org-id': tracker.orgId,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as Record<string, unknown> };
-}
+const harness = useTrackerEmulator();
+const { call } = harness;
 
 const checkout = entityIdFor(2);
 
@@ -78,7 +60,7 @@ describe('entity writes', () => {
     });
     expect(made.status).toBe(201);
     expect(made.json).toMatchObject({ shortId: 3, entityType: 'goal', fields: { summary: 'Faster search' } });
-    expect(tracker.state.entities.records).toHaveLength(6);
+    expect(harness.tracker.state.entities.records).toHaveLength(6);
   });
 
   it('updates with the current version (bumped); a stale one is 409 and changes nothing', async () => {
@@ -98,7 +80,7 @@ describe('entity writes', () => {
       2,
       { entityStatus: 'launched' },
     ]);
-    expect(tracker.state.entities.comments.at(-1)?.text).toBe('Shipped.');
+    expect(harness.tracker.state.entities.comments.at(-1)?.text).toBe('Shipped.');
   });
 
   it('comments, links both ways and unlinks; delete removes the entity and its links', async () => {
@@ -130,7 +112,7 @@ describe('entity writes', () => {
       (await call('DELETE', `/v3/entities/project/${checkout}/links?right=${entityIdFor(3)}`)).status,
     ).toBe(404);
     expect((await call('DELETE', `/v3/entities/project/${checkout}`)).status).toBe(204);
-    expect(tracker.state.entities.links).toEqual([]);
+    expect(harness.tracker.state.entities.links).toEqual([]);
   });
 
   it("edits a goal's key results: add, remove by id, a list replaces; other types and bad items are 422", async () => {
@@ -162,7 +144,7 @@ describe('entity writes', () => {
 
   it('reset() restores the seed', async () => {
     await call('DELETE', `/v3/entities/goal/${entityIdFor(4)}`);
-    tracker.reset();
-    expect(tracker.state.entities.records.map((e) => e.summary)).toContain('Halve checkout time');
+    harness.tracker.reset();
+    expect(harness.tracker.state.entities.records.map((e) => e.summary)).toContain('Halve checkout time');
   });
 });
