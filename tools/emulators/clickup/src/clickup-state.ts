@@ -2,8 +2,8 @@
  * The emulator's in-memory workspace. Records hold what the API stores (dates as epoch ms numbers,
  * users by id); render.ts turns them into the API's JSON (dates as ms strings, users as objects).
  */
-import type { GroupRecord, GuestRecord } from './groups-and-guests.ts';
-import type { TemplateRecord } from './templates.ts';
+import type { GroupRecord, GuestRecord } from './group-records.ts';
+import type { TemplateRecord } from './template-records.ts';
 
 export interface UserRecord {
   id: number;

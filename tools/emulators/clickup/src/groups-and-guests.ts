@@ -5,37 +5,10 @@
  * change), so `reset()` restores them without a line in the seed.
  */
 import type { ClickUpState } from './clickup-state.ts';
+import type { GroupRecord, GuestRecord } from './group-records.ts';
 import { SEED_EPOCH, SEED_USERS } from './seed.ts';
 
-export interface GroupRecord {
-  /** An upper-case UUID, as the API's examples ("C9C58BE9-7C73-4002-A6A9-310014852858"). */
-  id: string;
-  name: string;
-  handle: string;
-  members: number[];
-  creator: number;
-  dateCreated: number;
-}
-
-export type GuestPermission = 'read' | 'comment' | 'edit' | 'create';
-
-export interface GuestRecord {
-  userId: number;
-  canEditTags: boolean;
-  canSeeTimeSpent: boolean;
-  canSeeTimeEstimated: boolean;
-  canCreateViews: boolean;
-  canSeePointsEstimated: boolean;
-  customRoleId: number | null;
-  invitedBy: number;
-  dateInvited: number;
-  shared: { tasks: SharedItem[]; lists: SharedItem[]; folders: SharedItem[] };
-}
-
-export interface SharedItem {
-  id: string;
-  permission: GuestPermission;
-}
+export type { GroupRecord, GuestPermission, GuestRecord, SharedItem } from './group-records.ts';
 
 const SEED_GROUPS: readonly GroupRecord[] = [
   {

@@ -5,25 +5,9 @@
  * through the API, so they are not in the seed: `state.templates` replaces these when set.
  */
 import type { ClickUpState } from './clickup-state.ts';
+import type { TaskTemplateContent, TemplateRecord } from './template-records.ts';
 
-export interface TaskTemplateContent {
-  name: string;
-  description: string;
-  priority: 1 | 2 | 3 | 4 | null;
-  tags: string[];
-  /** One checklist of these items, when there are some. */
-  checklist: { name: string; items: string[] } | null;
-}
-
-export interface TemplateRecord {
-  /** `t-…`, as ClickUp's template ids read. */
-  id: string;
-  name: string;
-  kind: 'task' | 'list';
-  /** A task template: the task; a list template: its tasks, and the list's description. */
-  tasks: TaskTemplateContent[];
-  content: string;
-}
+export type { TaskTemplateContent, TemplateRecord } from './template-records.ts';
 
 const task = (name: string, rest: Partial<TaskTemplateContent> = {}): TaskTemplateContent => ({
   name,

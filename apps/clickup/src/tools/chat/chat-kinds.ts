@@ -17,7 +17,7 @@ import {
   type ScopeCall,
 } from '@toolsmith/core';
 import type { ClickUpClient } from '../../api/clickup-client.ts';
-import type { ApiChatChannel, ApiChatReaction, ApiPage } from './chat-view.ts';
+import type { ApiChatChannel, ApiChatReaction, ApiPage } from './chat-api.ts';
 
 const MINUTE = 60_000;
 /** Pages of channels read for the channel kind (100 each); more, and a name beyond them goes unchecked. */

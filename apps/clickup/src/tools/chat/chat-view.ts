@@ -1,44 +1,11 @@
 /**
- * Chat (API v3) as the API returns it — shapes from the public reference pages getChatChannels,
- * getChatMessages, getChatMessageReplies and getChatMessageReactions — and the compact views the
- * tools answer with. Messages carry a user id: the view names the person (from the member kind the
+ * The compact views the chat tools answer with, of the API's shapes (chat-api.ts). Messages carry a user id: the view names the person (from the member kind the
  * server already keeps), or keeps the id when the member is unknown.
  */
 import type { ClickUpCtx } from '../clickup-context.ts';
+import type { ApiChatChannel, ApiChatMessage, ApiChatReaction } from './chat-api.ts';
 
-/** Every v3 chat list: `{ data, next_cursor }` (null or empty on the last page). */
-export interface ApiPage<T> {
-  data: T[];
-  next_cursor?: string | null;
-}
-
-export interface ApiChatChannel {
-  id: string;
-  name?: string;
-  topic?: string;
-  type?: 'CHANNEL' | 'DM' | 'GROUP_DM';
-  visibility?: 'PUBLIC' | 'PRIVATE';
-  parent?: { id: string; type: number };
-  archived?: boolean;
-}
-
-export interface ApiChatMessage {
-  id: string;
-  type: 'message' | 'post';
-  content: string;
-  date: number;
-  user_id: string;
-  parent_channel: string;
-  parent_message?: string;
-  post_data?: { title: string; subtype?: { id: string; name?: string } };
-  replies_count?: number;
-}
-
-export interface ApiChatReaction {
-  date: number;
-  reaction: string;
-  user_id: string;
-}
+export type { ApiChatChannel, ApiChatMessage, ApiChatReaction, ApiPage } from './chat-api.ts';
 
 /** Where a channel lives: the API's parent type as a word. */
 const PARENT_TYPES: Readonly<Record<number, string>> = { 4: 'space', 5: 'folder', 6: 'list', 7: 'workspace' };
