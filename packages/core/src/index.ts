@@ -230,6 +230,8 @@ export {
   type QueryValue,
   type QueryScalar,
   type ResponseType,
+  readCappedBody,
+  type CappedBody,
 } from './http/index.ts';
 
 // Configuration

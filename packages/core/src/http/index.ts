@@ -18,3 +18,4 @@ export {
   type ApiClientSettings,
   type ApiRequest,
 } from './api-client-settings.ts';
+export { readCappedBody, type CappedBody } from './read-capped-body.ts';

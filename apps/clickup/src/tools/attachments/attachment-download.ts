@@ -6,7 +6,15 @@
  * grows past it is stopped. Then shown as what a client can show: an image as an image, text as
  * text; anything else is refused, saying what it is and where to open it.
  */
-import { ApiError, NetworkError, toolResponse, ValidationError, type ToolResponse } from '@toolsmith/core';
+import {
+  ApiError,
+  NetworkError,
+  readCappedBody,
+  toolResponse,
+  ValidationError,
+  type CappedBody,
+  type ToolResponse,
+} from '@toolsmith/core';
 
 /** Image types MCP clients render. */
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
@@ -119,21 +127,17 @@ export async function downloadBytes(
     await response.body?.cancel();
     throw tooLarge(info, limit, `${announced} bytes`);
   }
-  const chunks: Uint8Array[] = [];
-  let total = 0;
+  let body: CappedBody;
   try {
-    for await (const chunk of response.body ?? []) {
-      total += chunk.length;
-      if (total > limit) throw tooLarge(info, limit, 'larger');
-      chunks.push(chunk);
-    }
+    body = await readCappedBody(response.body, limit);
   } catch (error) {
-    if (ApiError.isInstance(error) || signal.aborted) throw error;
+    if (signal.aborted) throw error;
     throw new NetworkError(
       `The file "${info.title}" broke off while downloading: ${(error as Error).message}.`,
     );
   }
-  return Buffer.concat(chunks);
+  if (body.cut) throw tooLarge(info, limit, 'larger');
+  return body.bytes;
 }
 
 const tooLarge = (info: AttachmentInfo, limit: number, size: string) =>

@@ -9,6 +9,7 @@ import {
   CancelledError,
   NetworkError,
   NotFoundError,
+  readCappedBody,
   TimeoutError,
   ToolsmithError,
   ValidationError,
@@ -88,33 +89,6 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MB`;
   if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KB`;
   return `${bytes} bytes`;
-}
-
-/** Reads at most `limit` bytes of `body`, then cancels the stream. */
-async function readCapped(
-  body: ReadableStream<Uint8Array> | null,
-  limit: number,
-): Promise<{ bytes: Uint8Array; cut: boolean }> {
-  if (!body) return { bytes: new Uint8Array(0), cut: false };
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return { bytes: Buffer.concat(chunks, size), cut: false };
-      if (size + value.byteLength > limit) {
-        chunks.push(value.subarray(0, limit - size));
-        size = limit;
-        await reader.cancel().catch(() => undefined);
-        return { bytes: Buffer.concat(chunks, size), cut: true };
-      }
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } finally {
-    reader.releaseLock();
-  }
 }
 
 function decode(bytes: Uint8Array, charset: string | undefined, cut: boolean): string {
@@ -227,7 +201,7 @@ export async function fetchPage({
         await response.body?.cancel().catch(() => undefined);
         throw binaryRefusal(toolName, current.href, mime);
       }
-      const { bytes, cut } = await readCapped(response.body, maxBytes);
+      const { bytes, cut } = await readCappedBody(response.body, maxBytes);
       if (kind === 'unknown') {
         if (looksBinary(bytes.subarray(0, 4096))) {
           throw binaryRefusal(toolName, current.href, 'no Content-Type, and the body looks binary');
