@@ -746,9 +746,17 @@ describe('strings past the memory limit: SandboxMemoryError, the host bounded, t
     expect(bombed.stoppedMs).toBeLessThan(2 * LIMIT_MS);
     expect(bombed.next).toBe(42);
   };
-  /** The host stayed under its cap (ready size + 2 × memoryMb + 64 MB) plus one poll's growth. */
-  const bounded = (bombed: Bombed) => {
-    if (linux) expect(bombed.peakMb).toBeLessThan(bombed.baseMb + 2 * MEMORY_MB + 64 + OVERSHOOT_MB);
+  /**
+   * The host stayed under its cap (ready size + 2 × memoryMb + 64 MB) plus one poll's growth — or, for
+   * a bomb that is one V8 allocation (`oneAllocationMb`), plus that allocation: the watcher reads the
+   * size between allocations, and a starved watcher (a loaded CI machine: 481 MB against a 377 MB
+   * bound, 1 run in 3) sees the copy only once it is made. Either way the host is killed there, never
+   * growing past it (a second copy, or the result's JSON, would).
+   */
+  const bounded = (bombed: Bombed, oneAllocationMb = 0) => {
+    const cap = bombed.baseMb + 2 * MEMORY_MB + 64;
+    if (linux)
+      expect(bombed.peakMb).toBeLessThan(Math.max(cap + OVERSHOOT_MB, bombed.baseMb + oneAllocationMb + 64));
   };
   /** Nothing large was ever made: the host stayed near its ready size, and was not replaced. */
   const untouched = (bombed: Bombed) => {
@@ -780,7 +788,7 @@ describe('strings past the memory limit: SandboxMemoryError, the host bounded, t
   it('a two-byte rope flattened inside the isolate: the host is killed near its cap and replaced', async () => {
     const bombed = await bomb(`const s = 'é€'.repeat(2 ** 27); return s.indexOf('x')`);
     refused(bombed);
-    bounded(bombed);
+    bounded(bombed, 512); // flattened in one allocation: 2 ** 28 two-byte characters
   }, 30_000);
 
   it('JSON.stringify of a 256 MB rope inside the isolate: the host is killed near its cap', async () => {
