@@ -10,8 +10,8 @@
  * traversable) and as any other user (nginx then ignores the user switch).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { accessSync, constants, readFileSync } from 'node:fs';
+import { chmod, readFile, rename, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { delimiter, join } from 'node:path';
 import { freePort } from './free-port.ts';
@@ -55,6 +55,8 @@ export interface StartNginxOptions {
   readonly executable?: string;
   /** How long nginx may take to accept connections. Default 15 s. */
   readonly readyWithinMs?: number;
+  /** How long `reload()` waits for the previous config's workers to exit. Default 10 s. */
+  readonly reloadWithinMs?: number;
   /**
    * Called once nginx runs, with a way to end it and its exit: register a last-resort cleanup (a
    * signal, an unexpected exit) and return how to unregister it, called when nginx exits.
@@ -71,7 +73,11 @@ export interface RunningNginx {
   readonly version: string;
   /** The config it runs with (the last one loaded). */
   readonly config: string;
-  /** Checks a new config (`nginx -t`) and loads it (SIGHUP: the master replaces its workers). */
+  /**
+   * Checks a new config (`nginx -t`; refused, the running one stays, on disk too) and loads it
+   * (SIGHUP: the master replaces its workers). Resolves once the previous workers have exited, so
+   * every new connection meets the new config.
+   */
   reload(config: string): Promise<void>;
   /** A file nginx wrote in the directory (an access log), '' when there is none yet. */
   read(file: string): Promise<string>;
@@ -85,6 +91,15 @@ const exitOf = (child: ChildProcess) =>
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     else child.once('exit', () => resolve());
   });
+
+/** The master's worker processes (Linux: its children as the kernel lists them; [] elsewhere). */
+const workersOf = (pid: number): number[] => {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+};
 
 const accepts = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -151,11 +166,34 @@ export async function startNginx(options: StartNginxOptions): Promise<RunningNgi
           return config;
         },
         async reload(next) {
-          await writeFile(confPath, next);
-          const test = spawnSync(executable, [...baseArgs, '-t'], { encoding: 'utf8' });
+          // Tested beside the running config, which stays on disk when nginx refuses the new one.
+          const candidatePath = join(dir, 'nginx.next.conf');
+          await writeFile(candidatePath, next);
+          const test = spawnSync(
+            executable,
+            ['-p', `${dir}/`, '-e', errorLogPath, '-c', candidatePath, '-t'],
+            {
+              encoding: 'utf8',
+            },
+          );
           if (test.status !== 0) throw new Error(`nginx refused its new config:\n${test.stderr}`);
+          await rename(candidatePath, confPath);
           config = next;
+          // The master starts new workers, then tells the old ones to stop accepting; until they have
+          // gone, a new connection may still reach an old worker and the old config.
+          const previous = workersOf(pid);
           child.kill('SIGHUP');
+          const deadline = performance.now() + (options.reloadWithinMs ?? 10_000);
+          for (;;) {
+            const left = workersOf(pid).filter((worker) => previous.includes(worker));
+            if (left.length === 0) break;
+            if (performance.now() > deadline) {
+              throw new Error(
+                `nginx reloaded, but the workers of the previous config (${left.join(', ')}) still run: a connection they serve is still open.`,
+              );
+            }
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
         },
         read,
         errorLog,
