@@ -1,5 +1,5 @@
 /** The `clickup-mcp` command line: parses the flags, reads the config, serves. Started by bin/clickup-mcp.ts. */
-import { parseServeArgs, runServeCli } from '@toolsmith/core/mcp';
+import { runServeCli } from '@toolsmith/core/mcp';
 import { GENERATE_ENCRYPTION_KEY_COMMAND } from '@toolsmith/core';
 import { configHelp, loadConfig, type ClickUpConfig } from './config.ts';
 import { createDepsFactory, type DepsFactory } from './deps.ts';
@@ -18,26 +18,17 @@ export const TEAM_HELP = [
   '  --public-url https://…/mcp behind a proxy. A user in several workspaces names one per call (team_id).',
 ].join('\n');
 
-/** `--auth builtin` over HTTP: users sign in with ClickUp (over stdio core ignores --auth). */
-function signsUsersIn(argv: readonly string[], env: Record<string, string | undefined>): boolean {
-  try {
-    const args = parseServeArgs(argv, env);
-    return args.transport === 'http' && args.auth === 'builtin';
-  } catch {
-    return false; // runServeCli reports the bad command line
-  }
-}
-
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   const registry = createRegistry();
-  const builtin = signsUsersIn(argv, process.env);
   let config: ClickUpConfig | undefined;
   let factory: DepsFactory | undefined;
   await runServeCli({
     ...serverOptions(),
     registry,
     argv,
-    createDeps: async ({ logger }) => {
+    createDeps: async ({ logger, auth }) => {
+      // --auth builtin over HTTP: users sign in with ClickUp (core reports `none` over stdio).
+      const builtin = auth === 'builtin';
       config = loadConfig(process.env, builtin ? { upstreamAuth: 'login' } : {});
       if (builtin) {
         // Refused before the port opens: no keys, no encrypted store.

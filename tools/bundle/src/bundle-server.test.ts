@@ -13,6 +13,7 @@ import { nodeVersionProblem } from '@toolsmith/core/node-version';
 import { bundleServer, isExternal, type BundleServerResult } from './bundle-server.ts';
 
 const ENTRY = fileURLToPath(new URL('./__fixtures__/echo-server.ts', import.meta.url));
+const CACHED_BIN = fileURLToPath(new URL('./__fixtures__/cached-bin.ts', import.meta.url));
 let dir: string;
 let bundle: BundleServerResult;
 
@@ -39,6 +40,28 @@ function runNode(args: string[], fakeNode?: string) {
     );
     child.stdin?.end();
   });
+}
+
+/**
+ * The files a start of the bundle loads: the main file, what it imports dynamically at its top level
+ * (a bin's server, after the compile cache), and everything those import statically.
+ */
+function startupFiles(outDir: string, mainFile: string): Map<string, number> {
+  const loaded = new Map<string, number>();
+  const read = (file: string) => readFileSync(join(outDir, file), 'utf8');
+  const imports = (file: string, dynamic: boolean) =>
+    [
+      ...read(file).matchAll(
+        dynamic ? /\bimport\(\s*[`"']([^`"']+)[`"']/g : /\b(?:from|import)\s*"(\.[^"]+)"/g,
+      ),
+    ].map((m) => join(file, '..', m[1]!));
+  const pending = [mainFile, ...imports(mainFile, true)];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (loaded.has(file)) continue;
+    loaded.set(file, statSync(join(outDir, file)).size);
+    pending.push(...imports(file, false));
+  }
+  return loaded;
 }
 
 describe('bundleServer', () => {
@@ -86,6 +109,34 @@ describe('bundleServer', () => {
     expect(specifiers.length).toBeGreaterThan(0);
     expect(specifiers.filter((s) => !/^(node:|\.\/|\.\.\/)/.test(s))).toEqual([]);
   });
+
+  it('a start loads one chunk of server code; what loads on demand (HTTP, auth) stays out of it', async () => {
+    const cached = await bundleServer({ entry: CACHED_BIN, outDir: join(dir, 'cached') });
+    for (const [outDir, built] of [
+      [join(dir, 'out'), bundle],
+      [join(dir, 'cached'), cached],
+    ] as const) {
+      const loaded = startupFiles(outDir, relative(outDir, built.mainFile));
+      const big = [...loaded].filter(([, size]) => size > 2000).map(([file]) => file);
+      // The server chunk; the bin's own file when the server is imported statically by it.
+      expect(big.filter((file) => file.startsWith('chunks/'))).toEqual([
+        expect.stringMatching(/^chunks\/server-/),
+      ]);
+      expect(loaded.size).toBeLessThanOrEqual(4);
+      const lazy = built.files.filter((file) => /^chunks\/(streamable-http|configure-auth)-/.test(file));
+      expect(lazy).toHaveLength(2);
+      for (const file of lazy) {
+        expect(loaded.has(file)).toBe(false);
+        expect(statSync(join(outDir, file)).size).toBeGreaterThan(2000);
+      }
+    }
+    const connection = await connectStdio({ command: process.execPath, args: [cached.entryFile], cwd: dir });
+    try {
+      expect((await connection.client.listTools()).tools.map((t) => t.name)).toContain('echo');
+    } finally {
+      await connection.close();
+    }
+  }, 60_000);
 
   it('serves its tools over stdio with plain node outside the workspace', async () => {
     const connection = await connectStdio({ command: process.execPath, args: [bundle.entryFile], cwd: dir });

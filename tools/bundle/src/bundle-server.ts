@@ -20,7 +20,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, extname, join, resolve } from 'node:path';
-import { build } from 'rolldown';
+import { build, type BuildOptions, type OutputAsset, type OutputChunk } from 'rolldown';
 import { MIN_NODE_MAJOR, nodeVersionProblem } from '@toolsmith/core/node-version';
 
 export interface BundleServerOptions {
@@ -144,6 +144,39 @@ export function nodeGuardSource(
 export const isExternal = (id: string, external: readonly string[]) =>
   external.some((name) => id === name || id.startsWith(`${name}/`));
 
+/**
+ * The modules of the chunks a start loads, but the bin's own: the entry chunk, the chunks holding what
+ * the bin module itself imports dynamically (a bin imports its server after `enableCompileCache()`),
+ * and every chunk those import statically. What the server imports dynamically later (HTTP, auth,
+ * the knowledge runtime) is not part of it.
+ */
+export function startupModules(
+  output: readonly (OutputChunk | OutputAsset)[],
+  entryDynamicImports: readonly string[],
+): Set<string> {
+  const chunks = output.flatMap((file) => (file.type === 'chunk' ? [file] : []));
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) return new Set();
+  const pending = [
+    entry.fileName,
+    ...chunks
+      .filter((chunk) => entryDynamicImports.some((id) => chunk.moduleIds.includes(id)))
+      .map((c) => c.fileName),
+  ];
+  const seen = new Set<string>();
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    const chunk = byName.get(name);
+    if (seen.has(name) || !chunk) continue;
+    seen.add(name);
+    pending.push(...chunk.imports);
+  }
+  const modules = new Set([...seen].flatMap((name) => byName.get(name)!.moduleIds));
+  // The bin's own module stays the entry (its guard and compile cache run before the server loads).
+  if (entry.facadeModuleId) modules.delete(entry.facadeModuleId);
+  return modules;
+}
+
 export async function bundleServer(options: BundleServerOptions): Promise<BundleServerResult> {
   const started = performance.now();
   const entry = resolve(options.entry);
@@ -152,31 +185,58 @@ export async function bundleServer(options: BundleServerOptions): Promise<Bundle
   const binName = options.binName ?? basename(fileName, '.mjs');
   const mainName = `${basename(fileName, '.mjs')}.main.mjs`;
   rmSync(outDir, { recursive: true, force: true });
-  await build({
-    input: entry,
-    platform: 'node',
-    resolve: { conditionNames: ['@toolsmith/source', 'import', 'node', 'default'] },
-    external: (id: string) => isExternal(id, options.external ?? []),
-    // Sources are erasable TypeScript that Node runs as they are: bundle them the same way, without
-    // tsconfig-driven transforms (and without needing the workspace's tsconfig files at all).
-    tsconfig: false,
-    output: {
-      dir: outDir,
-      entryFileNames: mainName,
-      chunkFileNames: 'chunks/[name]-[hash].mjs',
-      format: 'esm',
-      // Non-ASCII characters escaped (\u…): a file that is all ASCII is read as a one-byte string,
-      // which V8 decodes and scans faster than the two-byte string one "→" or "⚠️" turns it into.
-      charset: 'ascii',
-      minify: options.minify ?? true,
-      sourcemap: options.sourcemap ?? true,
-      sourcemapExcludeSources: false,
-      // rolldown's default is a function, which its native binding refuses when called from another
-      // realm (jest's VM modules); nothing is ignore-listed then.
-      sourcemapIgnoreList: false,
-    },
-    logLevel: 'warn',
+  const options_ = (startup?: ReadonlySet<string>) =>
+    ({
+      input: entry,
+      platform: 'node',
+      resolve: { conditionNames: ['@toolsmith/source', 'import', 'node', 'default'] },
+      external: (id: string) => isExternal(id, options.external ?? []),
+      // Sources are erasable TypeScript that Node runs as they are: bundle them the same way, without
+      // tsconfig-driven transforms (and without needing the workspace's tsconfig files at all).
+      tsconfig: false,
+      output: {
+        dir: outDir,
+        entryFileNames: mainName,
+        chunkFileNames: 'chunks/[name]-[hash].mjs',
+        format: 'esm',
+        ...(startup
+          ? {
+              codeSplitting: {
+                groups: [{ debugName: 'server', name: (id: string) => (startup.has(id) ? 'server' : null) }],
+              },
+            }
+          : {}),
+        // Non-ASCII characters escaped (\u…): a file that is all ASCII is read as a one-byte string,
+        // which V8 decodes and scans faster than the two-byte string one "→" or "⚠️" turns it into.
+        charset: 'ascii',
+        minify: options.minify ?? true,
+        sourcemap: options.sourcemap ?? true,
+        sourcemapExcludeSources: false,
+        // rolldown's default is a function, which its native binding refuses when called from another
+        // realm (jest's VM modules); nothing is ignore-listed then.
+        sourcemapIgnoreList: false,
+      },
+      logLevel: 'warn',
+    }) satisfies BuildOptions;
+  // Two passes: the first (not written) finds the modules of the chunks a start loads; the second puts
+  // them into one chunk, `chunks/server-*.mjs`. Left to itself rolldown splits them by which lazily
+  // loaded chunks share them, and a start then reads, compiles and links a score of files instead of
+  // one (docs/performance.md). What loads on demand keeps chunks of its own, importing from this one.
+  let entryDynamicImports: readonly string[] = [];
+  const first = await build({
+    ...options_(),
+    write: false,
+    plugins: [
+      {
+        name: 'toolsmith:entry-dynamic-imports',
+        buildEnd() {
+          entryDynamicImports = this.getModuleInfo(entry)?.dynamicallyImportedIds ?? [];
+        },
+      },
+    ],
   });
+  const startup = startupModules(first.output, entryDynamicImports);
+  await build(startup.size > 0 ? options_(startup) : options_());
   // The guard is the bin and carries the plain-node shebang (a source bin's
   // `#!/usr/bin/env -S node --conditions=…` would ask for the sources again); the bundle needs none.
   const mainFile = join(outDir, mainName);

@@ -57,9 +57,14 @@ export interface ServeCliOptions<TDeps> extends Omit<
   command?: string;
   /**
    * Creates the dependencies after the command line is parsed (read config here, not at import).
-   * Receives the server's logger (level from `--log-level`) to hand to API clients.
+   * Receives the server's logger (level from `--log-level`) to hand to API clients, the transport
+   * and the `--auth` mode (over stdio, always `none`: it is ignored there).
    */
-  createDeps: (context: { logger: Logger; transport: 'stdio' | 'http' }) => TDeps | Promise<TDeps>;
+  createDeps: (context: {
+    logger: Logger;
+    transport: 'stdio' | 'http';
+    auth: AuthSetting;
+  }) => TDeps | Promise<TDeps>;
   argv?: readonly string[];
   env?: Record<string, string | undefined>;
   /** Extra lines for `--help` (environment variables the server needs, …). */
@@ -493,8 +498,12 @@ export async function runServeCli<TDeps>(
   const logger = createStreamLogger({ level: args.logLevel, base: { server: options.name } });
   let running: RunningServer;
   try {
-    options.registry.select(args.selection); // validate toolset/tool names before starting
-    const deps = await options.createDeps({ logger, transport: args.transport });
+    const selected = options.registry.select(args.selection); // validates toolset/tool names before starting
+    const deps = await options.createDeps({
+      logger,
+      transport: args.transport,
+      auth: args.transport === 'stdio' ? 'none' : args.auth,
+    });
     const secret = args.requestStateSecret;
     const clientSecret = env.MCP_AUTH_CLIENT_SECRET;
     const { depsFor, builtinAuth, wrapAuth, ...rest } = options;
@@ -521,10 +530,7 @@ export async function runServeCli<TDeps>(
       ...(secrets.length > 0 ? { secrets: () => [...secrets, ...(options.secrets?.() ?? [])] } : {}),
     };
     // The scopes this server's enabled tools need, for the metadata's scopes_supported.
-    const toolScopes = new Set<string>([
-      'read',
-      ...options.registry.select(args.selection).tools.map((t) => toolScope(t.metadata)),
-    ]);
+    const toolScopes = new Set<string>(['read', ...selected.tools.map((t) => toolScope(t.metadata))]);
     const scopesSupported = [
       ...STANDARD_SCOPES.filter((scope) => toolScopes.has(scope)),
       ...[...toolScopes].filter((scope) => !(STANDARD_SCOPES as readonly string[]).includes(scope)),

@@ -44,6 +44,10 @@ export class ToolRegistry<TDeps = unknown> {
   readonly #updateListeners = new Set<(uri: string) => void>();
   /** Top-level parameter name → the tools taking it (built at the first unknown-field refusal). */
   #paramOwners: Map<string, string[]> | undefined;
+  /** list()'s order, kept until the next register(): every selection and tools/list sorts otherwise. */
+  #sorted: AnyTool<TDeps>[] | undefined;
+  /** select()'s answers by selection, until the next register(): a start selects three times. */
+  readonly #selections = new Map<string, SelectedTools<TDeps>>();
   readonly #toolsTaking = (key: string): readonly string[] => {
     if (!this.#paramOwners) {
       const owners = new Map<string, string[]>();
@@ -92,6 +96,8 @@ export class ToolRegistry<TDeps = unknown> {
       tool[BIND_REGISTRY]?.(this.#toolsTaking);
     }
     this.#paramOwners = undefined;
+    this.#sorted = undefined;
+    this.#selections.clear();
     return this;
   }
 
@@ -203,11 +209,12 @@ export class ToolRegistry<TDeps = unknown> {
 
   /** All tools, critical first, then by name. */
   list(): AnyTool<TDeps>[] {
-    return [...this.#tools.values()].sort(
+    this.#sorted ??= [...this.#tools.values()].sort(
       (a, b) =>
         PRIORITY_ORDER[a.metadata.priority ?? 'normal'] - PRIORITY_ORDER[b.metadata.priority ?? 'normal'] ||
         compareNames(a.name, b.name),
     );
+    return [...this.#sorted];
   }
 
   toolsets(): Toolset[] {
@@ -216,6 +223,13 @@ export class ToolRegistry<TDeps = unknown> {
 
   /** Applies a selection (read-only → toolsets → include → exclude); see tool-selection.ts. */
   select(selection: ToolSelection = {}): SelectedTools<TDeps> {
-    return selectTools(this.list(), this.toolsets(), selection, (name) => this.get(name));
+    const { readOnly = false, toolsets = null, tools = null, exclude = null } = selection;
+    const key = JSON.stringify([readOnly, toolsets, tools, exclude]);
+    let selected = this.#selections.get(key);
+    if (selected === undefined) {
+      selected = selectTools(this.list(), this.toolsets(), selection, (name) => this.get(name));
+      this.#selections.set(key, selected);
+    }
+    return selected;
   }
 }

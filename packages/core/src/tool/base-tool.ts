@@ -42,7 +42,7 @@ import {
 } from './outcome-unknown.ts';
 import type { ToolContext } from './tool-context.ts';
 import type { ToolDefinition } from './tool-definition.ts';
-import { precomputedDefinition } from './precomputed-definitions.ts';
+import { precomputedDefinition, sameMetadata } from './precomputed-definitions.ts';
 import {
   renderAnnotations,
   renderDescription,
@@ -240,10 +240,16 @@ export abstract class BaseTool<
    * Whether the bundled bin may record this tool's definition when it is built and serve that instead
    * of generating it at each start (precomputed-definitions.ts). By default, tools described by their
    * class's static `METADATA`; a class that overrides the `metadata` getter makes its tools at run
-   * time and is not. Override to return false when the schema, description or annotations depend on
-   * run-time configuration.
+   * time and is not. Override to return false when the schema depends on run-time configuration; a
+   * class with run-time metadata but a fixed schema may return true (its recording is then served
+   * only while the title, description and annotations match: precomputed-definitions.ts).
    */
   get precomputable(): boolean {
+    return this.#hasStaticMetadata();
+  }
+
+  /** Whether the metadata is the class's static `METADATA` (no subclass overrides the getter). */
+  #hasStaticMetadata(): boolean {
     let owner: object | null = Object.getPrototypeOf(this) as object | null;
     while (owner !== null && !Object.hasOwn(owner, 'metadata'))
       owner = Object.getPrototypeOf(owner) as object | null;
@@ -257,7 +263,9 @@ export abstract class BaseTool<
     const recorded = this.precomputable
       ? precomputedDefinition(metadata.name, this.constructor.name)
       : undefined;
-    if (recorded) {
+    // A tool whose metadata is made at run time (a class that overrides `precomputable` to say only its
+    // schema is fixed) gets the recording only while its title, description and annotations match it.
+    if (recorded && (this.#hasStaticMetadata() || sameMetadata(recorded, metadata))) {
       this.#definition = recorded;
       return recorded;
     }

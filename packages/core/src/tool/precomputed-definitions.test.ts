@@ -72,6 +72,41 @@ class DynamicTool extends BaseTool<unknown, typeof Params> {
   }
 }
 
+interface Described {
+  title?: string;
+  description: string;
+  readOnly: boolean;
+}
+
+/** Metadata made at run time (named and described by its server), a fixed schema: says it is precomputable. */
+class DescribedTool extends BaseTool<unknown, typeof Params> {
+  readonly #described: Described;
+  constructor(described: Described) {
+    super();
+    this.#described = described;
+  }
+  override get metadata() {
+    return defineToolMetadata({
+      name: 'described',
+      ...(this.#described.title !== undefined ? { title: this.#described.title } : {}),
+      description: this.#described.description,
+      category: 'test',
+      annotations: this.#described.readOnly
+        ? { readOnlyHint: true }
+        : { readOnlyHint: false, destructiveHint: false },
+    });
+  }
+  override get precomputable() {
+    return true;
+  }
+  override getParamsSchema() {
+    return Params;
+  }
+  async execute() {
+    return 'ok';
+  }
+}
+
 afterEach(() => install(undefined));
 
 describe('precomputed definitions', () => {
@@ -95,6 +130,38 @@ describe('precomputed definitions', () => {
     expect(new ConfiguredTool().getDefinition().description).toContain('comes from configuration');
     expect(new DynamicTool('made').getDefinition().description).toContain('Made at run time');
     expect(new AddBookTool().precomputable).toBe(true);
+  });
+
+  it('serves a run-time-described tool its recording only while title, description and annotations match', () => {
+    const atBuild: Described = {
+      title: 'Described',
+      description: '[Test/Described] As built.',
+      readOnly: true,
+    };
+    const recording: ToolDefinition = {
+      ...new DescribedTool(atBuild).getDefinition(),
+      inputSchema: { type: 'object', properties: {} },
+    };
+    install({ described: { class: 'DescribedTool', definition: recording } });
+    const variants: Described[] = [
+      atBuild,
+      { ...atBuild, description: '[Test/Described] Configured otherwise.' },
+      { description: atBuild.description, readOnly: true },
+      { ...atBuild, title: 'Another title' },
+      { ...atBuild, readOnly: false },
+    ];
+    for (const variant of variants) {
+      const definition = new DescribedTool(variant).getDefinition();
+      const same =
+        variant.title === atBuild.title &&
+        variant.description === atBuild.description &&
+        variant.readOnly === atBuild.readOnly;
+      // The recording (its marker: no properties) only when nothing differs; else generated afresh.
+      expect(Object.keys(definition.inputSchema.properties ?? {}).length === 0).toBe(same);
+      expect(definition.description).toBe(variant.description);
+      expect(definition.title).toBe(variant.title);
+      expect(definition.annotations?.readOnlyHint).toBe(variant.readOnly);
+    }
   });
 
   it('collectDefinitions records every precomputable tool by name, with its class', () => {

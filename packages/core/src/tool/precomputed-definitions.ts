@@ -13,9 +13,13 @@
  * The file is made from the very bundle that reads it, so it cannot drift from the code; what it
  * cannot capture is a definition that depends on the environment at run time. Only tools described by
  * their class's static `METADATA` are recorded (`BaseTool.precomputable`); a tool class whose schema
- * or description is built from configuration overrides `precomputable` to return false.
+ * is built from configuration overrides `precomputable` to return false. A class that makes its
+ * metadata at run time but whose schema is fixed (core's `search_knowledge`, named and described by
+ * its server) may return true: its recording is served only while the metadata renders the same
+ * title, description and annotations ({@link sameMetadata}).
  */
 import type { ToolDefinition } from './tool-definition.ts';
+import { renderAnnotations, renderDescription, type ToolMetadata } from './tool-metadata.ts';
 
 /** Where the bin installs the file's content (`globalThis[PRECOMPUTED_DEFINITIONS]`). */
 export const PRECOMPUTED_DEFINITIONS = Symbol.for('toolsmith.precomputedDefinitions');
@@ -37,6 +41,16 @@ export function precomputedDefinition(name: string, className: string): ToolDefi
   if (all === undefined || !Object.hasOwn(all, name)) return undefined;
   const entry = all[name];
   return entry?.class === className ? entry.definition : undefined;
+}
+
+/** Whether a recorded definition says what `metadata` says now (title, description, annotations). */
+export function sameMetadata(recorded: ToolDefinition, metadata: ToolMetadata): boolean {
+  if (recorded.title !== metadata.title || recorded.description !== renderDescription(metadata)) return false;
+  const now = renderAnnotations(metadata);
+  const then: Readonly<Record<string, unknown>> = { ...recorded.annotations };
+  const keys = new Set([...Object.keys(now), ...Object.keys(then)]);
+  const current: Readonly<Record<string, unknown>> = { ...now };
+  return [...keys].every((key) => then[key] === current[key]);
 }
 
 interface DefinedTool {

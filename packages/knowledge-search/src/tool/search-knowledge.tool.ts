@@ -81,6 +81,11 @@ export class SearchKnowledgeTool<TDeps = unknown> extends BaseTool<
     return SearchKnowledgeParams;
   }
 
+  /** The schema is fixed; the name and description come from the options (checked against the recording). */
+  override get precomputable(): boolean {
+    return true;
+  }
+
   async execute({ query, type, limit }: z.output<typeof SearchKnowledgeParams>, ctx: ToolContext<TDeps>) {
     const { tools, maxContentChars = 1200 } = this.#options;
     const store =

@@ -27,6 +27,11 @@ export class SearchKnowledgeTool extends ClickUpTool<typeof SearchKnowledgeParam
 
   static override readonly PARAMS = SearchKnowledgeParams;
 
+  /** A fixed schema: the bundle records the definition (served while the metadata renders the same). */
+  override get precomputable(): boolean {
+    return true;
+  }
+
   execute(params: ParamsOf<typeof SearchKnowledgeParams>, ctx: ClickUpCtx) {
     return this.#search.execute(params, ctx);
   }

@@ -1,0 +1,6 @@
+#!/usr/bin/env -S node --conditions=@toolsmith/source
+/** A bin as the apps write theirs: the compile cache on, then the server imported dynamically. */
+import { enableCompileCache } from 'node:module';
+
+enableCompileCache();
+await import('./echo-server.ts');
