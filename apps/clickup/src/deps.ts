@@ -114,15 +114,25 @@ function callerDeps(
     if (!deps) workspaces.set(teamId, (deps = make(client.inWorkspace(teamId))));
     return deps;
   };
-  const make = (workspaceClient: ClickUpClient): ClickUpDeps => ({
-    ...common,
-    client: workspaceClient,
-    caller,
-    references: new ClickUpReferences<ClickUpDeps>(workspaceClient),
-    knowledgeContext: createKnowledgeContext(workspaceClient),
-    ...(webhookEvents ? { webhookEvents } : {}),
-    inWorkspace,
-  });
+  const make = (workspaceClient: ClickUpClient): ClickUpDeps => {
+    // Made at the first call that reads them, not at start-up (the server's deps are made before
+    // its first tools/list).
+    let references: ClickUpReferences<ClickUpDeps> | undefined;
+    let knowledgeContext: ClickUpDeps['knowledgeContext'];
+    return {
+      ...common,
+      client: workspaceClient,
+      caller,
+      get references() {
+        return (references ??= new ClickUpReferences<ClickUpDeps>(workspaceClient));
+      },
+      get knowledgeContext() {
+        return (knowledgeContext ??= createKnowledgeContext(workspaceClient));
+      },
+      ...(webhookEvents ? { webhookEvents } : {}),
+      inWorkspace,
+    };
+  };
   const base = make(client);
   return base;
 }

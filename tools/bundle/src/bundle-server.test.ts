@@ -138,6 +138,30 @@ describe('bundleServer', () => {
     }
   }, 60_000);
 
+  it("turns zod's JIT off before the server loads (a start compiles no parser), unless zodJit is set", async () => {
+    // Counts `Function` constructions: zod's JIT compiles each object schema's parser with one.
+    const countFunctions = [
+      '--import',
+      "data:text/javascript,const F=globalThis.Function;let n=0;globalThis.Function=new Proxy(F,{construct(t,a){n++;return Reflect.construct(t,a)},apply(t,s,a){n++;return Reflect.apply(t,s,a)}});process.on('exit',()=>process.stderr.write('functions '+n+'\\n'))",
+    ];
+    const compiled = async (entryFile: string) => {
+      const connection = await connectStdio({
+        command: process.execPath,
+        args: [...countFunctions, entryFile],
+        cwd: dir,
+      });
+      await connection.client.listTools();
+      await connection.client.callTool({ name: 'echo', arguments: { text: 'hi' } });
+      await connection.close();
+      return Number(/functions (\d+)/.exec(connection.stderr())?.[1]);
+    };
+    expect(readFileSync(bundle.entryFile, 'utf8')).toContain('jitless');
+    expect(await compiled(bundle.entryFile)).toBe(0);
+    const jit = await bundleServer({ entry: ENTRY, outDir: join(dir, 'jit'), zodJit: true });
+    expect(readFileSync(jit.entryFile, 'utf8')).not.toContain('jitless');
+    expect(await compiled(jit.entryFile)).toBeGreaterThan(0);
+  }, 60_000);
+
   it('serves its tools over stdio with plain node outside the workspace', async () => {
     const connection = await connectStdio({ command: process.execPath, args: [bundle.entryFile], cwd: dir });
     try {

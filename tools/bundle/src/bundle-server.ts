@@ -55,6 +55,14 @@ export interface BundleServerOptions {
    * @default true
    */
   definitions?: boolean;
+  /**
+   * Leave zod's JIT on: zod compiles a parser (`new Function`) for each object schema at its first
+   * parse, which pays off over many parses of one schema. A server's start parses each of its
+   * schemas (the MCP SDK's message schemas, its config) once or a few times, so the bin turns it off
+   * before anything is loaded — about 5 ms of a start (docs/performance.md) — unless this is true.
+   * @default false
+   */
+  zodJit?: boolean;
 }
 
 export interface BundleServerResult {
@@ -81,6 +89,8 @@ const SHEBANG = '#!/usr/bin/env node';
  */
 const DEFINITIONS_OUT_ENV = 'TOOLSMITH_DEFINITIONS_OUT';
 const PRECOMPUTED_DEFINITIONS_KEY = 'toolsmith.precomputedDefinitions';
+/** Where zod 4 keeps its configuration (`z.config()`), shared by every copy of zod in a process. */
+const ZOD_GLOBAL_CONFIG = '__zod_globalConfig';
 /** How long the bundled server may take to write its definitions. */
 const RECORD_TIMEOUT_MS = 60_000;
 
@@ -111,6 +121,7 @@ export function nodeGuardSource(
   mainImport: string,
   minMajor: number = MIN_NODE_MAJOR,
   definitionsFile?: string,
+  zodJit = false,
 ): string {
   const MARK = '0.0.0-running';
   const [before, after] = nodeVersionProblem(binName, MARK, minMajor)!.split(MARK) as [string, string];
@@ -134,6 +145,14 @@ export function nodeGuardSource(
           '  } catch {}',
         ]
       : []),
+    ...(zodJit
+      ? []
+      : [
+          "  // zod's JIT off (what `z.config({ jitless: true })` sets, in the global every copy of zod",
+          '  // reads its config from), before any schema is built: a start parses each schema about once.',
+          `  const zodConfig = (globalThis[${JSON.stringify(ZOD_GLOBAL_CONFIG)}] ??= {});`,
+          '  zodConfig.jitless ??= true;',
+        ]),
     `  await import(${JSON.stringify(mainImport)});`,
     '}',
     '',
@@ -253,6 +272,7 @@ export async function bundleServer(options: BundleServerOptions): Promise<Bundle
       `./${mainName}`,
       options.minNodeMajor,
       recorded ? `./${definitionsName}` : undefined,
+      options.zodJit ?? false,
     ),
   );
   chmodSync(entryFile, 0o755);

@@ -37,14 +37,20 @@ const GROUPS: readonly (readonly string[])[] = [
 
 const key = (name: string) => words(name).join(' ');
 
-/** Group numbers of each normalised name. */
-const INDEX = new Map<string, number[]>();
-GROUPS.forEach((group, i) => {
-  for (const name of group) {
-    const k = key(name);
-    INDEX.set(k, [...(INDEX.get(k) ?? []), i]);
+let index: Map<string, number[]> | undefined;
+/** Group numbers of each normalised name (built at the first refusal, not when a server loads). */
+function groupsOf(name: string): number[] | undefined {
+  if (!index) {
+    index = new Map();
+    for (const [i, group] of GROUPS.entries()) {
+      for (const alias of group) {
+        const k = key(alias);
+        index.set(k, [...(index.get(k) ?? []), i]);
+      }
+    }
   }
-});
+  return index.get(key(name));
+}
 
 /**
  * The names among `valid` that mean what `given` usually means: declared aliases first
@@ -62,10 +68,10 @@ export function aliasTargets(
     if (declared?.get(name)?.some((alias) => key(alias) === wanted)) out.push(name);
   }
   if (out.length > 0) return out;
-  const groups = INDEX.get(wanted);
+  const groups = groupsOf(given);
   if (!groups) return out;
   for (const name of validList) {
-    const own = INDEX.get(key(name));
+    const own = groupsOf(name);
     if (own?.some((g) => groups.includes(g)) && key(name) !== wanted) out.push(name);
   }
   return out;
@@ -73,7 +79,7 @@ export function aliasTargets(
 
 /** The other names agents use for `name` (its groups' members), as written in the groups. */
 export function commonAliases(name: string): string[] {
-  const own = INDEX.get(key(name));
+  const own = groupsOf(name);
   if (!own) return [];
   const out = new Set<string>();
   for (const g of own)
