@@ -2,7 +2,6 @@
  * Server configuration from the environment, validated at start. Every problem is reported at once
  * with what to set (ConfigError); token values are never echoed.
  */
-import { homedir } from 'node:os';
 import path from 'node:path';
 import {
   ConfigError,
@@ -542,7 +541,7 @@ export function defaultAuthDirectory(env: EnvSource, place: AuthStorePlace = {})
 
 function safeHomedir(): string {
   try {
-    return homedir();
+    return process.getBuiltinModule('node:os').homedir();
   } catch {
     return ''; // no home directory (a user without one, as some containers run)
   }

@@ -75,10 +75,14 @@ export function createDeps(config: TrackerConfig, options: CreateDepsOptions = {
     // Downloads ask for a body limit enforced while the body streams in (attachments/body-limit.ts).
     fetch: limitBodies(clientOptions.fetch),
   });
+  let caller: string | undefined;
   return {
     client,
     references: createTrackerReferences({ ttlMs: config.referenceTtlMs, timezone: config.timezone }),
-    caller: callerIdentity(config.org, credentials.principal),
+    // Hashed at the first issue created (its unique key), not at start: hashing loads node:crypto.
+    get caller() {
+      return (caller ??= callerIdentity(config.org, credentials.principal));
+    },
     credentials: credentials.kind,
     config: {
       webUrl: config.webUrl,

@@ -21,10 +21,18 @@ import { watched } from './machine-load.ts';
 import type { BenchmarkResult, ResultRow, TargetCheck } from './report.ts';
 import { sized } from './smoke.ts';
 import { summarize } from './stats.ts';
-import { childEnv, cpuOf, startBareNode, startServer, toolCount, type StartVariant } from './stdio-start.ts';
+import {
+  childEnv,
+  cpuOf,
+  pairedRatio,
+  startBareNode,
+  startServer,
+  toolCount,
+  type StartVariant,
+} from './stdio-start.ts';
 
 const WARMUP_ROUNDS = sized(2, 0);
-const ROUNDS = sized(20, 1);
+const ROUNDS = sized(30, 1);
 const FLOOR_GOAL = 0.9;
 
 const APP_ROOT = dirname(fileURLToPath(import.meta.resolve('@toolsmith/clickup-mcp/package.json')));
@@ -174,10 +182,11 @@ async function benchColdStart(result: BenchmarkResult): Promise<void> {
     ];
     const [cpu, floorCpu] = [cpuOf(variant.samples)?.median, cpuOf(oneTool.samples)?.median];
     const cpuRatio = cpu !== undefined && floorCpu ? `; CPU ${(cpu / floorCpu).toFixed(2)}×` : '';
+    const paired = pairedRatio(variant.samples, oneTool.samples);
     return {
-      target: `ClickUp ${name} cold start ≤ ${FLOOR_GOAL}× a one-tool plain SDK v2 server (median, both with compile cache, same run)`,
-      measured: `${(ms / floorMs).toFixed(2)}× (${ms.toFixed(0)} ms vs ${floorMs.toFixed(0)} ms${cpuRatio}; against the floor bundled alike, ${bundledMs.toFixed(0)} ms: ${(ms / bundledMs).toFixed(2)}×)`,
-      met: ms / floorMs <= FLOOR_GOAL,
+      target: `ClickUp ${name} cold start ≤ ${FLOOR_GOAL}× a one-tool plain SDK v2 server (median of the per-round ratios, both with compile cache, same run)`,
+      measured: `${paired.toFixed(2)}× (ratio of the medians ${(ms / floorMs).toFixed(2)}×: ${ms.toFixed(0)} ms vs ${floorMs.toFixed(0)} ms${cpuRatio}; against the floor bundled alike, ${bundledMs.toFixed(0)} ms: ${(ms / bundledMs).toFixed(2)}×)`,
+      met: paired <= FLOOR_GOAL,
     };
   };
   const starts = variants.slice(2).reduce((n, v) => n + v.samples.length, 0) + WARMUP_ROUNDS * 4;

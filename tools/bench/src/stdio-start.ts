@@ -111,3 +111,20 @@ export function cpuOf(samples: readonly StartSample[]) {
   const values = samples.flatMap((s) => (s.cpuMs === undefined ? [] : [s.cpuMs]));
   return values.length > 0 ? summarize(values) : undefined;
 }
+
+/**
+ * The median of the per-round ratios `variant / baseline` of spawn → tools/list: each round starts both
+ * (in a rotating order), so a slow phase of the machine hits both samples of a round and cancels out in
+ * their ratio, where a ratio of the two medians takes each median from different moments.
+ */
+export function pairedRatio(
+  variant: readonly Pick<StartSample, 'listMs'>[],
+  baseline: readonly Pick<StartSample, 'listMs'>[],
+): number {
+  if (variant.length !== baseline.length || variant.length === 0) {
+    throw new Error(
+      `pairedRatio needs one sample of each per round (${variant.length} vs ${baseline.length})`,
+    );
+  }
+  return summarize(variant.map((sample, round) => sample.listMs / baseline[round]!.listMs)).median;
+}

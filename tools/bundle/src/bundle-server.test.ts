@@ -108,6 +108,8 @@ describe('bundleServer', () => {
     );
     expect(specifiers.length).toBeGreaterThan(0);
     expect(specifiers.filter((s) => !/^(node:|\.\/|\.\.\/)/.test(s))).toEqual([]);
+    // The SDK's `import process from 'node:process'` reads the global (no ES module facade at start).
+    expect(specifiers).not.toContain('node:process');
   });
 
   it('a start loads one chunk of server code; what loads on demand (HTTP, auth) stays out of it', async () => {

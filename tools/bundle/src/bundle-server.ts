@@ -163,6 +163,27 @@ export function nodeGuardSource(
 export const isExternal = (id: string, external: readonly string[]) =>
   external.some((name) => id === name || id.startsWith(`${name}/`));
 
+const PROCESS_MODULE = '\0toolsmith:process';
+
+/**
+ * `import process from 'node:process'` (the MCP SDK's Node shims) read as the global it is. Importing
+ * the built-in as an ES module makes Node build its facade, which reads every property of `process`
+ * — lazy ones too (`allowedNodeEnvironmentFlags` builds a set of every flag) —, several milliseconds
+ * of each start. Only the default export is offered: a named import of node:process fails the build,
+ * so nothing is silently read from a snapshot.
+ */
+function processGlobal() {
+  return {
+    name: 'toolsmith:process-global',
+    resolveId(id: string) {
+      return id === 'node:process' || id === 'process' ? PROCESS_MODULE : null;
+    },
+    load(id: string) {
+      return id === PROCESS_MODULE ? 'export default globalThis.process;' : null;
+    },
+  };
+}
+
 /**
  * The modules of the chunks a start loads, but the bin's own: the entry chunk, the chunks holding what
  * the bin module itself imports dynamically (a bin imports its server after `enableCompileCache()`),
@@ -213,6 +234,7 @@ export async function bundleServer(options: BundleServerOptions): Promise<Bundle
       // Sources are erasable TypeScript that Node runs as they are: bundle them the same way, without
       // tsconfig-driven transforms (and without needing the workspace's tsconfig files at all).
       tsconfig: false,
+      plugins: [processGlobal()],
       output: {
         dir: outDir,
         entryFileNames: mainName,

@@ -10,8 +10,6 @@
  * WebhookStoreUnavailableError, user-facing: what is unavailable and what to do. Each call tries
  * to open it again.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Logger } from '@toolsmith/core';
 import { createProcessTaskNormaliser, type WebhookNormaliser } from './process-task-normaliser.ts';
 import { migrateWebhookStore } from './schema-migrations.ts';
@@ -44,6 +42,9 @@ export interface LazyWebhookEventStore extends WebhookEventStore {
 const ASK = 'Ask whoever runs this server to';
 
 export function createWebhookEventStore(options: WebhookStoreOptions = {}): LazyWebhookEventStore {
+  // node:fs and node:path through getBuiltinModule, not imported: a static import builds their ES
+  // module facades at every start, which this server's start otherwise does not need.
+  const path = process.getBuiltinModule('node:path');
   const directory = path.resolve(options.cwd ?? process.cwd(), options.directory ?? DEFAULT_STORE_DIRECTORY);
   const postgres = options.databaseUrl ? describePostgres(options.databaseUrl) : undefined;
   const location = postgres ? `PostgreSQL at ${postgres} (DATABASE_URL)` : `PGlite in ${directory}`;
@@ -178,7 +179,8 @@ function passwordOf(url: string): string | undefined {
  * initdb's 7 s or more); an existing one, or an unwritable temp dir, opens as it is.
  */
 async function freshTemplate(directory: string): Promise<Blob | undefined> {
-  if (existsSync(path.join(directory, 'PG_VERSION'))) return undefined;
+  const { existsSync } = process.getBuiltinModule('node:fs');
+  if (existsSync(process.getBuiltinModule('node:path').join(directory, 'PG_VERSION'))) return undefined;
   const { pgliteTemplate } = await import('@toolsmith/sql');
   return pgliteTemplate().catch(() => undefined);
 }

@@ -4,7 +4,6 @@
  * calling user's own upstream credentials (user-credentials.ts). The client asks on every request,
  * so a refreshed token is used from the next request on, without a restart.
  */
-import { createHash } from 'node:crypto';
 
 /** What Tracker takes in `Authorization`: `OAuth <token>` or `Bearer <IAM token>`. */
 export interface TrackerCredentials {
@@ -27,14 +26,20 @@ export interface CredentialSource {
   rejected?(credentials: TrackerCredentials): void;
 }
 
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+// node:crypto loaded at the first hash, not at start (a static import compiles it into every start).
+export const sha256 = (text: string) =>
+  process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex');
 
 /** A token from the environment, sent as it is (YANDEX_TRACKER_TOKEN, YANDEX_TRACKER_IAM_TOKEN). */
 export function staticCredentials(credentials: TrackerCredentials): CredentialSource {
   const fixed = { scheme: credentials.scheme, token: credentials.token };
+  let principal: string | undefined;
   return {
     kind: credentials.scheme === 'OAuth' ? 'oauth-token' : 'iam-token',
-    principal: sha256(`${fixed.scheme} ${fixed.token}`),
+    // Hashed when first read (the first issue created), not when the server starts.
+    get principal() {
+      return (principal ??= sha256(`${fixed.scheme} ${fixed.token}`));
+    },
     credentials: async () => fixed,
   };
 }

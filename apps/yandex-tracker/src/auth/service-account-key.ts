@@ -5,7 +5,6 @@
  * configuration problem naming the field, not a failed exchange at the first call. The private key
  * is never echoed.
  */
-import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { ConfigProblem } from '@toolsmith/core';
 
@@ -160,7 +159,8 @@ function checked(
     });
   } else {
     try {
-      const key = createPrivateKey(privateKeyPem);
+      // node:crypto loaded here, not at start.
+      const key = process.getBuiltinModule('node:crypto').createPrivateKey(privateKeyPem);
       if (key.asymmetricKeyType !== 'rsa') {
         problems.push({
           variable: names.privateKey,

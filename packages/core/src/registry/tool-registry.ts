@@ -209,11 +209,11 @@ export class ToolRegistry<TDeps = unknown> {
 
   /** All tools, critical first, then by name. */
   list(): AnyTool<TDeps>[] {
-    this.#sorted ??= [...this.#tools.values()].sort(
-      (a, b) =>
-        PRIORITY_ORDER[a.metadata.priority ?? 'normal'] - PRIORITY_ORDER[b.metadata.priority ?? 'normal'] ||
-        compareNames(a.name, b.name),
-    );
+    // Each tool's metadata read once, not in every comparison.
+    this.#sorted ??= [...this.#tools.values()]
+      .map((tool) => ({ tool, order: PRIORITY_ORDER[tool.metadata.priority ?? 'normal'], name: tool.name }))
+      .sort((a, b) => a.order - b.order || compareNames(a.name, b.name))
+      .map(({ tool }) => tool);
     return [...this.#sorted];
   }
 

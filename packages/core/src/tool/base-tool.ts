@@ -79,6 +79,9 @@ export const BIND_REGISTRY = Symbol.for('toolsmith.bind-registry');
 /** A legacy hand-written definition: either a full tool definition or just its input schema. */
 export type LegacyDefinition = ToolInputSchema | { inputSchema: ToolInputSchema };
 
+/** Per tool class (its prototype): whether its metadata is its static `METADATA`. */
+const STATIC_METADATA = new WeakMap<object, boolean>();
+
 export abstract class BaseTool<
   TDeps = unknown,
   TParams extends ParamsDeclaration = AnyZodObject,
@@ -250,10 +253,15 @@ export abstract class BaseTool<
 
   /** Whether the metadata is the class's static `METADATA` (no subclass overrides the getter). */
   #hasStaticMetadata(): boolean {
-    let owner: object | null = Object.getPrototypeOf(this) as object | null;
-    while (owner !== null && !Object.hasOwn(owner, 'metadata'))
-      owner = Object.getPrototypeOf(owner) as object | null;
-    return owner === BaseTool.prototype;
+    const prototype = Object.getPrototypeOf(this) as object;
+    let known = STATIC_METADATA.get(prototype);
+    if (known === undefined) {
+      let owner: object | null = prototype;
+      while (owner !== null && !Object.hasOwn(owner, 'metadata'))
+        owner = Object.getPrototypeOf(owner) as object | null;
+      STATIC_METADATA.set(prototype, (known = owner === BaseTool.prototype));
+    }
+    return known;
   }
 
   /** The MCP definition, generated from the params schema (computed once; recorded by the bundle, if it was). */

@@ -19,7 +19,6 @@
  * repeated within the window gets the first issue back, whichever side of a bucket boundary the two
  * calls fall; one repeated later creates a new issue. `allowDuplicate: true` sends a random key.
  */
-import { createHash, randomUUID } from 'node:crypto';
 
 /** How long the same create call returns the issue the first one made: 10 minutes. */
 export const CREATE_WINDOW_MS = 10 * 60_000;
@@ -45,7 +44,7 @@ export function createKey(body: Record<string, unknown>, caller: string, bucket:
 
 /** A key no other call shares: a deliberate second issue with the same content. */
 export function randomKey(): string {
-  return `toolsmith-${randomUUID()}`;
+  return `toolsmith-${process.getBuiltinModule('node:crypto').randomUUID()}`;
 }
 
 /** JSON with object keys sorted, lists of plain values sorted, strings NFC, `undefined` left out. */
@@ -73,4 +72,6 @@ function normalise(value: unknown): unknown {
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+// node:crypto loaded at the first write, not at start (a static import compiles it into every start).
+const sha256 = (text: string) =>
+  process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex');
