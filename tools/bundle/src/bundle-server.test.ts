@@ -80,6 +80,8 @@ describe('bundleServer', () => {
     const guard = readFileSync(bundle.entryFile, 'utf8');
     expect(guard).toContain('await import("./echo-server.main.mjs")');
     expect(guard.length).toBeLessThan(1500);
+    // An old Node must parse it to print the version message: no syntax newer than ES2017 + top-level await.
+    expect(guard).not.toMatch(/\?\?|\?\.|\|\|=|&&=|#\w|\bclass\b/);
     const main = readFileSync(bundle.mainFile, 'utf8');
     expect(main.startsWith('#!')).toBe(false);
     const map = JSON.parse(readFileSync(`${bundle.mainFile}.map`, 'utf8')) as {

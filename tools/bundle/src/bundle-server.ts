@@ -150,8 +150,9 @@ export function nodeGuardSource(
       : [
           "  // zod's JIT off (what `z.config({ jitless: true })` sets, in the global every copy of zod",
           '  // reads its config from), before any schema is built: a start parses each schema about once.',
-          `  const zodConfig = (globalThis[${JSON.stringify(ZOD_GLOBAL_CONFIG)}] ??= {});`,
-          '  zodConfig.jitless ??= true;',
+          // Written as any Node parses it (no `??=`): an old Node must reach the version message.
+          `  const zodConfig = globalThis[${JSON.stringify(ZOD_GLOBAL_CONFIG)}] || (globalThis[${JSON.stringify(ZOD_GLOBAL_CONFIG)}] = {});`,
+          '  if (zodConfig.jitless === undefined) zodConfig.jitless = true;',
         ]),
     `  await import(${JSON.stringify(mainImport)});`,
     '}',
