@@ -2,7 +2,6 @@
  * Server configuration from the environment, validated at start. Every problem is reported at once
  * with what to set (ConfigError); token values are never echoed.
  */
-import path from 'node:path';
 import {
   ConfigError,
   envInteger,
@@ -21,6 +20,9 @@ import {
   type ServiceAccountKey,
 } from './auth/service-account-key.ts';
 import { YANDEX_LOGIN_BASE, YANDEX_OAUTH_BASE } from './auth/yandex-oauth-provider.ts';
+
+// node:path as Node's own module object: an `import` would build its ES module facade at every start.
+const path = process.getBuiltinModule('node:path');
 
 const queueKey = z
   .string()

@@ -5,7 +5,6 @@
  * configuration problem naming the field, not a failed exchange at the first call. The private key
  * is never echoed.
  */
-import { readFileSync } from 'node:fs';
 import type { ConfigProblem } from '@toolsmith/core';
 
 export interface ServiceAccountKey {
@@ -41,7 +40,9 @@ export function hasServiceAccountKey(env: ServiceAccountKeyEnv): boolean {
 /** Reads and checks the key from the file or the three variables (exactly one of the two forms). */
 export function readServiceAccountKey(
   env: ServiceAccountKeyEnv,
-  readFile: (path: string) => string = (path) => readFileSync(path, 'utf8'),
+  // node:fs through getBuiltinModule: its ES module facade (which loads fs streams) costs every start.
+  readFile: (path: string) => string = (path) =>
+    process.getBuiltinModule('node:fs').readFileSync(path, 'utf8'),
 ): ServiceAccountKeyResult {
   const inline = VARIABLES.filter((name) => env[name] !== undefined);
   if (env.YANDEX_SA_KEY_FILE !== undefined && inline.length > 0) {
