@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connectStdio, resultText } from '@toolsmith/testing';
 import { nodeVersionProblem } from '@toolsmith/core/node-version';
 import { bundleServer, isExternal, type BundleServerResult } from './bundle-server.ts';
+import { startupFiles } from './startup-files.ts';
 
 const ENTRY = fileURLToPath(new URL('./__fixtures__/echo-server.ts', import.meta.url));
 const CACHED_BIN = fileURLToPath(new URL('./__fixtures__/cached-bin.ts', import.meta.url));
@@ -40,28 +41,6 @@ function runNode(args: string[], fakeNode?: string) {
     );
     child.stdin?.end();
   });
-}
-
-/**
- * The files a start of the bundle loads: the main file, what it imports dynamically at its top level
- * (a bin's server, after the compile cache), and everything those import statically.
- */
-function startupFiles(outDir: string, mainFile: string): Map<string, number> {
-  const loaded = new Map<string, number>();
-  const read = (file: string) => readFileSync(join(outDir, file), 'utf8');
-  const imports = (file: string, dynamic: boolean) =>
-    [
-      ...read(file).matchAll(
-        dynamic ? /\bimport\(\s*[`"']([^`"']+)[`"']/g : /\b(?:from|import)\s*"(\.[^"]+)"/g,
-      ),
-    ].map((m) => join(file, '..', m[1]!));
-  const pending = [mainFile, ...imports(mainFile, true)];
-  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-    if (loaded.has(file)) continue;
-    loaded.set(file, statSync(join(outDir, file)).size);
-    pending.push(...imports(file, false));
-  }
-  return loaded;
 }
 
 describe('bundleServer', () => {
@@ -120,8 +99,10 @@ describe('bundleServer', () => {
       [join(dir, 'out'), bundle],
       [join(dir, 'cached'), cached],
     ] as const) {
-      const loaded = startupFiles(outDir, relative(outDir, built.mainFile));
+      const { files: loaded, builtins } = startupFiles(outDir, relative(outDir, built.mainFile));
       const big = [...loaded].filter(([, size]) => size > 2000).map(([file]) => file);
+      // No built-in facade at start but node:module (the compile cache, the bundler's require shim).
+      expect(builtins.filter((name) => name !== 'node:module')).toEqual([]);
       // The server chunk; the bin's own file when the server is imported statically by it.
       expect(big.filter((file) => file.startsWith('chunks/'))).toEqual([
         expect.stringMatching(/^chunks\/server-/),

@@ -226,7 +226,7 @@ export async function bundleServer(options: BundleServerOptions): Promise<Bundle
   const binName = options.binName ?? basename(fileName, '.mjs');
   const mainName = `${basename(fileName, '.mjs')}.main.mjs`;
   rmSync(outDir, { recursive: true, force: true });
-  const options_ = (startup?: ReadonlySet<string>) =>
+  const rolldownOptions = (startup?: ReadonlySet<string>) =>
     ({
       input: entry,
       platform: 'node',
@@ -266,7 +266,7 @@ export async function bundleServer(options: BundleServerOptions): Promise<Bundle
   // one (docs/performance.md). What loads on demand keeps chunks of its own, importing from this one.
   let entryDynamicImports: readonly string[] = [];
   const first = await build({
-    ...options_(),
+    ...rolldownOptions(),
     write: false,
     plugins: [
       {
@@ -278,7 +278,7 @@ export async function bundleServer(options: BundleServerOptions): Promise<Bundle
     ],
   });
   const startup = startupModules(first.output, entryDynamicImports);
-  await build(startup.size > 0 ? options_(startup) : options_());
+  await build(startup.size > 0 ? rolldownOptions(startup) : rolldownOptions());
   // The guard is the bin and carries the plain-node shebang (a source bin's
   // `#!/usr/bin/env -S node --conditions=…` would ask for the sources again); the bundle needs none.
   const mainFile = join(outDir, mainName);

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bundleServer } from '@toolsmith/bundle';
+import { bundleServer, startupFiles } from '@toolsmith/bundle';
 import { createClickUpEmulator, type ClickUpEmulator } from '@toolsmith/clickup-emulator';
 import { connectHttp, connectStdio, resultText } from '@toolsmith/testing';
 import { standardBody } from '../webhooks/__fixtures__/deliveries.ts';
@@ -107,6 +107,15 @@ function childrenOf(pid: number): number[] {
 }
 
 describe('the bundled bin', () => {
+  it('starts from one chunk of server code and imports no Node built-in as a module but node:module (ADR 0024)', () => {
+    const dir = dirname(bin);
+    const { files, builtins } = startupFiles(dir, 'clickup-mcp.main.mjs');
+    const big = [...files].filter(([file, size]) => file.startsWith('chunks/') && size > 2000);
+    expect(big.map(([file]) => file)).toEqual([expect.stringMatching(/^chunks\/server-/)]);
+    // A static `import … from 'node:crypto'` anywhere on the start path would show here.
+    expect(builtins).toEqual(['node:module']);
+  });
+
   it('is the bin package.json names, recorded its definitions, and imports only node: built-ins, its own chunks and the externals package.json depends on', () => {
     expect(pkg.bin).toEqual({ 'clickup-mcp': './dist/bundle/clickup-mcp.mjs' });
     expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);

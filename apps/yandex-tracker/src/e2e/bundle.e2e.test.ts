@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { bundleServer } from '@toolsmith/bundle';
+import { bundleServer, startupFiles } from '@toolsmith/bundle';
 import { connectStdio, resultText } from '@toolsmith/testing';
 import { createTrackerEmulator, type TrackerEmulator } from '@toolsmith/yandex-tracker-emulator';
 import { emulatorEnv, serverEnv, TOKEN } from './__fixtures__/tracker-fixture.ts';
@@ -38,6 +38,14 @@ afterAll(async () => {
 });
 
 describe('the bundled bin', () => {
+  it('starts from one chunk of server code and imports no Node built-in as a module but node:module (ADR 0024)', () => {
+    const { files, builtins } = startupFiles(dir, 'yandex-tracker-mcp.main.mjs');
+    const big = [...files].filter(([file, size]) => file.startsWith('chunks/') && size > 2000);
+    expect(big.map(([file]) => file)).toEqual([expect.stringMatching(/^chunks\/server-/)]);
+    // A static `import … from 'node:crypto'` anywhere on the start path would show here.
+    expect(builtins).toEqual(['node:module']);
+  });
+
   it('is self-contained: a shebang entry, and only node: built-ins, its own chunks and the externals package.json depends on imported', () => {
     expect(
       readFileSync(join(dir, 'yandex-tracker-mcp.mjs'), 'utf8').startsWith('#!/usr/bin/env node\n'),

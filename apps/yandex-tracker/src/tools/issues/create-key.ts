@@ -19,6 +19,7 @@
  * repeated within the window gets the first issue back, whichever side of a bucket boundary the two
  * calls fall; one repeated later creates a new issue. `allowDuplicate: true` sends a random key.
  */
+import { sha256 } from '../../auth/credential-source.ts';
 
 /** How long the same create call returns the issue the first one made: 10 minutes. */
 export const CREATE_WINDOW_MS = 10 * 60_000;
@@ -71,7 +72,3 @@ function normalise(value: unknown): unknown {
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-// node:crypto loaded at the first write, not at start (a static import compiles it into every start).
-const sha256 = (text: string) =>
-  process.getBuiltinModule('node:crypto').createHash('sha256').update(text).digest('hex');
