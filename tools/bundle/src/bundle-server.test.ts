@@ -15,6 +15,7 @@ import { startupFiles } from './startup-files.ts';
 
 const ENTRY = fileURLToPath(new URL('./__fixtures__/echo-server.ts', import.meta.url));
 const CACHED_BIN = fileURLToPath(new URL('./__fixtures__/cached-bin.ts', import.meta.url));
+const TLA_BIN = fileURLToPath(new URL('./__fixtures__/tla-bin.ts', import.meta.url));
 let dir: string;
 let bundle: BundleServerResult;
 
@@ -99,7 +100,9 @@ describe('bundleServer', () => {
       [join(dir, 'out'), bundle],
       [join(dir, 'cached'), cached],
     ] as const) {
-      const { files: loaded, builtins } = startupFiles(outDir, relative(outDir, built.mainFile));
+      const { files: loaded, builtins } = await startupFiles(built.entryFile, {
+        env: { ...process.env, NODE_COMPILE_CACHE: join(dir, 'cc') },
+      });
       const big = [...loaded].filter(([, size]) => size > 2000).map(([file]) => file);
       // No built-in facade at start but node:module (the compile cache, the bundler's require shim).
       expect(builtins.filter((name) => name !== 'node:module')).toEqual([]);
@@ -107,7 +110,8 @@ describe('bundleServer', () => {
       expect(big.filter((file) => file.startsWith('chunks/'))).toEqual([
         expect.stringMatching(/^chunks\/server-/),
       ]);
-      expect(loaded.size).toBeLessThanOrEqual(4);
+      // The bin, its main module, the server's entry (a one-line facade), the server chunk, the runtime.
+      expect(loaded.size).toBeLessThanOrEqual(5);
       const lazy = built.files.filter((file) => /^chunks\/(streamable-http|configure-auth)-/.test(file));
       expect(lazy).toHaveLength(2);
       for (const file of lazy) {
@@ -121,6 +125,20 @@ describe('bundleServer', () => {
     } finally {
       await connection.close();
     }
+  }, 60_000);
+
+  it('a server that awaits at its top level stays an ES module, without a start-up code cache, and serves', async () => {
+    const tla = await bundleServer({ entry: TLA_BIN, outDir: join(dir, 'tla') });
+    expect(tla.startupChunk).toBeUndefined();
+    expect(tla.startupCacheSkipped).toMatch(/awaits at its top level/);
+    expect(tla.files.filter((file) => file.endsWith('.cjs'))).toEqual([]);
+    const connection = await connectStdio({ command: process.execPath, args: [tla.entryFile], cwd: dir });
+    try {
+      expect((await connection.client.listTools()).tools.map((t) => t.name)).toContain('echo');
+    } finally {
+      await connection.close();
+    }
+    expect(bundle.startupCacheSkipped).toMatch(/imports its server statically/);
   }, 60_000);
 
   it("turns zod's JIT off before the server loads (a start compiles no parser), unless zodJit is set", async () => {

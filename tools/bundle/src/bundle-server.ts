@@ -22,6 +22,7 @@ import { chmodSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { basename, extname, join, resolve } from 'node:path';
 import { build, type BuildOptions, type OutputAsset, type OutputChunk } from 'rolldown';
 import { MIN_NODE_MAJOR, nodeVersionProblem } from '@toolsmith/core/node-version';
+import { startupCacheSource } from './startup-cache.ts';
 
 export interface BundleServerOptions {
   /** The bin's source file (TypeScript or JavaScript). */
@@ -63,6 +64,13 @@ export interface BundleServerOptions {
    * @default false
    */
   zodJit?: boolean;
+  /**
+   * Write the server a bin imports dynamically as CommonJS and load its start-up chunk with a V8 code
+   * cache made after a start that served (docs/adr/0025-start-up-code-cache.md): V8 then compiles
+   * almost nothing at a start. False keeps it an ES module under Node's compile cache only.
+   * @default true
+   */
+  startupCache?: boolean;
 }
 
 export interface BundleServerResult {
@@ -73,10 +81,14 @@ export interface BundleServerResult {
   entryFile: string;
   /** The bundled server's entry (no shebang): what the guard imports. */
   mainFile: string;
-  /** Every `.mjs` file written, relative to `outDir`. */
+  /** Every `.mjs` and `.cjs` file written, relative to `outDir`. */
   files: string[];
   /** The recorded tool definitions the bin loads, if the server wrote them. */
   definitionsFile?: string;
+  /** The server's start-up chunk (CommonJS, relative to `outDir`), which the bin loads with its start-up code cache. */
+  startupChunk?: string;
+  /** Why the bin has no start-up code cache, when it has none. */
+  startupCacheSkipped?: string;
   ms: number;
 }
 
@@ -122,6 +134,7 @@ export function nodeGuardSource(
   minMajor: number = MIN_NODE_MAJOR,
   definitionsFile?: string,
   zodJit = false,
+  startupChunk?: string,
 ): string {
   const MARK = '0.0.0-running';
   const [before, after] = nodeVersionProblem(binName, MARK, minMajor)!.split(MARK) as [string, string];
@@ -154,6 +167,7 @@ export function nodeGuardSource(
           `  const zodConfig = globalThis[${JSON.stringify(ZOD_GLOBAL_CONFIG)}] || (globalThis[${JSON.stringify(ZOD_GLOBAL_CONFIG)}] = {});`,
           '  if (zodConfig.jitless === undefined) zodConfig.jitless = true;',
         ]),
+    ...(startupChunk ? [startupCacheSource(startupChunk)] : []),
     `  await import(${JSON.stringify(mainImport)});`,
     '}',
     '',
@@ -226,44 +240,47 @@ export async function bundleServer(options: BundleServerOptions): Promise<Bundle
   const binName = options.binName ?? basename(fileName, '.mjs');
   const mainName = `${basename(fileName, '.mjs')}.main.mjs`;
   rmSync(outDir, { recursive: true, force: true });
+  const common = {
+    platform: 'node',
+    resolve: { conditionNames: ['@toolsmith/source', 'import', 'node', 'default'] },
+    external: (id: string) => isExternal(id, options.external ?? []),
+    // Sources are erasable TypeScript that Node runs as they are: bundle them the same way, without
+    // tsconfig-driven transforms (and without needing the workspace's tsconfig files at all).
+    tsconfig: false,
+    plugins: [processGlobal()],
+    logLevel: 'warn',
+  } satisfies BuildOptions;
+  const outputCommon = {
+    dir: outDir,
+    // Non-ASCII characters escaped (\u…): a file that is all ASCII is read as a one-byte string,
+    // which V8 decodes and scans faster than the two-byte string one "→" or "⚠️" turns it into.
+    charset: 'ascii',
+    minify: options.minify ?? true,
+    sourcemap: options.sourcemap ?? true,
+    sourcemapExcludeSources: false,
+    // rolldown's default is a function, which its native binding refuses when called from another
+    // realm (jest's VM modules); nothing is ignore-listed then.
+    sourcemapIgnoreList: false,
+  } satisfies BuildOptions['output'];
+  const serverGroup = (startup: ReadonlySet<string>) => ({
+    codeSplitting: {
+      groups: [{ debugName: 'server', name: (id: string) => (startup.has(id) ? 'server' : null) }],
+    },
+  });
   const rolldownOptions = (startup?: ReadonlySet<string>) =>
     ({
+      ...common,
       input: entry,
-      platform: 'node',
-      resolve: { conditionNames: ['@toolsmith/source', 'import', 'node', 'default'] },
-      external: (id: string) => isExternal(id, options.external ?? []),
-      // Sources are erasable TypeScript that Node runs as they are: bundle them the same way, without
-      // tsconfig-driven transforms (and without needing the workspace's tsconfig files at all).
-      tsconfig: false,
-      plugins: [processGlobal()],
       output: {
-        dir: outDir,
+        ...outputCommon,
         entryFileNames: mainName,
         chunkFileNames: 'chunks/[name]-[hash].mjs',
         format: 'esm',
-        ...(startup
-          ? {
-              codeSplitting: {
-                groups: [{ debugName: 'server', name: (id: string) => (startup.has(id) ? 'server' : null) }],
-              },
-            }
-          : {}),
-        // Non-ASCII characters escaped (\u…): a file that is all ASCII is read as a one-byte string,
-        // which V8 decodes and scans faster than the two-byte string one "→" or "⚠️" turns it into.
-        charset: 'ascii',
-        minify: options.minify ?? true,
-        sourcemap: options.sourcemap ?? true,
-        sourcemapExcludeSources: false,
-        // rolldown's default is a function, which its native binding refuses when called from another
-        // realm (jest's VM modules); nothing is ignore-listed then.
-        sourcemapIgnoreList: false,
+        ...(startup ? serverGroup(startup) : {}),
       },
-      logLevel: 'warn',
     }) satisfies BuildOptions;
-  // Two passes: the first (not written) finds the modules of the chunks a start loads; the second puts
-  // them into one chunk, `chunks/server-*.mjs`. Left to itself rolldown splits them by which lazily
-  // loaded chunks share them, and a start then reads, compiles and links a score of files instead of
-  // one (docs/performance.md). What loads on demand keeps chunks of its own, importing from this one.
+  // The first pass (not written) finds the modules of the chunks a start loads: the bin's own module,
+  // what it imports dynamically (its server) and their static imports.
   let entryDynamicImports: readonly string[] = [];
   const first = await build({
     ...rolldownOptions(),
@@ -278,7 +295,69 @@ export async function bundleServer(options: BundleServerOptions): Promise<Bundle
     ],
   });
   const startup = startupModules(first.output, entryDynamicImports);
-  await build(startup.size > 0 ? rolldownOptions(startup) : rolldownOptions());
+  let startupChunk: string | undefined;
+  let startupCacheSkipped: string | undefined =
+    options.startupCache === false
+      ? 'startupCache is false'
+      : entryDynamicImports.length === 0
+        ? 'the bin imports its server statically (import it with import() after enableCompileCache())'
+        : undefined;
+  const serverInputs = Object.fromEntries(
+    entryDynamicImports.map((id, i) => [`${basename(id, extname(id))}${i === 0 ? '' : `-${i}`}`, id]),
+  );
+  // The server — what the bin imports after `enableCompileCache()` — as CommonJS, its start-up
+  // modules in one chunk that the guard compiles with the start-up code cache (startup-cache.ts).
+  const server =
+    startupCacheSkipped === undefined
+      ? await build({
+          ...common,
+          input: serverInputs,
+          output: {
+            ...outputCommon,
+            entryFileNames: 'chunks/[name]-[hash].cjs',
+            chunkFileNames: 'chunks/[name]-[hash].cjs',
+            format: 'cjs',
+            ...serverGroup(startup),
+          },
+        }).catch((error: unknown) => {
+          // A module that awaits at its top level cannot be CommonJS: that server stays an ES module.
+          if (!String((error as Error).message).includes('INVALID_TLA_FORMAT')) throw error;
+          startupCacheSkipped = 'a module of the server awaits at its top level, which CommonJS cannot';
+          rmSync(outDir, { recursive: true, force: true });
+          return undefined;
+        })
+      : undefined;
+  if (server) {
+    const facades = new Map<string, string>();
+    for (const file of server.output) {
+      if (file.type !== 'chunk') continue;
+      if (file.isEntry && file.facadeModuleId) facades.set(file.facadeModuleId, file.fileName);
+      if (file.name === 'server') startupChunk = file.fileName;
+    }
+    // The bin itself stays an ES module (it may await at its top level) importing the server's entry.
+    await build({
+      ...common,
+      input: entry,
+      plugins: [
+        processGlobal(),
+        {
+          name: 'toolsmith:server-entry',
+          async resolveId(source, importer) {
+            if (importer !== entry) return null;
+            const resolved = await this.resolve(source, importer, { skipSelf: true });
+            const file = resolved && facades.get(resolved.id);
+            return file ? { id: `./${file}`, external: true } : null;
+          },
+        },
+      ],
+      output: { ...outputCommon, entryFileNames: mainName, format: 'esm' },
+    });
+  } else {
+    // One chunk of start-up code for ES modules alone: left to itself rolldown splits them by which
+    // lazily loaded chunks share them, and a start then reads, compiles and links a score of files
+    // instead of one (docs/performance.md). What loads on demand keeps chunks of its own.
+    await build(startup.size > 0 ? rolldownOptions(startup) : rolldownOptions());
+  }
   // The guard is the bin and carries the plain-node shebang (a source bin's
   // `#!/usr/bin/env -S node --conditions=…` would ask for the sources again); the bundle needs none.
   const mainFile = join(outDir, mainName);
@@ -296,17 +375,20 @@ export async function bundleServer(options: BundleServerOptions): Promise<Bundle
       options.minNodeMajor,
       recorded ? `./${definitionsName}` : undefined,
       options.zodJit ?? false,
+      startupChunk ? `./${startupChunk}` : undefined,
     ),
   );
   chmodSync(entryFile, 0o755);
   const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.mjs'))
+    .filter((file) => file.endsWith('.mjs') || file.endsWith('.cjs'))
     .sort();
   return {
     entryFile,
     mainFile,
     files,
     ...(recorded ? { definitionsFile } : {}),
+    ...(startupChunk ? { startupChunk } : {}),
+    ...(startupCacheSkipped !== undefined ? { startupCacheSkipped } : {}),
     ms: performance.now() - started,
   };
 }

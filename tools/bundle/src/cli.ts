@@ -1,6 +1,6 @@
 #!/usr/bin/env -S node --conditions=@toolsmith/source
 /**
- * toolsmith-bundle <entry> [--out-dir dist/bundle] [--file-name <name>.mjs] [--external <package>]… [--zod-jit]
+ * toolsmith-bundle <entry> [--out-dir dist/bundle] [--file-name <name>.mjs] [--external <package>]… [--zod-jit] [--no-startup-cache]
  *
  * Bundles a server bin (see bundle-server.ts). Used by the `bundle` Nx target of server apps.
  */
@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { bundleServer } from './bundle-server.ts';
 
 const USAGE =
-  'Usage: toolsmith-bundle <entry.ts> [--out-dir dist/bundle] [--file-name <name>.mjs] [--external <package>]… [--zod-jit]';
+  'Usage: toolsmith-bundle <entry.ts> [--out-dir dist/bundle] [--file-name <name>.mjs] [--external <package>]… [--zod-jit] [--no-startup-cache]';
 
 let parsed;
 try {
@@ -22,6 +22,7 @@ try {
       external: { type: 'string', multiple: true, default: [] },
       // Keep zod's JIT (the bin turns it off for a faster start; bundle-server.ts).
       'zod-jit': { type: 'boolean', default: false },
+      'no-startup-cache': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -49,10 +50,14 @@ try {
     outDir: values['out-dir'],
     external: values.external,
     zodJit: values['zod-jit'],
+    startupCache: !values['no-startup-cache'],
     ...(values['file-name'] === undefined ? {} : { fileName: values['file-name'] }),
   });
   console.error(
-    `bundled ${result.files.length} files into ${result.entryFile} in ${Math.round(result.ms)} ms`,
+    `bundled ${result.files.length} files into ${result.entryFile} in ${Math.round(result.ms)} ms` +
+      (result.startupChunk
+        ? ` (start-up chunk ${result.startupChunk}, with a start-up code cache)`
+        : ` (no start-up code cache: ${result.startupCacheSkipped})`),
   );
 } catch (error) {
   console.error(`toolsmith-bundle: bundling ${entry} failed: ${(error as Error).message}`);

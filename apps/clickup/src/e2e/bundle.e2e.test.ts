@@ -16,6 +16,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { isBuiltin } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -107,9 +108,17 @@ function childrenOf(pid: number): number[] {
 }
 
 describe('the bundled bin', () => {
-  it('starts from one chunk of server code and imports no Node built-in as a module but node:module (ADR 0024)', () => {
-    const dir = dirname(bin);
-    const { files, builtins } = startupFiles(dir, 'clickup-mcp.main.mjs');
+  it('starts from one chunk of server code and imports no Node built-in as a module but node:module (ADR 0024)', async () => {
+    const { files, builtins } = await startupFiles(bin, {
+      args: ['--toolsets', 'all'],
+      env: serverEnv({
+        CLICKUP_API_TOKEN: 'x',
+        CLICKUP_TEAM_ID: '1',
+        CLICKUP_API_BASE: 'http://127.0.0.1:9/api/v2',
+        CLICKUP_WEBHOOK_STORE: join(root, 'startup-store'),
+        NODE_COMPILE_CACHE: join(root, 'cc'),
+      }),
+    });
     const big = [...files].filter(([file, size]) => file.startsWith('chunks/') && size > 2000);
     expect(big.map(([file]) => file)).toEqual([expect.stringMatching(/^chunks\/server-/)]);
     // A static `import … from 'node:crypto'` anywhere on the start path would show here.
@@ -132,16 +141,17 @@ describe('the bundled bin', () => {
     ]);
     for (const name of EXTERNAL)
       expect({ ...pkg.dependencies, ...pkg.optionalDependencies }).toHaveProperty([name]);
-    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.mjs'));
-    // Static imports (`from"…"`) and dynamic ones (`import(\`…\`)`), as rolldown writes them.
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.[mc]js$/.test(f));
+    // Static imports (`from"…"`), dynamic ones (`import(\`…\`)`) and, in the CommonJS server,
+    // `require("…")` calls — not inside a template string (ajv's generated code names its runtime).
     const specifiers = files.flatMap((file) =>
       [
         ...readFileSync(join(dir, file), 'utf8').matchAll(
-          /\bfrom\s*"([^"\s]+)"|\bimport\(\s*[`"']([^`"'\s]+)[`"']\s*\)/g,
+          /\bfrom\s*"([^"\s]+)"|\bimport\(\s*[`"']([^`"'\s]+)[`"']\s*\)|(?<![`"'])\brequire\(\s*"([^"\s]+)"\s*\)/g,
         ),
-      ].map((m) => (m[1] ?? m[2])!),
+      ].map((m) => (m[1] ?? m[2] ?? m[3])!),
     );
-    const outside = specifiers.filter((s) => !/^(node:|\.\/|\.\.\/)/.test(s));
+    const outside = specifiers.filter((s) => !/^(node:|\.\/|\.\.\/)/.test(s) && !isBuiltin(s));
     // an external package, or a subpath of one (`@electric-sql/pglite/contrib/pg_trgm`)
     const packageOf = (s: string) => EXTERNAL.find((name) => s === name || s.startsWith(`${name}/`)) ?? s;
     expect([...new Set(outside.map(packageOf))].sort()).toEqual([...EXTERNAL].sort());

@@ -42,6 +42,7 @@ import { createClientLogger } from './client-logger.ts';
 import { contextCapabilities, createContextHandlers } from './context-handlers.ts';
 import { createInputRounds } from './input-round.ts';
 import { JsonRpcError } from './json-rpc-error.ts';
+import { signalStartupReady } from './startup-ready.ts';
 
 export interface McpServerOptions<TDeps> {
   name: string;
@@ -341,10 +342,17 @@ export function createMcpServerFactory<TDeps>(options: McpServerOptions<TDeps>):
           },
         },
       );
-      server.setRequestHandler('tools/list', (_request, extra) =>
-        listFor(authContextOf(extra.http?.authInfo)),
-      );
-      server.setRequestHandler('tools/call', (request, extra) => handleCall(server, request.params, extra));
+      server.setRequestHandler('tools/list', (_request, extra) => {
+        signalStartupReady();
+        return listFor(authContextOf(extra.http?.authInfo));
+      });
+      server.setRequestHandler('tools/call', async (request, extra) => {
+        try {
+          return await handleCall(server, request.params, extra);
+        } finally {
+          signalStartupReady();
+        }
+      });
       contextHandlers.register(server, (extra) => loggerFor(extra, server));
       // Replaces the SDK's own handler: the level is kept per instance and applied by the logger.
       server.setRequestHandler('logging/setLevel', (request) => {

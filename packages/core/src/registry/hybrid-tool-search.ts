@@ -14,7 +14,12 @@ const KNOWLEDGE_SEARCH: string = '@toolsmith/knowledge-search';
 /** Whether `@toolsmith/knowledge-search` can be imported from here. */
 export function knowledgeSearchInstalled(): boolean {
   try {
-    import.meta.resolve(KNOWLEDGE_SEARCH);
+    // Not import.meta.resolve: a bundled bin's server is CommonJS (@toolsmith/bundle), where only
+    // import.meta.url is carried over. The package's exports resolve the same for require.
+    process
+      .getBuiltinModule('node:module')
+      .createRequire(import.meta.url)
+      .resolve(KNOWLEDGE_SEARCH);
     return true;
   } catch {
     return false;

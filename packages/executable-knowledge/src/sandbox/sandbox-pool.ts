@@ -228,7 +228,12 @@ function hostScriptPath(): string {
   }
   let installed: string | undefined;
   try {
-    installed = fileURLToPath(import.meta.resolve(SANDBOX_HOST_EXPORT));
+    // Not import.meta.resolve: a bundled bin's server is CommonJS (@toolsmith/bundle), where only
+    // import.meta.url is carried over. The export resolves the same for require.
+    installed = process
+      .getBuiltinModule('node:module')
+      .createRequire(import.meta.url)
+      .resolve(SANDBOX_HOST_EXPORT);
   } catch {
     // not installed beside the bundle
   }

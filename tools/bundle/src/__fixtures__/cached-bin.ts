@@ -3,4 +3,5 @@
 import { enableCompileCache } from 'node:module';
 
 enableCompileCache();
-await import('./echo-server.ts');
+const { main } = await import('./echo-cli.ts');
+await main();
