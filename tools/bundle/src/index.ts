@@ -1,2 +1,2 @@
 export { bundleServer, type BundleServerOptions, type BundleServerResult } from './bundle-server.ts';
-export { startupFiles, type StartupFiles } from './startup-files.ts';
+export { startupFiles, type StartupFiles, type StartupFilesOptions } from './startup-files.ts';
