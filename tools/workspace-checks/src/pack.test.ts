@@ -138,7 +138,7 @@ describe('the publishable packages', () => {
       ]),
     );
     // The pack's runtime is a chunk of its own, loaded on the first guarded call, not at start.
-    expect(files.some((f) => /^dist\/bundle\/chunks\/knowledge-runtime-[^/]+\.mjs$/.test(f))).toBe(true);
+    expect(files.some((f) => /^dist\/bundle\/chunks\/knowledge-runtime-[^/]+\.cjs$/.test(f))).toBe(true);
   });
 
   it.each(dirs)(
