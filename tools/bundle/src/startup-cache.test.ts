@@ -126,6 +126,22 @@ describe('the start-up code cache', () => {
     expect(statSync(path).size).toBeGreaterThan(good / 2);
   }, 60_000);
 
+  it('a damaged cache (bytes flipped inside it) is refused, not run: the start serves and writes a good one', async () => {
+    const root = cacheRoot();
+    await serve({ NODE_COMPILE_CACHE: root });
+    await eventually(() => cacheFiles(root).length === 1);
+    const path = join(root, 'toolsmith', cacheFiles(root)[0]!);
+    const good = readFileSync(path);
+    const damaged = Buffer.from(good);
+    // Deterministic positions past the header, spread over the payload.
+    for (let i = 1; i <= 64; i++) damaged[Math.floor((damaged.length * i) / 66)]! ^= 0xff;
+    writeFileSync(path, damaged, { mode: 0o600 });
+    for (let start = 0; start < 2; start++) await serve({ NODE_COMPILE_CACHE: root });
+    await eventually(() => !readFileSync(path).equals(damaged));
+    expect(readFileSync(path).equals(damaged)).toBe(false);
+    expect(readFileSync(path).length).toBeGreaterThan(good.length / 2);
+  }, 60_000);
+
   it('a start that ends before serving leaves a partial cache, which the next start that serves replaces', async () => {
     const root = cacheRoot();
     expect(await startAndLeave({ NODE_COMPILE_CACHE: root })).toBe(0);
@@ -140,6 +156,14 @@ describe('the start-up code cache', () => {
     await serve({ NODE_COMPILE_CACHE: root, NODE_DISABLE_COMPILE_CACHE: '1' });
     expect(await startAndLeave({ NODE_COMPILE_CACHE: root, NODE_DISABLE_COMPILE_CACHE: '1' })).toBe(0);
     expect(cacheFiles(root)).toEqual([]);
+  }, 60_000);
+
+  it('an unusable cache folder (a file where the folder would be) costs the cache, not the start', async () => {
+    const root = cacheRoot();
+    writeFileSync(join(root, 'toolsmith'), 'not a folder');
+    await serve({ NODE_COMPILE_CACHE: root });
+    expect(await startAndLeave({ NODE_COMPILE_CACHE: root })).toBe(0);
+    expect(readFileSync(join(root, 'toolsmith'), 'utf8')).toBe('not a folder');
   }, 60_000);
 
   it('reads no cache through a link: a planted symlink is replaced by a file of its own', async () => {

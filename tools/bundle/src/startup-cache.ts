@@ -17,9 +17,12 @@
  * `NODE_COMPILE_CACHE` (else `<tmpdir>/node-compile-cache`), nothing read or written with
  * `NODE_DISABLE_COMPILE_CACHE` set. A file is named after the chunk (its content hash), the V8
  * version and the architecture; V8 itself refuses a cache made from other source, by another V8 or
- * with other flags (then the start compiles from source and writes a new one). As the cache is code,
- * it is read only from a file owned by this user, opened without following a link, from a folder
- * this user owns; it is written to a temporary file and renamed into place.
+ * with other flags (then the start compiles from source and writes a new one). V8 checksums the
+ * payload only with `--verify-snapshot-checksum` (on in debug builds): a damaged cache made V8 crash
+ * (SIGSEGV, tried), so the guard sets that flag before it reads or writes a cache, and a damaged one
+ * is refused and replaced. As the cache is code, it is read only from a file owned by this user,
+ * opened without following a link; it is written to a temporary file in a folder this user owns and
+ * renamed into place.
  */
 
 /** The global a start-up cache waits on; spelled the same in core (src/mcp/startup-ready.ts). */
@@ -61,6 +64,9 @@ export function startupCacheSource(chunk: string): string {
     let partial = false;
     if (!process.env.NODE_DISABLE_COMPILE_CACHE) {
       try {
+        // V8 checks a code cache's header (its version, flags, the source's hash, the length) but
+        // checksums the payload only with this flag: a damaged cache is then refused, not run.
+        process.getBuiltinModule('node:v8').setFlagsFromString('--verify-snapshot-checksum');
         cacheDir = path.join(process.env.NODE_COMPILE_CACHE || path.join(process.getBuiltinModule('node:os').tmpdir(), 'node-compile-cache'), 'toolsmith');
         cacheName = path.join(cacheDir, path.basename(file, '.cjs') + '-' + process.versions.v8 + '-' + process.arch);
         cached = readOwn(cacheName + '.cache');
