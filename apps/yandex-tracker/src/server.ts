@@ -11,7 +11,6 @@ import { userCredentials, type UserAuth } from './auth/user-credentials.ts';
 import type { TrackerConfig } from './config.ts';
 import type { TrackerDeps } from './deps.ts';
 import { createPrompts, createResources } from './context/index.ts';
-import { limitBodies } from './tools/attachments/body-limit.ts';
 import { createTools, TOOLSETS } from './tools/index.ts';
 import { callerIdentity } from './tools/issues/create-key.ts';
 import { createTrackerReferences } from './tools/shared/references.ts';
@@ -72,8 +71,6 @@ export function createDeps(config: TrackerConfig, options: CreateDepsOptions = {
     retries: config.retries,
     concurrency: config.concurrency,
     ...clientOptions,
-    // Downloads ask for a body limit enforced while the body streams in (attachments/body-limit.ts).
-    fetch: limitBodies(clientOptions.fetch),
   });
   let caller: string | undefined;
   return {

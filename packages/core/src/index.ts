@@ -197,6 +197,8 @@ export {
   ConfigError,
   ToolDefinitionError,
   CancelledError,
+  BodyTooLargeError,
+  type BodyTooLargeErrorOptions,
   type ToolsmithErrorOptions,
   type ErrorDetails,
   type FieldIssue,

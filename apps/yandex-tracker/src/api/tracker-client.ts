@@ -53,6 +53,8 @@ export interface TrackerRequest {
   idempotent?: boolean;
   responseType?: ResponseType;
   expectStatus?: number | readonly number[];
+  /** At most this many bytes of the body (a download): core's `maxBodyBytes`, `BodyTooLargeError` past it. */
+  maxBodyBytes?: number;
 }
 
 export interface PageResult<T> {

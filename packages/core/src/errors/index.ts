@@ -9,3 +9,4 @@ export { NetworkError, type NetworkErrorOptions } from './network-error.ts';
 export { ConfigError, type ConfigProblem, type ConfigErrorOptions } from './config-error.ts';
 export { ToolDefinitionError, type ToolDefinitionErrorOptions } from './tool-definition-error.ts';
 export { CancelledError } from './cancelled-error.ts';
+export { BodyTooLargeError, type BodyTooLargeErrorOptions } from './body-too-large-error.ts';

@@ -20,12 +20,14 @@
 import type { KyInstance, Options as KyOptions } from 'ky';
 import pLimit from 'p-limit';
 import { ApiError } from '../errors/api-error.ts';
+import { BodyTooLargeError } from '../errors/body-too-large-error.ts';
 import { CancelledError } from '../errors/cancelled-error.ts';
 import { silentLogger, type Logger } from '../logging/logger.ts';
 import type { ParseApiError } from './api-error-body.ts';
 import { classifyAttemptFailure, describeNetworkFailure, isNetworkFailure } from './classify-failure.ts';
 import { toHttpError } from './map-http-error.ts';
 import { parseJsonBody, type ResponseType } from './parse-response.ts';
+import { readCappedBody } from './read-capped-body.ts';
 import { requestIdOf } from './request-id.ts';
 import { createRequestRedactor, secretsFromHeaders } from './request-redactor.ts';
 import { buildRequestUrl, type Query } from './request-url.ts';
@@ -110,6 +112,13 @@ export interface HttpRequestOptions {
   idempotent?: boolean;
   /** Default `json`: the body is parsed as JSON (empty body → `undefined`). */
   responseType?: ResponseType;
+  /**
+   * The most bytes of a successful answer's body to read (a file download). A `Content-Length` above
+   * it is refused before the body is read, and a body that streams past it is stopped there: never
+   * more than this is held in memory. The call then fails with `BodyTooLargeError`, not retried.
+   * Error answers (4xx, 5xx) are read as usual. Default: no limit.
+   */
+  maxBodyBytes?: number;
   /**
    * Statuses that count as success. Set, a response with one of these statuses is returned as is
    * (even a 404 you want to handle yourself), and any other status is an error. Unset: every 2xx.
@@ -255,7 +264,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           // The whole answer is read within the attempt: a connection that breaks mid-body is then a
           // failed attempt the retry policy judges (a GET is sent again), not a failure after the
           // retries are over. The attempt's timeout covers the body too.
-          const response = await readWhole(await baseFetch(input, init), method);
+          const response = await readWhole(
+            await baseFetch(input, init),
+            method,
+            request.maxBodyBytes,
+            () => `${method} ${safeUrl()}`,
+          );
           line(response.status);
           return response;
         } catch (error) {
@@ -392,16 +406,27 @@ const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /**
  * The response with its body read to the end and held in memory (every request's body is read
- * whole anyway). A body cut off by the connection rejects here, inside the attempt.
+ * whole anyway). A body cut off by the connection rejects here, inside the attempt. With
+ * `maxBodyBytes`, a successful answer's body is read only up to it (BodyTooLargeError past it).
  */
-async function readWhole(response: Response, method: string): Promise<Response> {
+async function readWhole(
+  response: Response,
+  method: string,
+  maxBodyBytes: number | undefined,
+  operation: () => string,
+): Promise<Response> {
   if (response.body === null || method === 'HEAD' || NULL_BODY_STATUSES.has(response.status)) return response;
-  const bytes = await response.arrayBuffer();
-  return new Response(bytes, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  const init = { status: response.status, statusText: response.statusText, headers: response.headers };
+  if (maxBodyBytes === undefined || !response.ok) return new Response(await response.arrayBuffer(), init);
+  const header = response.headers.get('content-length');
+  const announced = header !== null && /^\d+$/.test(header) ? Number(header) : undefined;
+  if (announced !== undefined && announced > maxBodyBytes) {
+    await response.body.cancel().catch(() => undefined);
+    throw new BodyTooLargeError({ limit: maxBodyBytes, announced, operation: operation() });
+  }
+  const { bytes, cut } = await readCappedBody(response.body, maxBodyBytes);
+  if (cut) throw new BodyTooLargeError({ limit: maxBodyBytes, operation: operation() });
+  return new Response(bytes, init);
 }
 
 function describeAttemptError(error: unknown, signal: AbortSignal | undefined): string {

@@ -1,10 +1,11 @@
 import {
+  BodyTooLargeError,
   buildToolName,
   defineToolMetadata,
-  lazySchema,
-  ValidationError,
   type HttpResponse,
+  lazySchema,
   type ParamsOf,
+  ValidationError,
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -20,7 +21,6 @@ import {
   tooLarge,
 } from './attachment-files.ts';
 import { showAttachment } from './attachment-content.ts';
-import { BodyTooLargeError, bodyLimit } from './body-limit.ts';
 
 const DownloadAttachmentParams = lazySchema(() =>
   z.object({
@@ -62,7 +62,7 @@ export class DownloadAttachmentTool extends TrackerTool<typeof DownloadAttachmen
       });
     }
     // The listed size lets a too-large file be refused before a byte of it is read; the limit also
-    // rides the download itself, enforced while the body streams in (body-limit.ts).
+    // rides the download itself, enforced while the body streams in (core's `maxBodyBytes`).
     const attachment = await findAttachment(ctx, params.issueId, params.attachmentId);
     assertDownloadSize(ctx, attachment, attachment.size);
     const path = `${issuePath(params.issueId)}/${encodeURIComponent(String(attachment.id))}/${encodeURIComponent(attachment.name)}`;
@@ -70,7 +70,7 @@ export class DownloadAttachmentTool extends TrackerTool<typeof DownloadAttachmen
     try {
       response = await ctx.deps.client.request<Uint8Array>('GET', path, {
         responseType: 'bytes',
-        headers: bodyLimit(ctx.deps.config.maxDownloadBytes),
+        maxBodyBytes: ctx.deps.config.maxDownloadBytes,
         signal: ctx.signal,
       });
     } catch (error) {

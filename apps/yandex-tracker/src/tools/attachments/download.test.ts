@@ -3,15 +3,12 @@
  * emulator: the file shown as what it is (attachment-content.ts) — an image as an image, text as
  * text (cut, and said, past MAX_TEXT_CHARS), anything else as an embedded file with a message —
  * and YANDEX_TRACKER_MAX_DOWNLOAD_BYTES enforced on the download itself, not only on the listed
- * size (body-limit.ts), against the emulator and a real HTTP server on 127.0.0.1 that streams a
- * body without a length.
+ * size (core's `maxBodyBytes`, tested against a real streaming server in
+ * packages/core/src/http/http-client.max-body.test.ts).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startInProcess, type TrackerHarness } from '../../e2e/__fixtures__/tracker-fixture.ts';
 import { MAX_TEXT_CHARS } from './attachment-content.ts';
-import { BODY_LIMIT_HEADER, bodyLimit, BodyTooLargeError, limitBodies } from './body-limit.ts';
 
 const LIMIT = 60_000;
 const PNG = Buffer.from(
@@ -112,10 +109,9 @@ describe('YANDEX_TRACKER_MAX_DOWNLOAD_BYTES on the download itself', () => {
     expect(r.text).toBe(
       `Attachment 956 (liar.bin) is ${LIMIT + 1} bytes (58.6 KiB), more than this server returns: ${LIMIT} bytes (YANDEX_TRACKER_MAX_DOWNLOAD_BYTES). Open it in Tracker instead, or ask the operator to raise YANDEX_TRACKER_MAX_DOWNLOAD_BYTES.`,
     );
-    // Asked once (the refusal is not retried), and the limit never reached Tracker as a header.
+    // Asked once: the refusal is not retried.
     const gets = t.emulator.requests.filter((q) => q.path.endsWith('/attachments/956/liar.bin'));
     expect(gets).toHaveLength(1);
-    expect(t.emulator.requests.some((q) => BODY_LIMIT_HEADER in q.headers)).toBe(false);
   });
 });
 
@@ -131,66 +127,5 @@ describe('YANDEX_TRACKER_MAX_DOWNLOAD_BYTES, at the edges', () => {
     const r = await t.call('tracker_get_attachment_thumbnail', { issueId: 'DEMO-5', attachmentId: '957' });
     expect(r.isError).toBe(true);
     expect(r.text).toContain(`Attachment 957 (huge.png) is ${LIMIT + 1} bytes`);
-  });
-});
-
-describe('limitBodies (a real server streaming without a length)', () => {
-  let server: Server;
-  let base: string;
-  let written = 0;
-  const sockets = new Set<Socket>();
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      const size = Number(new URL(req.url!, 'http://x').searchParams.get('size'));
-      const sent = req.headers[BODY_LIMIT_HEADER] !== undefined;
-      written = 0;
-      res.writeHead(200, { 'content-type': 'application/octet-stream', 'x-saw-limit': String(sent) });
-      const chunk = Buffer.alloc(1000, 1);
-      const pump = () => {
-        while (written < size && !res.destroyed) {
-          const piece = chunk.subarray(0, Math.min(chunk.length, size - written));
-          written += piece.length;
-          if (!res.write(piece)) return void res.once('drain', pump);
-        }
-        res.end();
-      };
-      pump();
-    });
-    server.on('connection', (socket) => {
-      sockets.add(socket);
-      socket.once('close', () => sockets.delete(socket));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    for (const socket of sockets) socket.destroy();
-    await new Promise((resolve) => server.close(resolve));
-  });
-
-  const limited = limitBodies();
-
-  it('passes a body of exactly the limit, and strips the header before sending', async () => {
-    const response = await limited(`${base}/?size=5000`, { headers: bodyLimit(5000) });
-    expect(response.headers.get('x-saw-limit')).toBe('false');
-    expect((await response.arrayBuffer()).byteLength).toBe(5000);
-  });
-
-  it('errors the body the moment it passes the limit, and the server stops soon after', async () => {
-    const response = await limited(`${base}/?size=50000000`, { headers: bodyLimit(5000) });
-    const failure = await response.arrayBuffer().then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    expect(BodyTooLargeError.isInstance(failure)).toBe(true);
-    expect((failure as BodyTooLargeError).announced).toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(written).toBeLessThan(10_000_000);
-  });
-
-  it('leaves requests without the header alone', async () => {
-    const response = await limited(`${base}/?size=20000`);
-    expect((await response.arrayBuffer()).byteLength).toBe(20000);
   });
 });

@@ -1,11 +1,12 @@
 import {
+  BodyTooLargeError,
   buildToolName,
   defineToolMetadata,
-  ToolsmithError,
-  toolResponse,
-  lazySchema,
   type HttpResponse,
+  lazySchema,
   type ParamsOf,
+  toolResponse,
+  ToolsmithError,
 } from '@toolsmith/core';
 import { z } from 'zod';
 import { TOOL_PREFIX } from '../../tool-prefix.ts';
@@ -13,7 +14,6 @@ import type { TrackerCtx } from '../tracker-context.ts';
 import { issueIdParam } from '../shared/params.ts';
 import { TrackerTool } from '../shared/tracker-tool.ts';
 import { attachmentIdParam, findAttachment, tooLarge } from './attachment-files.ts';
-import { BodyTooLargeError, bodyLimit } from './body-limit.ts';
 
 const GetAttachmentThumbnailParams = lazySchema(() =>
   z.object({
@@ -48,7 +48,7 @@ export class GetAttachmentThumbnailTool extends TrackerTool<typeof GetAttachment
       response = await ctx.deps.client.request<Uint8Array>(
         'GET',
         `/v2/issues/${encodeURIComponent(params.issueId)}/thumbnails/${encodeURIComponent(String(attachment.id))}`,
-        { responseType: 'bytes', headers: bodyLimit(ctx.deps.config.maxDownloadBytes), signal: ctx.signal },
+        { responseType: 'bytes', maxBodyBytes: ctx.deps.config.maxDownloadBytes, signal: ctx.signal },
       );
     } catch (error) {
       if (BodyTooLargeError.isInstance(error)) throw tooLarge(ctx, attachment, error.announced);
