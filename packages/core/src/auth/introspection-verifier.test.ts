@@ -72,7 +72,10 @@ describe('createIntrospectionVerifier', () => {
     await new Promise((resolve) => setTimeout(resolve, 80));
     await verifier.verify('short');
     expect(issuer.counts.introspection).toBe(2);
-    active('expiring', { exp: Math.floor(Date.now() / 1000) + 1 });
+    // At least a whole second ahead (a floor could leave a few ms, and a slow machine then sees it
+    // expired before the first verify), and waited out to past it below.
+    const exp = Math.ceil(Date.now() / 1000) + 1;
+    active('expiring', { exp });
     const uncached = createIntrospectionVerifier({
       endpoint: issuer.introspectionEndpoint,
       issuer: issuer.issuer,
@@ -81,7 +84,7 @@ describe('createIntrospectionVerifier', () => {
       clientSecret: CLIENT.secret,
     });
     await uncached.verify('expiring');
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, exp * 1000 - Date.now()) + 50));
     expect((await refusal(uncached.verify('expiring'))).message).toContain('expired');
   });
 
