@@ -234,6 +234,8 @@ export {
   type ResponseType,
   readCappedBody,
   type CappedBody,
+  isNonPublicAddress,
+  normalizeHost,
 } from './http/index.ts';
 
 // Configuration

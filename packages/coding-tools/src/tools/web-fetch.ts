@@ -14,12 +14,17 @@
  * - Results are cached per session for 15 minutes, by URL and format (`session.fetchCache`, clock
  *   `session.now()`); expired entries are dropped on each call, and at most 50 pages are kept.
  */
-import { defineToolMetadata, ValidationError, type ToolContext } from '@toolsmith/core';
+import {
+  defineToolMetadata,
+  isNonPublicAddress,
+  normalizeHost,
+  ValidationError,
+  type ToolContext,
+} from '@toolsmith/core';
 import { z } from 'zod';
 import type { CodingSession, CodingToolsDeps } from '../session/coding-session.ts';
 import { fetchPage, formatBytes, type FetchedPage, type FetchFormat } from './web-fetch/fetch-page.ts';
 import { focusOnPrompt, markdownSections, textSections } from './web-fetch/prompt-focus.ts';
-import { isPrivateAddress, normalizeHost } from './web-fetch/host-guard.ts';
 import { CodingTool } from './shared/coding-tool.ts';
 import type { PermissionProfile } from '../permissions/permission-rules.ts';
 
@@ -144,7 +149,7 @@ function upgradeToHttps(session: CodingSession, url: URL): string | undefined {
     allowed.includes(host) ||
     host === 'localhost' ||
     host.endsWith('.localhost') ||
-    isPrivateAddress(host)
+    isNonPublicAddress(host)
   ) {
     return undefined;
   }

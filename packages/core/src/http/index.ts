@@ -19,3 +19,4 @@ export {
   type ApiRequest,
 } from './api-client-settings.ts';
 export { readCappedBody, type CappedBody } from './read-capped-body.ts';
+export { isNonPublicAddress, normalizeHost } from './public-address.ts';

@@ -9,7 +9,8 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { startInProcess, type TrackerHarness } from '../../e2e/__fixtures__/tracker-fixture.ts';
-import { guardedLookup, hostListing, isNonPublicAddress } from './url-source.ts';
+import { isNonPublicAddress } from '@toolsmith/core';
+import { guardedLookup, hostListing } from './url-source.ts';
 
 const LIMIT = 1000;
 let files: Server;

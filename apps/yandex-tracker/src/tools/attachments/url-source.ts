@@ -13,10 +13,9 @@
  * - the whole download, redirects included, within YANDEX_TRACKER_TIMEOUT_MS.
  * Every failure here happens before anything is sent to Tracker, and says so.
  */
-import { ToolsmithError, ValidationError } from '@toolsmith/core';
+import { isNonPublicAddress, normalizeHost, ToolsmithError, ValidationError } from '@toolsmith/core';
 import { formatFileSize } from '@toolsmith/core/files';
 import type { ClientRequest, IncomingMessage } from 'node:http';
-import type { BlockList } from 'node:net';
 import type { LookupAddress } from 'node:dns';
 
 /** Redirects followed before the URL is given up on. */
@@ -39,56 +38,7 @@ export interface UrlFile {
   readonly url: string;
 }
 
-const nodeNet = () => process.getBuiltinModule('node:net');
 const nodeDns = () => process.getBuiltinModule('node:dns');
-
-/** Lower case, no IPv6 brackets, no final dot. */
-export function normalizeHost(hostname: string): string {
-  return hostname
-    .toLowerCase()
-    .replace(/^\[(.*)\]$/, '$1')
-    .replace(/\.$/, '');
-}
-
-let nonPublic: BlockList | undefined;
-
-/**
- * True for an address that is not a public unicast one: loopback, private, carrier-grade NAT,
- * link-local, unique-local, multicast, "this network", benchmarking, reserved, unspecified;
- * IPv4-mapped IPv6 addresses are checked as their IPv4 address.
- */
-export function isNonPublicAddress(address: string): boolean {
-  const family = nodeNet().isIP(address);
-  if (family === 0) return false;
-  if (!nonPublic) {
-    const list = new (nodeNet().BlockList)();
-    for (const [net, bits] of [
-      ['0.0.0.0', 8],
-      ['10.0.0.0', 8],
-      ['100.64.0.0', 10],
-      ['127.0.0.0', 8],
-      ['169.254.0.0', 16],
-      ['172.16.0.0', 12],
-      ['192.0.0.0', 24],
-      ['192.168.0.0', 16],
-      ['198.18.0.0', 15],
-      ['224.0.0.0', 4],
-      ['240.0.0.0', 4],
-    ] as const)
-      list.addSubnet(net, bits, 'ipv4');
-    for (const [net, bits] of [
-      ['::', 128],
-      ['::1', 128],
-      ['64:ff9b::', 96],
-      ['fc00::', 7],
-      ['fe80::', 10],
-      ['ff00::', 8],
-    ] as const)
-      list.addSubnet(net, bits, 'ipv6');
-    nonPublic = list;
-  }
-  return nonPublic.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
 
 /** How the allow-list treats a host: not on it, on it by a wildcard, or named exactly. */
 export function hostListing(hosts: readonly string[], hostname: string): 'no' | 'wildcard' | 'exact' {

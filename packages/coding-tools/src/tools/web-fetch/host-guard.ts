@@ -1,6 +1,7 @@
 /**
- * WebFetch's guard against server-side request forgery: a URL whose host is loopback, private,
- * link-local or unique-local — literally, by name (`localhost`, `*.localhost`) or by what the name
+ * WebFetch's guard against server-side request forgery: a URL whose host is not a public unicast
+ * address (core's `isNonPublicAddress`: loopback, private, link-local, unique-local, carrier-grade
+ * NAT, multicast, NAT64, reserved) — literally, by name (`localhost`, `*.localhost`) or by what the name
  * resolves to — is refused unless the session lists the host in `allowedPrivateHosts`. Every
  * redirect hop is checked again.
  *
@@ -10,42 +11,11 @@
  * injected `fetch` (session option) carries its own connections; only the pre-check applies to it.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
-import { NetworkError, ValidationError } from '@toolsmith/core';
+import { isIP } from 'node:net';
+import { isNonPublicAddress, NetworkError, normalizeHost, ValidationError } from '@toolsmith/core';
 import type { CodingSession } from '../../session/coding-session.ts';
 
 type LookupAddress = { address: string; family: number };
-
-/** Ranges WebFetch refuses: loopback, private, link-local, unique-local, "this network", unspecified. */
-function privateRanges(): BlockList {
-  const list = new BlockList();
-  list.addSubnet('127.0.0.0', 8, 'ipv4');
-  list.addSubnet('10.0.0.0', 8, 'ipv4');
-  list.addSubnet('172.16.0.0', 12, 'ipv4');
-  list.addSubnet('192.168.0.0', 16, 'ipv4');
-  list.addSubnet('169.254.0.0', 16, 'ipv4');
-  list.addSubnet('0.0.0.0', 8, 'ipv4');
-  list.addAddress('::1', 'ipv6');
-  list.addAddress('::', 'ipv6');
-  list.addSubnet('fc00::', 7, 'ipv6');
-  list.addSubnet('fe80::', 10, 'ipv6');
-  return list;
-}
-
-/** True for a loopback, private, link-local or unique-local address (IPv4-mapped IPv6 included). */
-export function isPrivateAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  return privateRanges().check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
-/** The URL's host as compared with `allowedPrivateHosts`: lower case, no IPv6 brackets, no final dot. */
-export function normalizeHost(hostname: string): string {
-  return hostname
-    .toLowerCase()
-    .replace(/^\[(.*)\]$/, '$1')
-    .replace(/\.$/, '');
-}
 
 export function refuse(toolName: string, url: URL, why: string): ValidationError {
   return new ValidationError({
@@ -72,7 +42,7 @@ export async function assertPublicHost(session: CodingSession, url: URL, toolNam
     throw refuse(toolName, url, `"${host}" is the local machine`);
   }
   if (isIP(host) !== 0) {
-    if (isPrivateAddress(host)) throw refuse(toolName, url, `${host} is a private or loopback address`);
+    if (isNonPublicAddress(host)) throw refuse(toolName, url, `${host} is a private or loopback address`);
     return;
   }
 
@@ -92,7 +62,7 @@ export async function assertPublicHost(session: CodingSession, url: URL, toolNam
       cause: error,
     });
   }
-  const blocked = addresses.find((a) => isPrivateAddress(a.address));
+  const blocked = addresses.find((a) => isNonPublicAddress(a.address));
   if (blocked) {
     throw refuse(toolName, url, `"${host}" resolves to ${blocked.address}, a private or loopback address`);
   }
@@ -121,7 +91,7 @@ export function guardedConnectLookup(session: CodingSession) {
     const allowed = (session.options.allowedPrivateHosts ?? []).map(normalizeHost).includes(host);
     resolve(host).then(
       (addresses) => {
-        const blocked = allowed ? undefined : addresses.find((a) => isPrivateAddress(a.address));
+        const blocked = allowed ? undefined : addresses.find((a) => isNonPublicAddress(a.address));
         if (blocked || addresses.length === 0) {
           const error: NodeJS.ErrnoException = new Error(
             blocked
