@@ -41,8 +41,9 @@ function cacheRoot(): string {
   return root;
 }
 
-const cacheFiles = (root: string) =>
-  existsSync(join(root, 'toolsmith')) ? readdirSync(join(root, 'toolsmith')).sort() : [];
+/** The cache's folder in a compile-cache folder: one per user. */
+const folder = (root: string) => join(root, process.getuid ? `toolsmith-${process.getuid()}` : 'toolsmith');
+const cacheFiles = (root: string) => (existsSync(folder(root)) ? readdirSync(folder(root)).sort() : []);
 
 /** Starts the bin, lists and calls its tool, and closes it; the env adds to the parent's. */
 async function serve(env: Record<string, string>): Promise<void> {
@@ -100,9 +101,9 @@ describe('the start-up code cache', () => {
     expect(cacheFiles(root)).toEqual([
       expect.stringMatching(new RegExp(`^server-.+-${process.versions.v8}-${process.arch}\\.cache$`)),
     ]);
-    const path = join(root, 'toolsmith', file!);
+    const path = join(folder(root), file!);
     expect(statSync(path).mode & 0o777).toBe(0o600);
-    expect(statSync(join(root, 'toolsmith')).mode & 0o777).toBe(0o700);
+    expect(statSync(folder(root)).mode & 0o777).toBe(0o700);
     // More than the top-level code Node's compile cache would hold: the functions the start ran.
     expect(statSync(path).size).toBeGreaterThan(100_000);
     const written = statSync(path).mtimeMs;
@@ -118,7 +119,7 @@ describe('the start-up code cache', () => {
     const root = cacheRoot();
     await serve({ NODE_COMPILE_CACHE: root });
     await eventually(() => cacheFiles(root).length === 1);
-    const path = join(root, 'toolsmith', cacheFiles(root)[0]!);
+    const path = join(folder(root), cacheFiles(root)[0]!);
     const good = statSync(path).size;
     writeFileSync(path, Buffer.alloc(4096, 7), { mode: 0o600 });
     await serve({ NODE_COMPILE_CACHE: root });
@@ -130,7 +131,7 @@ describe('the start-up code cache', () => {
     const root = cacheRoot();
     await serve({ NODE_COMPILE_CACHE: root });
     await eventually(() => cacheFiles(root).length === 1);
-    const path = join(root, 'toolsmith', cacheFiles(root)[0]!);
+    const path = join(folder(root), cacheFiles(root)[0]!);
     const good = readFileSync(path);
     const damaged = Buffer.from(good);
     // Deterministic positions past the header, spread over the payload.
@@ -160,10 +161,10 @@ describe('the start-up code cache', () => {
 
   it('an unusable cache folder (a file where the folder would be) costs the cache, not the start', async () => {
     const root = cacheRoot();
-    writeFileSync(join(root, 'toolsmith'), 'not a folder');
+    writeFileSync(folder(root), 'not a folder');
     await serve({ NODE_COMPILE_CACHE: root });
     expect(await startAndLeave({ NODE_COMPILE_CACHE: root })).toBe(0);
-    expect(readFileSync(join(root, 'toolsmith'), 'utf8')).toBe('not a folder');
+    expect(readFileSync(folder(root), 'utf8')).toBe('not a folder');
   }, 60_000);
 
   it('reads no cache through a link: a planted symlink is replaced by a file of its own', async () => {
@@ -171,7 +172,7 @@ describe('the start-up code cache', () => {
     await serve({ NODE_COMPILE_CACHE: root });
     await eventually(() => cacheFiles(root).length === 1);
     const name = cacheFiles(root)[0]!;
-    const path = join(root, 'toolsmith', name);
+    const path = join(folder(root), name);
     const elsewhere = join(root, 'planted.bin');
     writeFileSync(elsewhere, readFileSync(path));
     rmSync(path);

@@ -14,7 +14,7 @@
  * after its first `tools/list` or `tools/call` answer (`signalStartupReady`). A process that ends
  * before that (`--help`, a client that only initializes) leaves a partial cache — better than none —
  * which the next start that serves replaces. It follows Node's compile cache: the folder of
- * `NODE_COMPILE_CACHE` (else `<tmpdir>/node-compile-cache`), nothing read or written with
+ * `NODE_COMPILE_CACHE` (else `<tmpdir>/node-compile-cache`; in it `toolsmith-<uid>`), nothing read or written with
  * `NODE_DISABLE_COMPILE_CACHE` set. A file is named after the chunk (its content hash), the V8
  * version and the architecture; V8 itself refuses a cache made from other source, by another V8 or
  * with other flags (then the start compiles from source and writes a new one). V8 checksums the
@@ -67,7 +67,8 @@ export function startupCacheSource(chunk: string): string {
         // V8 checks a code cache's header (its version, flags, the source's hash, the length) but
         // checksums the payload only with this flag: a damaged cache is then refused, not run.
         process.getBuiltinModule('node:v8').setFlagsFromString('--verify-snapshot-checksum');
-        cacheDir = path.join(process.env.NODE_COMPILE_CACHE || path.join(process.getBuiltinModule('node:os').tmpdir(), 'node-compile-cache'), 'toolsmith');
+        // A folder per user: in a shared temporary folder another user's (0700) would shut this one out.
+        cacheDir = path.join(process.env.NODE_COMPILE_CACHE || path.join(process.getBuiltinModule('node:os').tmpdir(), 'node-compile-cache'), ownUid === undefined ? 'toolsmith' : 'toolsmith-' + ownUid);
         cacheName = path.join(cacheDir, path.basename(file, '.cjs') + '-' + process.versions.v8 + '-' + process.arch);
         cached = readOwn(cacheName + '.cache');
         if (cached === undefined) {
