@@ -1,7 +1,9 @@
 /**
- * Bundles a server's bin with rolldown: one ESM entry file plus chunks for what the bin imports
- * dynamically. Run from source, a server loads and type-strips hundreds of modules (core, the MCP
- * SDK, zod, its tools) on every start; a handful of files starts about twice as fast
+ * Bundles a server's bin with rolldown: the bin as one ES module, and what it imports dynamically (its
+ * server) as CommonJS chunks — the start-up code in one of them, which the bin's guard compiles with a
+ * start-up code cache (startup-cache.ts, ADR 0025); a server that cannot be CommonJS stays ES modules.
+ * Run from source, a server loads and type-strips hundreds of modules (core, the MCP SDK, zod, its
+ * tools) on every start; a handful of files starts about twice as fast
  * (docs/performance.md). Dynamic imports stay chunks, so what loads on demand stays on demand: the
  * server after the bin's `enableCompileCache()`, and the Streamable HTTP stack (node:http pulls in
  * undici) only with `--transport http`. Workspace packages resolve to their TypeScript sources
