@@ -19,22 +19,32 @@ export interface BodyTooLargeErrorOptions {
  */
 export class BodyTooLargeError extends ToolsmithError {
   private readonly [symbol] = true;
-  readonly limit: number;
+  /** The most bytes the caller would read, when known. */
+  readonly limit: number | undefined;
+  /** The `Content-Length` the answer announced, when the refusal came from it (nothing was read). */
   readonly announced: number | undefined;
 
-  constructor(options: BodyTooLargeErrorOptions) {
-    const what = options.operation ? `The answer to ${options.operation}` : 'The answer';
-    super({
-      code: 'body_too_large',
-      userFacing: true,
-      message:
-        options.announced === undefined
-          ? `${what} is larger than ${options.limit} bytes: reading stopped there.`
-          : `${what} is ${options.announced} bytes, more than ${options.limit}: none of it was read.`,
-    });
+  /** The options build the message (the HTTP client's); a plain message is used as it is. */
+  constructor(message: string, details?: { limit?: number; announced?: number });
+  constructor(options: BodyTooLargeErrorOptions);
+  constructor(
+    first: string | BodyTooLargeErrorOptions,
+    details: { limit?: number; announced?: number } = {},
+  ) {
+    const { limit, announced } = typeof first === 'string' ? details : first;
+    let message: string;
+    if (typeof first === 'string') message = first;
+    else {
+      const what = first.operation ? `The answer to ${first.operation}` : 'The answer';
+      message =
+        first.announced === undefined
+          ? `${what} is larger than ${first.limit} bytes: reading stopped there.`
+          : `${what} is ${first.announced} bytes, more than ${first.limit}: none of it was read.`;
+    }
+    super({ code: 'body_too_large', userFacing: true, message });
     this.name = 'BodyTooLargeError';
-    this.limit = options.limit;
-    this.announced = options.announced;
+    this.limit = limit;
+    this.announced = announced;
   }
 
   static override isInstance(error: unknown): error is BodyTooLargeError {

@@ -6,6 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 import {
   ApiError,
   AuthError,
+  BodyTooLargeError,
   CancelledError,
   ConfigError,
   NetworkError,
@@ -37,6 +38,7 @@ const classes: readonly { Class: ErrorClass; name: string; code: string }[] = [
   { Class: ConfigError, name: 'ConfigError', code: 'config_invalid' },
   { Class: ToolDefinitionError, name: 'ToolDefinitionError', code: 'tool_definition_invalid' },
   { Class: CancelledError, name: 'CancelledError', code: 'cancelled' },
+  { Class: BodyTooLargeError, name: 'BodyTooLargeError', code: 'body_too_large' },
 ];
 
 describe('a plain message', () => {
