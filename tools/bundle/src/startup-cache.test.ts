@@ -3,8 +3,9 @@
  * bundled from its TypeScript bin and started with plain `node`, its cache folder inspected between
  * starts.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import {
+  chownSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -166,6 +167,36 @@ describe('the start-up code cache', () => {
     expect(await startAndLeave({ NODE_COMPILE_CACHE: root })).toBe(0);
     expect(readFileSync(folder(root), 'utf8')).toBe('not a folder');
   }, 60_000);
+
+  it('a FIFO planted in place of the cache does not hang the start, and is replaced by a file', async () => {
+    const root = cacheRoot();
+    await serve({ NODE_COMPILE_CACHE: root });
+    await eventually(() => cacheFiles(root).length === 1);
+    const path = join(folder(root), cacheFiles(root)[0]!);
+    rmSync(path);
+    execFileSync('mkfifo', [path]);
+    await serve({ NODE_COMPILE_CACHE: root });
+    await eventually(() => lstatSync(path).isFile());
+    expect(lstatSync(path).isFile()).toBe(true);
+  }, 60_000);
+
+  // CI runs as root, so this runs there; elsewhere a user cannot hand a folder to another one.
+  (process.getuid?.() === 0 ? it : it.skip)(
+    'reads and writes nothing in a cache folder another user owns',
+    async () => {
+      const root = cacheRoot();
+      const foreign = folder(root);
+      mkdirSync(foreign, { mode: 0o755 });
+      // A FIFO that a start opening it without O_NONBLOCK would wait on for ever.
+      const planted = join(foreign, 'planted');
+      execFileSync('mkfifo', [planted]);
+      chownSync(foreign, 65534, 65534);
+      await serve({ NODE_COMPILE_CACHE: root });
+      expect(await startAndLeave({ NODE_COMPILE_CACHE: root })).toBe(0);
+      expect(readdirSync(foreign)).toEqual(['planted']);
+    },
+    60_000,
+  );
 
   it('reads no cache through a link: a planted symlink is replaced by a file of its own', async () => {
     const root = cacheRoot();

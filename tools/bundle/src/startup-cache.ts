@@ -20,9 +20,10 @@
  * with other flags (then the start compiles from source and writes a new one). V8 checksums the
  * payload only with `--verify-snapshot-checksum` (on in debug builds): a damaged cache made V8 crash
  * (SIGSEGV, tried), so the guard sets that flag before it reads or writes a cache, and a damaged one
- * is refused and replaced. As the cache is code, it is read only from a file owned by this user,
- * opened without following a link; it is written to a temporary file in a folder this user owns and
- * renamed into place.
+ * is refused and replaced. As the cache is code, it is read only from a folder this user owns (not a
+ * link) and a regular file this user owns, opened without following a link or waiting on a FIFO
+ * (O_NONBLOCK; a FIFO in its place hung the start); it is written to a temporary file in that folder
+ * and renamed into place.
  */
 
 /** The global a start-up cache waits on; spelled the same in core (src/mcp/startup-ready.ts). */
@@ -47,7 +48,8 @@ export function startupCacheSource(chunk: string): string {
     const readOwn = (name) => {
       let fd;
       try {
-        fd = fs.openSync(name, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW || 0));
+        // Not through a link, and not waiting on a FIFO planted in its place (O_NONBLOCK).
+        fd = fs.openSync(name, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW || 0) | (fs.constants.O_NONBLOCK || 0));
       } catch (error) {
         return undefined;
       }
@@ -56,6 +58,15 @@ export function startupCacheSource(chunk: string): string {
         return stat.isFile() && (ownUid === undefined || stat.uid === ownUid) ? fs.readFileSync(fd) : undefined;
       } finally {
         fs.closeSync(fd);
+      }
+    };
+    // A folder of this user's, not a link: nothing is read from (or written to) anyone else's.
+    const ownFolder = (dir) => {
+      try {
+        const stat = fs.lstatSync(dir);
+        return stat.isDirectory() && (ownUid === undefined || stat.uid === ownUid);
+      } catch (error) {
+        return false;
       }
     };
     let cacheDir;
@@ -70,10 +81,12 @@ export function startupCacheSource(chunk: string): string {
         // A folder per user: in a shared temporary folder another user's (0700) would shut this one out.
         cacheDir = path.join(process.env.NODE_COMPILE_CACHE || path.join(process.getBuiltinModule('node:os').tmpdir(), 'node-compile-cache'), ownUid === undefined ? 'toolsmith' : 'toolsmith-' + ownUid);
         cacheName = path.join(cacheDir, path.basename(file, '.cjs') + '-' + process.versions.v8 + '-' + process.arch);
-        cached = readOwn(cacheName + '.cache');
-        if (cached === undefined) {
-          cached = readOwn(cacheName + '.partial.cache');
-          partial = cached !== undefined;
+        if (ownFolder(cacheDir)) {
+          cached = readOwn(cacheName + '.cache');
+          if (cached === undefined) {
+            cached = readOwn(cacheName + '.partial.cache');
+            partial = cached !== undefined;
+          }
         }
       } catch (error) {
         cacheName = undefined;
@@ -98,8 +111,7 @@ export function startupCacheSource(chunk: string): string {
         written = true;
         try {
           fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
-          const dir = fs.lstatSync(cacheDir);
-          if (!dir.isDirectory() || (ownUid !== undefined && dir.uid !== ownUid)) return;
+          if (!ownFolder(cacheDir)) return;
           const temporary = cacheName + suffix + '.' + process.pid + '.tmp';
           fs.writeFileSync(temporary, script.createCachedData(), { mode: 0o600, flag: 'wx' });
           fs.renameSync(temporary, cacheName + suffix);
