@@ -16,6 +16,7 @@ import { startupFiles } from './startup-files.ts';
 const ENTRY = fileURLToPath(new URL('./__fixtures__/echo-server.ts', import.meta.url));
 const CACHED_BIN = fileURLToPath(new URL('./__fixtures__/cached-bin.ts', import.meta.url));
 const TLA_BIN = fileURLToPath(new URL('./__fixtures__/tla-bin.ts', import.meta.url));
+const META_RESOLVE_BIN = fileURLToPath(new URL('./__fixtures__/meta-resolve-bin.ts', import.meta.url));
 let dir: string;
 let bundle: BundleServerResult;
 
@@ -139,6 +140,21 @@ describe('bundleServer', () => {
       await connection.close();
     }
     expect(bundle.startupCacheSkipped).toMatch(/imports its server statically/);
+  }, 60_000);
+
+  it('refuses a server that uses import.meta beyond .url/.dirname/.filename, which CommonJS leaves empty', async () => {
+    const failure = await bundleServer({ entry: META_RESOLVE_BIN, outDir: join(dir, 'meta') }).then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+    expect(failure?.message).toMatch(/meta-resolve-cli\.ts/);
+    expect(failure?.message).toContain('createRequire(import.meta.url).resolve');
+    const esm = await bundleServer({
+      entry: META_RESOLVE_BIN,
+      outDir: join(dir, 'meta'),
+      startupCache: false,
+    });
+    expect(esm.startupCacheSkipped).toBe('startupCache is false');
   }, 60_000);
 
   it("turns zod's JIT off before the server loads (a start compiles no parser), unless zodJit is set", async () => {

@@ -314,6 +314,19 @@ export async function bundleServer(options: BundleServerOptions): Promise<Bundle
       ? await build({
           ...common,
           input: serverInputs,
+          // rolldown leaves `import.meta` empty in CommonJS (only `.url`, `.dirname` and `.filename`
+          // are carried over): `import.meta.resolve` would be undefined at run time. Refused here,
+          // naming the module, instead of failing in a user's hands.
+          onLog(level, log, handler) {
+            if (log.code === 'EMPTY_IMPORT_META') {
+              handler('error', {
+                ...log,
+                message: `${log.message} The server is bundled as CommonJS (a start-up code cache, ADR 0025): use import.meta.url (e.g. createRequire(import.meta.url).resolve(…) instead of import.meta.resolve(…)), or bundle with --no-startup-cache.`,
+              });
+              return;
+            }
+            handler(level, log);
+          },
           output: {
             ...outputCommon,
             entryFileNames: 'chunks/[name]-[hash].cjs',
