@@ -76,6 +76,14 @@ function startAndLeave(env: Record<string, string>): Promise<number | null> {
   });
 }
 
+/** A fresh compile-cache folder after one start that served: its one cache file's path. */
+async function servedCache(): Promise<{ root: string; path: string }> {
+  const root = cacheRoot();
+  await serve({ NODE_COMPILE_CACHE: root });
+  await eventually(() => cacheFiles(root).length === 1);
+  return { root, path: join(folder(root), cacheFiles(root)[0]!) };
+}
+
 async function eventually(check: () => boolean, ms = 5000): Promise<void> {
   for (const until = Date.now() + ms; !check() && Date.now() < until;) {
     await new Promise((r) => setTimeout(r, 25));
@@ -117,10 +125,7 @@ describe('the start-up code cache', () => {
   }, 60_000);
 
   it('a cache V8 refuses (other code, another V8, garbage) is replaced by a good one at the next start that serves', async () => {
-    const root = cacheRoot();
-    await serve({ NODE_COMPILE_CACHE: root });
-    await eventually(() => cacheFiles(root).length === 1);
-    const path = join(folder(root), cacheFiles(root)[0]!);
+    const { root, path } = await servedCache();
     const good = statSync(path).size;
     writeFileSync(path, Buffer.alloc(4096, 7), { mode: 0o600 });
     await serve({ NODE_COMPILE_CACHE: root });
@@ -129,10 +134,7 @@ describe('the start-up code cache', () => {
   }, 60_000);
 
   it('a damaged cache (bytes flipped inside it) is refused, not run: the start serves and writes a good one', async () => {
-    const root = cacheRoot();
-    await serve({ NODE_COMPILE_CACHE: root });
-    await eventually(() => cacheFiles(root).length === 1);
-    const path = join(folder(root), cacheFiles(root)[0]!);
+    const { root, path } = await servedCache();
     const good = readFileSync(path);
     const damaged = Buffer.from(good);
     // Deterministic positions past the header, spread over the payload.
@@ -169,10 +171,7 @@ describe('the start-up code cache', () => {
   }, 60_000);
 
   it('a FIFO planted in place of the cache does not hang the start, and is replaced by a file', async () => {
-    const root = cacheRoot();
-    await serve({ NODE_COMPILE_CACHE: root });
-    await eventually(() => cacheFiles(root).length === 1);
-    const path = join(folder(root), cacheFiles(root)[0]!);
+    const { root, path } = await servedCache();
     rmSync(path);
     execFileSync('mkfifo', [path]);
     await serve({ NODE_COMPILE_CACHE: root });
@@ -200,11 +199,7 @@ describe('the start-up code cache', () => {
   );
 
   it('reads no cache through a link: a planted symlink is replaced by a file of its own', async () => {
-    const root = cacheRoot();
-    await serve({ NODE_COMPILE_CACHE: root });
-    await eventually(() => cacheFiles(root).length === 1);
-    const name = cacheFiles(root)[0]!;
-    const path = join(folder(root), name);
+    const { root, path } = await servedCache();
     const elsewhere = join(root, 'planted.bin');
     writeFileSync(elsewhere, readFileSync(path));
     rmSync(path);
