@@ -346,13 +346,9 @@ export function createMcpServerFactory<TDeps>(options: McpServerOptions<TDeps>):
         signalStartupReady();
         return listFor(authContextOf(extra.http?.authInfo));
       });
-      server.setRequestHandler('tools/call', async (request, extra) => {
-        try {
-          return await handleCall(server, request.params, extra);
-        } finally {
-          signalStartupReady();
-        }
-      });
+      server.setRequestHandler('tools/call', (request, extra) =>
+        handleCall(server, request.params, extra).finally(signalStartupReady),
+      );
       contextHandlers.register(server, (extra) => loggerFor(extra, server));
       // Replaces the SDK's own handler: the level is kept per instance and applied by the logger.
       server.setRequestHandler('logging/setLevel', (request) => {
